@@ -1,0 +1,11 @@
+import '../styles.css';
+import { RemoteRoot } from '@board/shared/ui/remote-root';
+import { JobDetailPage } from '../features/boards/job-detail-page';
+
+export default function ExposedJobDetailPage() {
+  return (
+    <RemoteRoot name="listings">
+      <JobDetailPage />
+    </RemoteRoot>
+  );
+}

@@ -1,0 +1,11 @@
+import '../styles.css';
+import { RemoteRoot } from '@board/shared/ui/remote-root';
+import { JobsPage } from '../features/boards/jobs-page';
+
+export default function ExposedJobsPage() {
+  return (
+    <RemoteRoot name="listings">
+      <JobsPage />
+    </RemoteRoot>
+  );
+}

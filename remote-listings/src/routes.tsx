@@ -1,0 +1,15 @@
+import type { RouteObject } from 'react-router-dom';
+import CompaniesPage from './exposed/companies-page';
+import CompanyPage from './exposed/company-page';
+import JobDetailPage from './exposed/job-detail-page';
+import JobsPage from './exposed/jobs-page';
+
+/** The remote's pages on their own (standalone development); the shell has its own table. */
+export const routes: RouteObject[] = [
+  { path: '/', element: <JobsPage /> },
+  { path: '/companies', element: <CompaniesPage /> },
+  { path: '/companies/:id', element: <CompanyPage /> },
+  { path: '/job/:id', element: <JobDetailPage /> },
+  { path: '/:workspaceSlug', element: <JobsPage /> },
+  { path: '/:workspaceSlug/companies', element: <CompaniesPage /> },
+];

@@ -1,0 +1,91 @@
+import { Button } from '@board/shared/ui/button';
+import { PageTitle } from '@board/shared/ui/page-title';
+import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
+import { assistantName, suggestedTitles } from './mock-chat';
+import { useMockChat } from './use-mock-chat';
+
+/** /talent-scout: a mock chat with a side panel of suggested job titles. Sends nothing anywhere. */
+export function TalentScoutPage() {
+  const { messages, send, typing } = useMockChat();
+  const [draft, setDraft] = useState('');
+  const inputId = useId();
+  const input = useRef<HTMLInputElement>(null);
+  const log = useRef<HTMLOListElement>(null);
+
+  // Keep the newest message in view as the log grows (also each time a reply arrives).
+  useEffect(() => {
+    const last = log.current?.lastElementChild;
+    if (last && messages.length > 1) last.scrollIntoView?.({ block: 'nearest' });
+  }, [messages.length]);
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    send(draft);
+    setDraft('');
+  };
+
+  return (
+    <div className="mx-auto max-w-6xl px-4 py-8 sm:px-6">
+      <PageTitle>Talent Scout</PageTitle>
+      <h1 className="text-3xl font-bold tracking-tight text-ink">Talent Scout</h1>
+      <p className="mt-2 text-muted">Tell our assistant what you are looking for. This is a preview: your messages stay in this page.</p>
+      <div className="mt-6 grid gap-6 lg:grid-cols-[1fr_18rem]">
+        <section aria-label={`Chat with ${assistantName}`} className="flex min-h-[28rem] flex-col rounded-xl border border-line bg-white">
+          <ol ref={log} role="log" aria-live="polite" aria-label="Messages" className="flex max-h-[32rem] flex-1 flex-col gap-3 overflow-y-auto p-4">
+            {messages.map((message) => (
+              <li key={message.id} className={message.author === 'user' ? 'flex justify-end' : 'flex justify-start'}>
+                <div className={message.author === 'user' ? 'max-w-[80%] rounded-2xl rounded-br-sm bg-brand-600 px-4 py-2 text-white' : 'max-w-[80%] rounded-2xl rounded-bl-sm bg-surface px-4 py-2 text-ink ring-1 ring-line'}>
+                  <p className="text-xs font-semibold opacity-80">{message.author === 'user' ? 'You' : assistantName}</p>
+                  <p className="mt-0.5 text-sm whitespace-pre-wrap">{message.text}</p>
+                </div>
+              </li>
+            ))}
+          </ol>
+          <p aria-hidden={!typing} className="h-6 px-4 text-xs text-muted">
+            {typing ? `${assistantName} is typing…` : ''}
+          </p>
+          <form onSubmit={submit} className="flex gap-2 border-t border-line p-3">
+            <label htmlFor={inputId} className="sr-only">
+              Your message
+            </label>
+            <input
+              id={inputId}
+              ref={input}
+              value={draft}
+              onChange={(event) => setDraft(event.target.value)}
+              placeholder="e.g. Senior frontend roles in London"
+              autoComplete="off"
+              maxLength={1000}
+              className="h-10 min-w-0 flex-1 rounded-lg border border-line px-3 text-sm focus-visible:outline-2 focus-visible:outline-brand-600"
+            />
+            <Button type="submit" disabled={!draft.trim()}>
+              Send
+            </Button>
+          </form>
+        </section>
+        <aside aria-labelledby={`${inputId}-suggested`} className="rounded-xl border border-line bg-surface p-4">
+          <h2 id={`${inputId}-suggested`} className="font-semibold text-ink">
+            Suggested job titles
+          </h2>
+          <p className="mt-1 text-sm text-muted">Pick one to put it in your message.</p>
+          <ul className="mt-3 flex flex-wrap gap-2 lg:flex-col">
+            {suggestedTitles.map((title) => (
+              <li key={title}>
+                <button
+                  type="button"
+                  onClick={() => {
+                    setDraft(title);
+                    input.current?.focus();
+                  }}
+                  className="rounded-full border border-line bg-white px-3 py-1.5 text-left text-sm text-ink hover:border-brand-500 focus-visible:outline-2 focus-visible:outline-brand-600 lg:w-full lg:rounded-lg"
+                >
+                  {title}
+                </button>
+              </li>
+            ))}
+          </ul>
+        </aside>
+      </div>
+    </div>
+  );
+}

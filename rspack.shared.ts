@@ -1,0 +1,214 @@
+/**
+ * The one Rspack config factory every app uses (shell and the three remotes).
+ *
+ * - TypeScript/TSX through Rspack's built-in SWC loader.
+ * - Tailwind v4 through PostCSS; a remote's utilities are wrapped in `@scope` so that two
+ *   stylesheets with the same utility classes in different orders cannot override each other
+ *   (see docs/decisions/001-remote-css-scope.md).
+ * - Module Federation with ONE list of shared singletons (`sharedSingletons`).
+ * - HTML for every app (the shell's page; a remote's page is its standalone dev/preview page).
+ * - Dev server with CORS so the shell can load a remote's manifest from another origin.
+ */
+import { execSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
+import tailwind from '@tailwindcss/postcss';
+import { type Configuration, rspack } from '@rspack/core';
+import type { AtRule, Plugin as PostcssPlugin } from 'postcss';
+import { federationName } from './shared/src/lib/federation';
+
+const rootDir = path.dirname(fileURLToPath(import.meta.url));
+
+export type AppName = 'shell' | 'listings' | 'apply' | 'static';
+
+export interface AppDefinition {
+  /** Logical name (runtime config key, `data-remote` CSS scope); the container is board_<name>. */
+  name: AppName;
+  /** Folder of the app (holds package.json, src/, index.html). */
+  dir: string;
+  /** Port of the dev server (`pnpm dev`) and of `pnpm start`. */
+  port: number;
+  /** Exposed modules of a remote: public name -> file. */
+  exposes?: Record<string, string>;
+  /** Page title of the app's own HTML page. */
+  title: string;
+}
+
+export interface BuildOptions {
+  mode: 'development' | 'production';
+  /** Output folder; defaults to `<app>/dist`. */
+  outDir?: string;
+  /** Shown in the manifest metadata and the shell's status view. */
+  buildVersion?: string;
+}
+
+interface PackageJson {
+  version: string;
+  dependencies?: Record<string, string>;
+}
+
+function readPackageJson(dir: string): PackageJson {
+  return JSON.parse(readFileSync(path.join(dir, 'package.json'), 'utf8')) as PackageJson;
+}
+
+/**
+ * Packages that must exist once per page. Keys with a trailing slash share every deep import
+ * (`react/jsx-runtime`, `react-dom/client`, `@board/shared/ui/button`).
+ */
+export const sharedSingletons = [
+  ['react', 'react'],
+  ['react/', 'react'],
+  ['react-dom', 'react-dom'],
+  ['react-dom/', 'react-dom'],
+  ['react-router', 'react-router'],
+  ['react-router-dom', 'react-router-dom'],
+  ['@tanstack/react-query', '@tanstack/react-query'],
+  ['@tanstack/query-core', '@tanstack/query-core'],
+  ['sonner', 'sonner'],
+  ['@board/shared/', '@board/shared'],
+] as const;
+
+function sharedConfig(appDir: string) {
+  const deps = readPackageJson(appDir).dependencies ?? {};
+  const sharedVersion = readPackageJson(path.join(rootDir, 'shared')).version;
+  return Object.fromEntries(
+    sharedSingletons.map(([key, pkg]) => {
+      const declared = deps[pkg];
+      if (!declared) throw new Error(`${appDir}/package.json must depend on ${pkg} (shared singleton)`);
+      const requiredVersion = declared.startsWith('workspace:') ? `^${sharedVersion}` : declared;
+      return [key, { singleton: true, requiredVersion }];
+    }),
+  );
+}
+
+/** Wraps a remote's utilities in `@scope ([data-remote="NAME"])`: see the decision record. */
+export function scopeUtilities(remote: string): PostcssPlugin {
+  return {
+    postcssPlugin: 'board-scope-utilities',
+    Once(root, { atRule }) {
+      root.walkAtRules('layer', (layer: AtRule) => {
+        if (!layer.nodes || !['utilities', 'components'].includes(layer.params.trim())) return;
+        const scope = atRule({ name: 'scope', params: `([data-remote="${remote}"])` });
+        scope.append(layer.nodes.map((node) => node.clone()));
+        layer.removeAll();
+        layer.append(scope);
+      });
+    },
+  };
+}
+
+export function buildVersion(): string {
+  let commit = 'unknown';
+  try {
+    commit = execSync('git rev-parse --short HEAD', { cwd: rootDir, stdio: ['ignore', 'pipe', 'ignore'] })
+      .toString()
+      .trim();
+  } catch {
+    // not a git checkout (e.g. a tarball): the build time still identifies it
+  }
+  return `${commit}@${new Date().toISOString()}`;
+}
+
+export function createConfig(app: AppDefinition, options: BuildOptions): Configuration {
+  const isShell = app.name === 'shell';
+  const dev = options.mode === 'development';
+  const version = options.buildVersion ?? buildVersion();
+  const postcssPlugins = [tailwind({ base: rootDir }), ...(isShell ? [] : [scopeUtilities(app.name)])];
+
+  return {
+    name: app.name,
+    mode: options.mode,
+    context: app.dir,
+    entry: { main: './src/index.ts' },
+    devtool: dev ? 'eval-cheap-module-source-map' : 'source-map',
+    output: {
+      path: options.outDir ?? path.join(app.dir, 'dist'),
+      publicPath: 'auto',
+      uniqueName: `board_${app.name}`,
+      filename: dev ? '[name].js' : '[name].[contenthash:10].js',
+      chunkFilename: dev ? '[name].js' : '[name].[contenthash:10].js',
+      assetModuleFilename: 'assets/[name].[contenthash:10][ext]',
+      clean: true,
+    },
+    resolve: { extensions: ['.tsx', '.ts', '.jsx', '.js'] },
+    module: {
+      rules: [
+        {
+          test: /\.[cm]?tsx?$/,
+          exclude: /node_modules/,
+          loader: 'builtin:swc-loader',
+          options: {
+            jsc: {
+              parser: { syntax: 'typescript', tsx: true },
+              transform: { react: { runtime: 'automatic', development: dev } },
+              target: 'es2022',
+            },
+          },
+          type: 'javascript/auto',
+        },
+        {
+          test: /\.css$/,
+          use: [
+            rspack.CssExtractRspackPlugin.loader,
+            'css-loader',
+            { loader: 'postcss-loader', options: { postcssOptions: { plugins: postcssPlugins } } },
+          ],
+          type: 'javascript/auto',
+        },
+        { test: /\.(svg|png|woff2?)$/, type: 'asset/resource' },
+      ],
+    },
+    plugins: [
+      new rspack.CssExtractRspackPlugin({
+        filename: dev ? '[name].css' : '[name].[contenthash:10].css',
+        chunkFilename: dev ? '[name].css' : '[name].[contenthash:10].css',
+      }),
+      new rspack.DefinePlugin({
+        __APP_NAME__: JSON.stringify(app.name),
+        __BUILD_VERSION__: JSON.stringify(version),
+      }),
+      new rspack.HtmlRspackPlugin({
+        template: path.join(app.dir, 'index.html'),
+        title: app.title,
+        // Remotes: the standalone page. Never loaded by the shell, which uses the manifest.
+        chunks: ['main'],
+      }),
+      new ModuleFederationPlugin({
+        name: federationName(app.name),
+        ...(isShell
+          ? { remotes: {}, shareStrategy: 'loaded-first' as const }
+          : { filename: 'remoteEntry.js', exposes: app.exposes ?? {} }),
+        shared: sharedConfig(app.dir),
+        manifest: { fileName: 'mf-manifest.json', additionalData: addBuildVersion(version) },
+        dts: false,
+      }),
+    ],
+    optimization: {
+      runtimeChunk: false,
+      // Content hashes must depend on content only, so unchanged files stay cached after a deploy.
+      moduleIds: 'deterministic',
+      chunkIds: 'deterministic',
+    },
+    performance: false,
+    devServer: {
+      port: app.port,
+      host: '127.0.0.1',
+      historyApiFallback: true,
+      hot: false,
+      liveReload: true,
+      headers: { 'Access-Control-Allow-Origin': '*' },
+      client: { overlay: { errors: true, warnings: false } },
+    },
+    stats: 'errors-warnings',
+  };
+}
+
+/** Stamps the build version into `mf-manifest.json` (metaData.buildInfo.buildVersion). */
+function addBuildVersion(version: string) {
+  return async ({ stats }: { stats: { metaData: { buildInfo: { buildVersion: string } } } }) => {
+    stats.metaData.buildInfo.buildVersion = version;
+    return stats;
+  };
+}

@@ -1,0 +1,24 @@
+/**
+ * Production build: one deployable static folder per app (<app>/dist), remotes with their
+ * mf-manifest.json. `pnpm build listings` builds one app only.
+ */
+import { rspack } from '@rspack/core';
+import { buildVersion, createConfig } from '../rspack.shared';
+import { selectApps } from './apps';
+
+const selected = selectApps(process.argv.slice(2));
+const version = buildVersion();
+const compiler = rspack(selected.map((app) => createConfig(app, { mode: 'production', buildVersion: version })));
+
+compiler.run((error, stats) => {
+  if (error) {
+    console.error(error);
+    process.exit(1);
+  }
+  const info = stats?.toString({ preset: 'errors-warnings', colors: process.stdout.isTTY });
+  if (info) console.log(info);
+  compiler.close(() => {
+    if (stats?.hasErrors()) process.exit(1);
+    for (const app of selected) console.log(`built ${app.name} -> ${app.dir}/dist`);
+  });
+});

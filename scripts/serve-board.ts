@@ -1,0 +1,120 @@
+/**
+ * Serves the built board the way it is deployed: each app is a static folder on its own origin.
+ * The shell gets a history fallback and /runtime-config.json; remotes get CORS. Cache headers
+ * follow the deploy policy of the README: content-hashed files are immutable for a year,
+ * everything else (HTML, manifest, remoteEntry.js, config) is revalidated on every load.
+ * Used by `pnpm start`/`pnpm serve` and by the e2e suite (on free ports).
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import sirv from 'sirv';
+import type { RuntimeConfig } from '../shared/src/config/runtime-config';
+
+const rootDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+export const appFolders = {
+  shell: path.join(rootDir, 'shell/dist'),
+  listings: path.join(rootDir, 'remote-listings/dist'),
+  apply: path.join(rootDir, 'remote-apply/dist'),
+  static: path.join(rootDir, 'remote-static/dist'),
+} as const;
+
+export type ServedApp = keyof typeof appFolders;
+
+const hashed = /\.[0-9a-f]{10}\.(?:js|css|svg|png|woff2?)$/;
+
+export function cacheControlFor(pathname: string): string {
+  return hashed.test(pathname) ? 'public, max-age=31536000, immutable' : 'no-cache';
+}
+
+export interface StaticServer {
+  url: string;
+  port: number;
+  close(): Promise<void>;
+}
+
+function listen(server: Server, port: number, host: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, host, () => resolve((server.address() as AddressInfo).port));
+  });
+}
+
+/** One static folder on one port. `port: 0` picks a free one. */
+export async function serveFolder(options: {
+  folder: string;
+  port: number;
+  host?: string;
+  /** Single-page app: unknown paths get index.html (the shell). */
+  spa?: boolean;
+  cors?: boolean;
+  /** Extra routes answered before the files, e.g. /runtime-config.json. */
+  routes?: Record<string, () => { type: string; body: string }>;
+}): Promise<StaticServer> {
+  if (!existsSync(path.join(options.folder, 'index.html'))) {
+    throw new Error(`${options.folder} is not built: run \`pnpm build\` first`);
+  }
+  const files = sirv(options.folder, {
+    dev: false,
+    etag: true,
+    single: options.spa ?? false,
+    setHeaders(res, pathname) {
+      res.setHeader('Cache-Control', cacheControlFor(pathname));
+    },
+  });
+  const server = createServer((req: IncomingMessage, res: ServerResponse) => {
+    if (options.cors) {
+      res.setHeader('Access-Control-Allow-Origin', '*');
+      res.setHeader('Vary', 'Origin');
+    }
+    const route = options.routes?.[(req.url ?? '/').split('?')[0] ?? '/'];
+    if (route) {
+      const { type, body } = route();
+      res.writeHead(200, { 'Content-Type': type, 'Cache-Control': 'no-cache' });
+      res.end(body);
+      return;
+    }
+    if (options.spa) res.setHeader('Cache-Control', 'no-cache'); // the fallback index.html
+    files(req, res, () => {
+      res.writeHead(404, { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-cache' });
+      res.end('Not found');
+    });
+  });
+  const host = options.host ?? '127.0.0.1';
+  const port = await listen(server, options.port, host);
+  return {
+    url: `http://${host === '0.0.0.0' ? 'localhost' : host}:${port}`,
+    port,
+    close: () =>
+      new Promise((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+export function readEnvironmentConfig(environment: string): RuntimeConfig {
+  const file = path.join(rootDir, 'shell/config', `${environment}.json`);
+  if (!existsSync(file)) throw new Error(`No runtime config for environment "${environment}" (${file})`);
+  return JSON.parse(readFileSync(file, 'utf8')) as RuntimeConfig;
+}
+
+/** The shell with a given runtime config (a function, so tests can change it between loads). */
+export function serveShell(options: { port: number; host?: string; config: () => RuntimeConfig }) {
+  return serveFolder({
+    folder: appFolders.shell,
+    port: options.port,
+    host: options.host,
+    spa: true,
+    routes: {
+      '/runtime-config.json': () => ({ type: 'application/json', body: JSON.stringify(options.config()) }),
+    },
+  });
+}
+
+export function serveRemote(app: Exclude<ServedApp, 'shell'>, port: number, host?: string, folder = appFolders[app]) {
+  return serveFolder({ folder, port, host, cors: true });
+}

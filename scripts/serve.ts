@@ -1,0 +1,33 @@
+/**
+ * `pnpm serve` (the end of `pnpm start`): the built board as it is deployed. The shell on 8080,
+ * listings on 8081, apply on 8082, static on 8083, each its own origin, reading
+ * shell/config/$BOARD_ENV.json (default: local). Ctrl-C stops everything.
+ */
+import { appFolders, readEnvironmentConfig, serveRemote, serveShell, type StaticServer } from './serve-board';
+
+const environment = process.env.BOARD_ENV ?? 'local';
+const config = readEnvironmentConfig(environment);
+const portOf = (url: string) => Number(new URL(url).port);
+
+const servers: StaticServer[] = [];
+try {
+  servers.push(await serveRemote('listings', portOf(config.remotes.listings), '127.0.0.1'));
+  servers.push(await serveRemote('apply', portOf(config.remotes.apply), '127.0.0.1'));
+  servers.push(await serveRemote('static', portOf(config.remotes.static), '127.0.0.1'));
+  servers.push(await serveShell({ port: portOf(config.siteUrl), host: '127.0.0.1', config: () => config }));
+} catch (error) {
+  console.error(`Could not start the board: ${(error as Error).message}`);
+  await Promise.all(servers.map((server) => server.close()));
+  process.exit(1);
+}
+
+console.log(`Remotes: listings ${config.remotes.listings}, apply ${config.remotes.apply}, static ${config.remotes.static}`);
+console.log(`Serving ${Object.keys(appFolders).length} apps (${environment} config).`);
+console.log(`\n  The board: ${config.siteUrl}\n\nPress Ctrl-C to stop.`);
+
+const stop = async () => {
+  await Promise.all(servers.map((server) => server.close()));
+  process.exit(0);
+};
+process.on('SIGINT', stop);
+process.on('SIGTERM', stop);

@@ -1,0 +1,17 @@
+import type { ComponentType } from 'react';
+
+/**
+ * The contract between the shell and a remote: every exposed route module default-exports a
+ * page component that takes no props (it reads params from the router).
+ */
+export interface RemotePageModule {
+  default: ComponentType;
+}
+
+/**
+ * The container name of an app. `static` is a reserved word in JavaScript and container names
+ * must be identifiers, so every container is prefixed: board_shell, board_listings, ...
+ */
+export function federationName(app: string): string {
+  return `board_${app}`;
+}

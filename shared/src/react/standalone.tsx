@@ -1,0 +1,48 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { createBrowserRouter, Link, Outlet, RouterProvider, type RouteObject } from 'react-router-dom';
+import { Toaster } from 'sonner';
+import { fetchRuntimeConfig } from '../config/runtime-config';
+import { toasterSettings } from '../lib/toaster-settings';
+import { RuntimeConfigProvider } from './runtime-config';
+
+/**
+ * Runs one remote on its own for development: its own router, QueryClient, Toaster and runtime
+ * config (the dev server serves shell/config/local.json as /runtime-config.json). The shell's
+ * header and footer are not here; a thin bar says which remote this is.
+ */
+export async function startStandalone(name: string, routes: RouteObject[]) {
+  const container = document.getElementById('root');
+  if (!container) throw new Error('index.html has no #root element');
+  const config = await fetchRuntimeConfig();
+  const router = createBrowserRouter([
+    {
+      element: (
+        <>
+          <div className="border-b border-line bg-surface px-4 py-2 text-sm text-muted">
+            <Link to="/" className="font-semibold text-ink">
+              {name}
+            </Link>{' '}
+            remote, standalone (development)
+          </div>
+          <main id="main">
+            <Outlet />
+          </main>
+          <Toaster {...toasterSettings} hotkey={[...toasterSettings.hotkey]} />
+        </>
+      ),
+      children: routes,
+    },
+  ]);
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: 1, refetchOnWindowFocus: false } } });
+  createRoot(container).render(
+    <StrictMode>
+      <RuntimeConfigProvider config={config}>
+        <QueryClientProvider client={queryClient}>
+          <RouterProvider router={router} />
+        </QueryClientProvider>
+      </RuntimeConfigProvider>
+    </StrictMode>,
+  );
+}

@@ -1,0 +1,54 @@
+import { Link } from 'react-router-dom';
+import { Button, buttonVariants } from './button';
+import { StatusPanel } from './status-panel';
+
+export const errorPanelDefaults = {
+  title: 'An error occurred',
+  message: 'There was a problem loading the data. Please try again later.',
+  actionLabel: 'Go Home',
+} as const;
+
+/** The generic error panel of SPEC section 2, with an optional Retry. */
+export function ErrorPanel({
+  title = errorPanelDefaults.title,
+  message = errorPanelDefaults.message,
+  actionLabel = errorPanelDefaults.actionLabel,
+  actionTo = '/',
+  onRetry,
+}: {
+  title?: string;
+  message?: string;
+  actionLabel?: string;
+  actionTo?: string;
+  onRetry?: () => void;
+}) {
+  return (
+    <StatusPanel
+      role="alert"
+      title={title}
+      message={message}
+      icon={<AlertIcon />}
+      actions={
+        <>
+          {onRetry ? (
+            <Button onClick={onRetry} variant="primary">
+              Retry
+            </Button>
+          ) : null}
+          <Link to={actionTo} className={buttonVariants({ variant: onRetry ? 'outline' : 'primary' })}>
+            {actionLabel}
+          </Link>
+        </>
+      }
+    />
+  );
+}
+
+function AlertIcon() {
+  return (
+    <svg viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" className="size-7">
+      <circle cx="12" cy="12" r="10" />
+      <path d="M12 8v4M12 16h.01" strokeLinecap="round" />
+    </svg>
+  );
+}

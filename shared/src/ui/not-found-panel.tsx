@@ -1,0 +1,23 @@
+import { Link } from 'react-router-dom';
+import { buttonVariants } from './button';
+import { PageTitle } from "./page-title";
+import { StatusPanel } from "./status-panel";
+
+/** 'Page Not Found' (SPEC section 2). Used by the 404 route and by remotes for unknown slugs. */
+export function NotFoundPanel() {
+  return (
+    <>
+      <PageTitle>Page Not Found</PageTitle>
+      <StatusPanel
+        title="Page Not Found"
+        message="The page you are looking for doesn't exist or has been moved."
+        icon={<span className="text-lg font-bold">404</span>}
+        actions={
+          <Link to="/" className={buttonVariants()}>
+            Go Home
+          </Link>
+        }
+      />
+    </>
+  );
+}

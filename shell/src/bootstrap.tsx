@@ -1,0 +1,33 @@
+import './styles.css';
+import { fetchRuntimeConfig } from '@board/shared/config/runtime-config';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { App, createQueryClient, createRouter } from './app';
+import { registerBoardRemotes } from './features/remotes/federation';
+
+const rootElement = document.getElementById('root');
+if (!rootElement) throw new Error('index.html has no #root element');
+
+async function start(container: HTMLElement) {
+  let config: Awaited<ReturnType<typeof fetchRuntimeConfig>>;
+  try {
+    config = await fetchRuntimeConfig();
+  } catch (error) {
+    // Without its config the shell cannot find the API or the remotes: say so plainly.
+    container.innerHTML =
+      '<div role="alert" style="font-family:system-ui,sans-serif;max-width:36rem;margin:4rem auto;padding:0 1rem"><h1>An error occurred</h1><p>The site could not load its configuration. Please try again later.</p></div>';
+    console.error(error);
+    return;
+  }
+  registerBoardRemotes(config.remotes);
+  createRoot(container, {
+    // A remote that fails is caught by its boundary and shown as the error panel with Retry.
+    onCaughtError: (error) => console.warn('[shell] a page failed and shows the error panel:', error),
+  }).render(
+    <StrictMode>
+      <App config={config} queryClient={createQueryClient()} router={createRouter()} />
+    </StrictMode>,
+  );
+}
+
+void start(rootElement);

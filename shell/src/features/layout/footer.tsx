@@ -1,0 +1,63 @@
+import { brand } from '@board/shared/lib/brand';
+import { useRuntimeConfig } from '@board/shared/react/runtime-config';
+import { Link } from 'react-router-dom';
+
+const linkClass = 'rounded-sm text-muted underline-offset-4 hover:text-ink hover:underline focus-visible:outline-2 focus-visible:outline-brand-600';
+
+export function Footer() {
+  const { links } = useRuntimeConfig();
+  const year = new Date().getFullYear();
+
+  return (
+    <footer className="border-t border-line bg-surface">
+      <div className="mx-auto grid max-w-6xl gap-8 px-4 py-10 sm:px-6 md:grid-cols-[2fr_1fr_1fr]">
+        <div>
+          <p className="font-semibold text-ink">{brand.product}</p>
+          <p className="mt-2 max-w-sm text-sm text-muted">{brand.tagline}</p>
+          <ul className="mt-4 flex gap-4 text-sm" aria-label="Social media">
+            <li>
+              <a href={links.x} className={linkClass} rel="noopener noreferrer" target="_blank">
+                X<span className="sr-only"> (opens in a new tab)</span>
+              </a>
+            </li>
+            <li>
+              <a href={links.linkedin} className={linkClass} rel="noopener noreferrer" target="_blank">
+                LinkedIn<span className="sr-only"> (opens in a new tab)</span>
+              </a>
+            </li>
+          </ul>
+        </div>
+        <nav aria-label="Footer">
+          <ul className="space-y-2 text-sm">
+            <li>
+              <a href={links.about} className={linkClass}>
+                About
+              </a>
+            </li>
+            <li>
+              <a href={`mailto:${links.contactEmail}`} className={linkClass}>
+                Contact
+              </a>
+            </li>
+            <li>
+              <Link to="/terms-of-service" className={linkClass}>
+                Terms of Service
+              </Link>
+            </li>
+          </ul>
+        </nav>
+        <address className="text-sm text-muted not-italic">
+          {brand.company}
+          {brand.address.map((line) => (
+            <span key={line} className="block">
+              {line}
+            </span>
+          ))}
+        </address>
+      </div>
+      <p className="border-t border-line px-4 py-4 text-center text-xs text-muted">
+        © {year} {brand.company}, {brand.companyDescription}. All rights reserved.
+      </p>
+    </footer>
+  );
+}

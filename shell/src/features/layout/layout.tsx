@@ -1,0 +1,25 @@
+import { Outlet, ScrollRestoration } from 'react-router-dom';
+import { toasterSettings } from '@board/shared/lib/toaster-settings';
+import { Toaster } from 'sonner';
+import { Footer } from './footer';
+import { Header } from './header';
+
+export function Layout() {
+  return (
+    <div className="flex min-h-dvh flex-col">
+      <a
+        href="#main"
+        className="sr-only z-50 rounded-md bg-white px-3 py-2 focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
+      >
+        Skip to content
+      </a>
+      <Header />
+      <main id="main" tabIndex={-1} className="flex-1 pt-16 outline-none">
+        <Outlet />
+      </main>
+      <Footer />
+      <Toaster {...toasterSettings} hotkey={[...toasterSettings.hotkey]} />
+      <ScrollRestoration />
+    </div>
+  );
+}

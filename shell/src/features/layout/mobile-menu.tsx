@@ -1,0 +1,59 @@
+import { Button, buttonVariants } from '@board/shared/ui/button';
+import { useId, useRef, useState } from 'react';
+
+/**
+ * Below 768 px: a menu button opening a slide-in panel with Sign In and Get Started.
+ * A native modal <dialog>: focus moves in, the rest of the page is inert, Escape closes it and
+ * focus returns to the button. A click on the backdrop closes it too; so does Get Started.
+ */
+export function MobileMenu({ signInUrl, getStartedUrl }: { signInUrl: string; getStartedUrl: string }) {
+  const dialog = useRef<HTMLDialogElement>(null);
+  const [open, setOpen] = useState(false);
+  const titleId = useId();
+
+  const show = () => {
+    dialog.current?.showModal();
+    setOpen(true);
+  };
+  const close = () => dialog.current?.close();
+
+  return (
+    <div className="md:hidden">
+      <Button variant="ghost" size="icon" aria-label="Open menu" aria-haspopup="dialog" aria-expanded={open} onClick={show}>
+        <svg aria-hidden="true" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round">
+          <path d="M4 6h16M4 12h16M4 18h16" />
+        </svg>
+      </Button>
+      <dialog
+        ref={dialog}
+        aria-labelledby={titleId}
+        onClose={() => setOpen(false)}
+        onClick={(event) => {
+          // The panel fills the dialog box, so a click whose target is the dialog itself is
+          // a click on the backdrop.
+          if (event.target === event.currentTarget) close();
+        }}
+        className="fixed inset-y-0 right-0 left-auto m-0 h-dvh max-h-none w-72 max-w-[85vw] bg-white p-0 shadow-xl backdrop:bg-ink/40 open:animate-slide-in motion-reduce:open:animate-none"
+      >
+        <div className="flex h-full flex-col gap-3 p-5">
+          <div className="mb-2 flex items-center justify-between">
+            <h2 id={titleId} className="text-base font-semibold">
+              Menu
+            </h2>
+            <Button variant="ghost" size="icon" aria-label="Close menu" onClick={close}>
+              <svg aria-hidden="true" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round">
+                <path d="M6 6l12 12M18 6L6 18" />
+              </svg>
+            </Button>
+          </div>
+          <a href={signInUrl} className={buttonVariants({ variant: 'outline' })}>
+            Sign In
+          </a>
+          <a href={getStartedUrl} className={buttonVariants()} onClick={close}>
+            Get Started
+          </a>
+        </div>
+      </dialog>
+    </div>
+  );
+}

@@ -1,0 +1,24 @@
+import { Component, type ReactNode } from 'react';
+
+interface Props {
+  remote: string;
+  fallback: ReactNode;
+  children: ReactNode;
+}
+
+/**
+ * Catches a remote that fails to load or throws while rendering; the shell stays up. The error
+ * itself is reported by the root's onCaughtError (bootstrap.tsx), as a warning: the page shows
+ * the error panel and offers Retry.
+ */
+export class RemoteErrorBoundary extends Component<Props, { failed: boolean }> {
+  override state = { failed: false };
+
+  static getDerivedStateFromError() {
+    return { failed: true };
+  }
+
+  override render() {
+    return this.state.failed ? this.props.fallback : this.props.children;
+  }
+}
