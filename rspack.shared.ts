@@ -14,8 +14,8 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
-import tailwind from '@tailwindcss/postcss';
 import { type Configuration, rspack } from '@rspack/core';
+import tailwind from '@tailwindcss/postcss';
 import type { AtRule, Plugin as PostcssPlugin } from 'postcss';
 import { federationName } from './shared/src/lib/federation';
 
@@ -125,7 +125,9 @@ export function createConfig(app: AppDefinition, options: BuildOptions): Configu
     devtool: dev ? 'eval-cheap-module-source-map' : 'source-map',
     output: {
       path: options.outDir ?? path.join(app.dir, 'dist'),
-      publicPath: 'auto',
+      // The shell's HTML is served for every path (/a/b/c too), so its scripts are absolute.
+      // A remote's chunks load from wherever its manifest is served.
+      publicPath: isShell ? '/' : 'auto',
       uniqueName: `board_${app.name}`,
       filename: dev ? '[name].js' : '[name].[contenthash:10].js',
       chunkFilename: dev ? '[name].js' : '[name].[contenthash:10].js',
@@ -207,8 +209,7 @@ export function createConfig(app: AppDefinition, options: BuildOptions): Configu
 
 /** Stamps the build version into `mf-manifest.json` (metaData.buildInfo.buildVersion). */
 function addBuildVersion(version: string) {
-  return async ({ stats }: { stats: { metaData: { buildInfo: { buildVersion: string } } } }) => {
+  return ({ stats }: { stats: { metaData: { buildInfo: { buildVersion: string } } } }) => {
     stats.metaData.buildInfo.buildVersion = version;
-    return stats;
   };
 }

@@ -3,7 +3,7 @@
  * listings on 8081, apply on 8082, static on 8083, each its own origin, reading
  * shell/config/$BOARD_ENV.json (default: local). Ctrl-C stops everything.
  */
-import { appFolders, readEnvironmentConfig, serveRemote, serveShell, type StaticServer } from './serve-board';
+import { appFolders, readEnvironmentConfig, type StaticServer, serveRemote, serveShell } from './serve-board';
 
 const environment = process.env.BOARD_ENV ?? 'local';
 const config = readEnvironmentConfig(environment);
@@ -21,7 +21,9 @@ try {
   process.exit(1);
 }
 
-console.log(`Remotes: listings ${config.remotes.listings}, apply ${config.remotes.apply}, static ${config.remotes.static}`);
+console.log(
+  `Remotes: listings ${config.remotes.listings}, apply ${config.remotes.apply}, static ${config.remotes.static}`,
+);
 console.log(`Serving ${Object.keys(appFolders).length} apps (${environment} config).`);
 console.log(`\n  The board: ${config.siteUrl}\n\nPress Ctrl-C to stop.`);
 

@@ -13,7 +13,15 @@ export function createQueryClient() {
   });
 }
 
-export function App({ config, queryClient, router }: { config: RuntimeConfig; queryClient: QueryClient; router: ReturnType<typeof createBrowserRouter> }) {
+export function App({
+  config,
+  queryClient,
+  router,
+}: {
+  config: RuntimeConfig;
+  queryClient: QueryClient;
+  router: ReturnType<typeof createBrowserRouter>;
+}) {
   return (
     <RuntimeConfigProvider config={config}>
       <QueryClientProvider client={queryClient}>

@@ -4,6 +4,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App, createQueryClient, createRouter } from './app';
 import { registerBoardRemotes } from './features/remotes/federation';
+import { reportCaughtError } from './features/remotes/report-caught-error';
 
 const rootElement = document.getElementById('root');
 if (!rootElement) throw new Error('index.html has no #root element');
@@ -21,8 +22,7 @@ async function start(container: HTMLElement) {
   }
   registerBoardRemotes(config.remotes);
   createRoot(container, {
-    // A remote that fails is caught by its boundary and shown as the error panel with Retry.
-    onCaughtError: (error) => console.warn('[shell] a page failed and shows the error panel:', error),
+    onCaughtError: reportCaughtError,
   }).render(
     <StrictMode>
       <App config={config} queryClient={createQueryClient()} router={createRouter()} />

@@ -1,7 +1,7 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { createBrowserRouter, Link, Outlet, RouterProvider, type RouteObject } from 'react-router-dom';
+import { createBrowserRouter, Link, Outlet, type RouteObject, RouterProvider } from 'react-router-dom';
 import { Toaster } from 'sonner';
 import { fetchRuntimeConfig } from '../config/runtime-config';
 import { toasterSettings } from '../lib/toaster-settings';

@@ -23,6 +23,14 @@ export const buttonVariants = cva(
 
 export type ButtonVariants = VariantProps<typeof buttonVariants>;
 
-export function Button({ className, variant, size, type = 'button', ...props }: ComponentProps<'button'> & ButtonVariants) {
-  return <button data-slot="button" type={type} className={cn(buttonVariants({ variant, size }), className)} {...props} />;
+export function Button({
+  className,
+  variant,
+  size,
+  type = 'button',
+  ...props
+}: ComponentProps<'button'> & ButtonVariants) {
+  return (
+    <button data-slot="button" type={type} className={cn(buttonVariants({ variant, size }), className)} {...props} />
+  );
 }

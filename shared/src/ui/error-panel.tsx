@@ -46,7 +46,7 @@ export function ErrorPanel({
 
 function AlertIcon() {
   return (
-    <svg viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" className="size-7">
+    <svg aria-hidden="true" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" className="size-7">
       <circle cx="12" cy="12" r="10" />
       <path d="M12 8v4M12 16h.01" strokeLinecap="round" />
     </svg>

@@ -30,7 +30,10 @@ export function StatusPanel({
       className={cn('mx-auto flex max-w-xl flex-col items-center px-4 py-16 text-center', className)}
     >
       {icon ? (
-        <div aria-hidden="true" className="mb-4 flex size-14 items-center justify-center rounded-full bg-brand-50 text-brand-600">
+        <div
+          aria-hidden="true"
+          className="mb-4 flex size-14 items-center justify-center rounded-full bg-brand-50 text-brand-600"
+        >
           {icon}
         </div>
       ) : null}

@@ -43,7 +43,12 @@ export function createRouteObjects(): RouteObject[] {
         element: (
           <>
             {route.tabs ? <BoardTabs /> : null}
-            <RemotePage key={`${route.remote}/${route.module}`} remote={route.remote} module={route.module} title={route.title} />
+            <RemotePage
+              key={`${route.remote}/${route.module}`}
+              remote={route.remote}
+              module={route.module}
+              title={route.title}
+            />
           </>
         ),
       })),

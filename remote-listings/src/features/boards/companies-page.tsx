@@ -9,7 +9,9 @@ export function CompaniesPage() {
     <div className="mx-auto max-w-6xl px-4 py-8 sm:px-6">
       <PageTitle>{title}</PageTitle>
       <h1 className="text-3xl font-bold tracking-tight text-ink sm:text-4xl">{title}</h1>
-      <p className="mt-3 max-w-2xl text-muted">Discover companies that are actively hiring and explore their open roles.</p>
+      <p className="mt-3 max-w-2xl text-muted">
+        Discover companies that are actively hiring and explore their open roles.
+      </p>
     </div>
   );
 }

@@ -10,7 +10,8 @@ export function JobsPage() {
       <PageTitle>{title}</PageTitle>
       <h1 className="text-3xl font-bold tracking-tight text-ink sm:text-4xl">{title}</h1>
       <p className="mt-3 max-w-2xl text-muted">
-        Browse a curated list of openings from top companies across industries and locations, with their funding, investors and equity up front.
+        Browse a curated list of openings from top companies across industries and locations, with their funding,
+        investors and equity up front.
       </p>
     </div>
   );

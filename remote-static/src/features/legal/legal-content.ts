@@ -184,7 +184,9 @@ export const legalParts: LegalPart[] = [
       {
         id: 'privacy-children',
         title: 'Age',
-        paragraphs: [`The board is not meant for anyone under ${legalFacts.minimumAge}, and we do not knowingly accept their applications.`],
+        paragraphs: [
+          `The board is not meant for anyone under ${legalFacts.minimumAge}, and we do not knowingly accept their applications.`,
+        ],
       },
     ],
   },

@@ -28,14 +28,33 @@ export function TalentScoutPage() {
     <div className="mx-auto max-w-6xl px-4 py-8 sm:px-6">
       <PageTitle>Talent Scout</PageTitle>
       <h1 className="text-3xl font-bold tracking-tight text-ink">Talent Scout</h1>
-      <p className="mt-2 text-muted">Tell our assistant what you are looking for. This is a preview: your messages stay in this page.</p>
+      <p className="mt-2 text-muted">
+        Tell our assistant what you are looking for. This is a preview: your messages stay in this page.
+      </p>
       <div className="mt-6 grid gap-6 lg:grid-cols-[1fr_18rem]">
-        <section aria-label={`Chat with ${assistantName}`} className="flex min-h-[28rem] flex-col rounded-xl border border-line bg-white">
-          <ol ref={log} role="log" aria-live="polite" aria-label="Messages" className="flex max-h-[32rem] flex-1 flex-col gap-3 overflow-y-auto p-4">
+        <section
+          aria-label={`Chat with ${assistantName}`}
+          className="flex min-h-[28rem] flex-col rounded-xl border border-line bg-white"
+        >
+          <ol
+            ref={log}
+            role="log"
+            aria-live="polite"
+            aria-label="Messages"
+            className="flex max-h-[32rem] flex-1 flex-col gap-3 overflow-y-auto p-4"
+          >
             {messages.map((message) => (
               <li key={message.id} className={message.author === 'user' ? 'flex justify-end' : 'flex justify-start'}>
-                <div className={message.author === 'user' ? 'max-w-[80%] rounded-2xl rounded-br-sm bg-brand-600 px-4 py-2 text-white' : 'max-w-[80%] rounded-2xl rounded-bl-sm bg-surface px-4 py-2 text-ink ring-1 ring-line'}>
-                  <p className="text-xs font-semibold opacity-80">{message.author === 'user' ? 'You' : assistantName}</p>
+                <div
+                  className={
+                    message.author === 'user'
+                      ? 'max-w-[80%] rounded-2xl rounded-br-sm bg-brand-600 px-4 py-2 text-white'
+                      : 'max-w-[80%] rounded-2xl rounded-bl-sm bg-surface px-4 py-2 text-ink ring-1 ring-line'
+                  }
+                >
+                  <p className="text-xs font-semibold opacity-80">
+                    {message.author === 'user' ? 'You' : assistantName}
+                  </p>
                   <p className="mt-0.5 text-sm whitespace-pre-wrap">{message.text}</p>
                 </div>
               </li>

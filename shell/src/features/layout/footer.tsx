@@ -2,7 +2,8 @@ import { brand } from '@board/shared/lib/brand';
 import { useRuntimeConfig } from '@board/shared/react/runtime-config';
 import { Link } from 'react-router-dom';
 
-const linkClass = 'rounded-sm text-muted underline-offset-4 hover:text-ink hover:underline focus-visible:outline-2 focus-visible:outline-brand-600';
+const linkClass =
+  'rounded-sm text-muted underline-offset-4 hover:text-ink hover:underline focus-visible:outline-2 focus-visible:outline-brand-600';
 
 export function Footer() {
   const { links } = useRuntimeConfig();

@@ -1,6 +1,6 @@
+import { cn } from '@board/shared/lib/cn';
 import { useRuntimeConfig } from '@board/shared/react/runtime-config';
 import { buttonVariants } from '@board/shared/ui/button';
-import { cn } from '@board/shared/lib/cn';
 import { Logo } from './logo';
 import { MobileMenu } from './mobile-menu';
 import { useScrolled } from './use-scrolled';

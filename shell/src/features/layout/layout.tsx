@@ -1,5 +1,5 @@
-import { Outlet, ScrollRestoration } from 'react-router-dom';
 import { toasterSettings } from '@board/shared/lib/toaster-settings';
+import { Outlet, ScrollRestoration } from 'react-router-dom';
 import { Toaster } from 'sonner';
 import { Footer } from './footer';
 import { Header } from './header';

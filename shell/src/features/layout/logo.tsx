@@ -3,7 +3,10 @@ import { Link } from 'react-router-dom';
 
 export function Logo() {
   return (
-    <Link to="/" className="flex items-center gap-2 rounded-md text-lg font-bold text-ink focus-visible:outline-2 focus-visible:outline-brand-600">
+    <Link
+      to="/"
+      className="flex items-center gap-2 rounded-md text-lg font-bold text-ink focus-visible:outline-2 focus-visible:outline-brand-600"
+    >
       <svg aria-hidden="true" viewBox="0 0 32 32" className="size-8">
         <rect width="32" height="32" rx="8" className="fill-brand-600" />
         <path d="M10 22V10h12M10 16h8" stroke="white" strokeWidth="3" fill="none" strokeLinecap="round" />

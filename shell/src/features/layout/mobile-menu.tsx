@@ -19,11 +19,26 @@ export function MobileMenu({ signInUrl, getStartedUrl }: { signInUrl: string; ge
 
   return (
     <div className="md:hidden">
-      <Button variant="ghost" size="icon" aria-label="Open menu" aria-haspopup="dialog" aria-expanded={open} onClick={show}>
-        <svg aria-hidden="true" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round">
+      <Button
+        variant="ghost"
+        size="icon"
+        aria-label="Open menu"
+        aria-haspopup="dialog"
+        aria-expanded={open}
+        onClick={show}
+      >
+        <svg
+          aria-hidden="true"
+          viewBox="0 0 24 24"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="2"
+          strokeLinecap="round"
+        >
           <path d="M4 6h16M4 12h16M4 18h16" />
         </svg>
       </Button>
+      {/* biome-ignore lint/a11y/useKeyWithClickEvents: the click is for the backdrop only; Escape closes a modal dialog natively */}
       <dialog
         ref={dialog}
         aria-labelledby={titleId}
@@ -41,7 +56,14 @@ export function MobileMenu({ signInUrl, getStartedUrl }: { signInUrl: string; ge
               Menu
             </h2>
             <Button variant="ghost" size="icon" aria-label="Close menu" onClick={close}>
-              <svg aria-hidden="true" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round">
+              <svg
+                aria-hidden="true"
+                viewBox="0 0 24 24"
+                fill="none"
+                stroke="currentColor"
+                strokeWidth="2"
+                strokeLinecap="round"
+              >
                 <path d="M6 6l12 12M18 6L6 18" />
               </svg>
             </Button>

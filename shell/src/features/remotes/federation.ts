@@ -1,6 +1,6 @@
-import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
 import type { RemoteName } from '@board/shared/config/runtime-config';
 import { federationName, type RemotePageModule } from '@board/shared/lib/federation';
+import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
 
 /**
  * Remotes are found only through the runtime config: nothing about them is baked into the

@@ -1,0 +1,66 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { cacheControlFor, type StaticServer, serveFolder } from './serve-board';
+
+describe('cacheControlFor', () => {
+  it.each([
+    ['/main.0a1b2c3d4e.js', 'public, max-age=31536000, immutable'],
+    ['/391.0a1b2c3d4e.css', 'public, max-age=31536000, immutable'],
+    ['/assets/logo.0a1b2c3d4e.svg', 'public, max-age=31536000, immutable'],
+    ['/remoteEntry.js', 'no-cache'],
+    ['/mf-manifest.json', 'no-cache'],
+    ['/index.html', 'no-cache'],
+    ['/runtime-config.json', 'no-cache'],
+    ['/main.js', 'no-cache'],
+  ])('%s -> %s', (pathname, expected) => {
+    expect(cacheControlFor(pathname)).toBe(expected);
+  });
+});
+
+describe('serveFolder', () => {
+  let server: StaticServer | undefined;
+  afterEach(async () => {
+    await server?.close();
+  });
+
+  function folder() {
+    const dir = mkdtempSync(path.join(tmpdir(), 'board-serve-'));
+    writeFileSync(path.join(dir, 'index.html'), '<!doctype html><title>shell</title>');
+    writeFileSync(path.join(dir, 'main.0a1b2c3d4e.js'), 'console.log(1)');
+    return dir;
+  }
+
+  it('serves a single-page app: unknown paths get index.html, revalidated', async () => {
+    server = await serveFolder({ folder: folder(), port: 0, spa: true });
+    const response = await fetch(`${server.url}/job/42/apply`);
+    expect(response.status).toBe(200);
+    expect(await response.text()).toContain('<title>shell</title>');
+    expect(response.headers.get('cache-control')).toBe('no-cache');
+  });
+
+  it('serves a remote with CORS and immutable hashed files, and 404 for what is not there', async () => {
+    server = await serveFolder({ folder: folder(), port: 0, cors: true });
+    const file = await fetch(`${server.url}/main.0a1b2c3d4e.js`);
+    expect(file.headers.get('access-control-allow-origin')).toBe('*');
+    expect(file.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    expect((await fetch(`${server.url}/nope.js`)).status).toBe(404);
+  });
+
+  it('answers extra routes such as /runtime-config.json', async () => {
+    server = await serveFolder({
+      folder: folder(),
+      port: 0,
+      spa: true,
+      routes: { '/runtime-config.json': () => ({ type: 'application/json', body: '{"a":1}' }) },
+    });
+    const response = await fetch(`${server.url}/runtime-config.json?x=1`);
+    expect(await response.json()).toEqual({ a: 1 });
+    expect(response.headers.get('cache-control')).toBe('no-cache');
+  });
+
+  it('refuses to serve a folder that was not built', async () => {
+    await expect(serveFolder({ folder: tmpdir(), port: 0 })).rejects.toThrow(/not built/);
+  });
+});

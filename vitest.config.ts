@@ -1,0 +1,33 @@
+import { defineConfig } from 'vitest/config';
+
+/**
+ * Unit and component tests of every package (files `*.test.ts(x)` beside the code).
+ * Browser tests live in e2e/ and run with Playwright.
+ */
+const browserLike = (name: string) => ({
+  extends: true as const,
+  test: {
+    name,
+    root: `./${name}`,
+    environment: 'jsdom',
+    include: ['src/**/*.test.{ts,tsx}'],
+    setupFiles: ['../vitest.setup.ts'],
+  },
+});
+
+export default defineConfig({
+  oxc: { jsx: { runtime: 'automatic' } },
+  test: {
+    projects: [
+      browserLike('shell'),
+      browserLike('remote-listings'),
+      browserLike('remote-apply'),
+      browserLike('remote-static'),
+      browserLike('shared'),
+      {
+        extends: true,
+        test: { name: 'tooling', root: '.', environment: 'node', include: ['*.test.ts', 'scripts/**/*.test.ts'] },
+      },
+    ],
+  },
+});
