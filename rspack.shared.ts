@@ -201,7 +201,26 @@ export function createConfig(app: AppDefinition, options: BuildOptions): Configu
       hot: false,
       liveReload: true,
       headers: { 'Access-Control-Allow-Origin': '*' },
+      // The shell's page (8080) opens the live-reload socket of each remote's server too.
+      allowedHosts: 'all',
+      static: false,
       client: { overlay: { errors: true, warnings: false } },
+      // The shell and each standalone remote read the local runtime config, fresh on every load.
+      setupMiddlewares: (middlewares) => {
+        middlewares.unshift({
+          name: 'runtime-config',
+          path: '/runtime-config.json',
+          middleware: (
+            _req: unknown,
+            res: { setHeader(name: string, value: string): void; end(body: string): void },
+          ) => {
+            res.setHeader('Content-Type', 'application/json');
+            res.setHeader('Cache-Control', 'no-cache');
+            res.end(readFileSync(path.join(rootDir, 'shell/config/local.json'), 'utf8'));
+          },
+        });
+        return middlewares;
+      },
     },
     stats: 'errors-warnings',
   };

@@ -36,30 +36,26 @@ export function TalentScoutPage() {
           aria-label={`Chat with ${assistantName}`}
           className="flex min-h-[28rem] flex-col rounded-xl border border-line bg-white"
         >
-          <ol
-            ref={log}
-            role="log"
-            aria-live="polite"
-            aria-label="Messages"
-            className="flex max-h-[32rem] flex-1 flex-col gap-3 overflow-y-auto p-4"
-          >
-            {messages.map((message) => (
-              <li key={message.id} className={message.author === 'user' ? 'flex justify-end' : 'flex justify-start'}>
-                <div
-                  className={
-                    message.author === 'user'
-                      ? 'max-w-[80%] rounded-2xl rounded-br-sm bg-brand-600 px-4 py-2 text-white'
-                      : 'max-w-[80%] rounded-2xl rounded-bl-sm bg-surface px-4 py-2 text-ink ring-1 ring-line'
-                  }
-                >
-                  <p className="text-xs font-semibold opacity-80">
-                    {message.author === 'user' ? 'You' : assistantName}
-                  </p>
-                  <p className="mt-0.5 text-sm whitespace-pre-wrap">{message.text}</p>
-                </div>
-              </li>
-            ))}
-          </ol>
+          <div role="log" aria-live="polite" aria-label="Messages" className="max-h-[32rem] flex-1 overflow-y-auto p-4">
+            <ol ref={log} className="flex flex-col gap-3">
+              {messages.map((message) => (
+                <li key={message.id} className={message.author === 'user' ? 'flex justify-end' : 'flex justify-start'}>
+                  <div
+                    className={
+                      message.author === 'user'
+                        ? 'max-w-[80%] rounded-2xl rounded-br-sm bg-brand-600 px-4 py-2 text-white'
+                        : 'max-w-[80%] rounded-2xl rounded-bl-sm bg-surface px-4 py-2 text-ink ring-1 ring-line'
+                    }
+                  >
+                    <p className="text-xs font-semibold opacity-80">
+                      {message.author === 'user' ? 'You' : assistantName}
+                    </p>
+                    <p className="mt-0.5 text-sm whitespace-pre-wrap">{message.text}</p>
+                  </div>
+                </li>
+              ))}
+            </ol>
+          </div>
           <p aria-hidden={!typing} className="h-6 px-4 text-xs text-muted">
             {typing ? `${assistantName} is typing…` : ''}
           </p>

@@ -1,0 +1,76 @@
+import {
+  appFolders,
+  readEnvironmentConfig,
+  type ServedApp,
+  type StaticServer,
+  serveRemote,
+  serveShell,
+} from '../../scripts/serve-board';
+import type { RuntimeConfig } from '../../shared/src/config/runtime-config';
+
+export type RemoteApp = Exclude<ServedApp, 'shell'>;
+const remotes: RemoteApp[] = ['listings', 'apply', 'static'];
+
+/**
+ * The built board on free ports of 127.0.0.1, as `pnpm start` serves it. A test can stop one
+ * remote (an outage) and start it again on the same port, or change the runtime config.
+ */
+export class Board {
+  private remoteServers = new Map<RemoteApp, StaticServer>();
+  private remotePorts = new Map<RemoteApp, number>();
+  private shellServer: StaticServer | undefined;
+  config: RuntimeConfig;
+
+  private constructor() {
+    this.config = readEnvironmentConfig('local');
+  }
+
+  static async start(): Promise<Board> {
+    const board = new Board();
+    for (const remote of remotes) await board.startRemote(remote);
+    board.shellServer = await serveShell({ port: 0, config: () => board.config });
+    const siteUrl = board.shellServer.url;
+    board.config = {
+      ...board.config,
+      environment: 'test',
+      siteUrl,
+      // No API yet on this port: nothing in these suites calls it.
+      apiBaseUrl: 'http://127.0.0.1:9',
+      remotes: {
+        listings: board.manifestUrl('listings'),
+        apply: board.manifestUrl('apply'),
+        static: board.manifestUrl('static'),
+      },
+    };
+    return board;
+  }
+
+  get url(): string {
+    if (!this.shellServer) throw new Error('the board is not started');
+    return this.shellServer.url;
+  }
+
+  originOf(remote: RemoteApp): string {
+    return `http://127.0.0.1:${this.remotePorts.get(remote)}`;
+  }
+
+  manifestUrl(remote: RemoteApp): string {
+    return `${this.originOf(remote)}/mf-manifest.json`;
+  }
+
+  async startRemote(remote: RemoteApp): Promise<void> {
+    const server = await serveRemote(remote, this.remotePorts.get(remote) ?? 0, '127.0.0.1', appFolders[remote]);
+    this.remoteServers.set(remote, server);
+    this.remotePorts.set(remote, server.port);
+  }
+
+  async stopRemote(remote: RemoteApp): Promise<void> {
+    await this.remoteServers.get(remote)?.close();
+    this.remoteServers.delete(remote);
+  }
+
+  async stop(): Promise<void> {
+    await Promise.all([...this.remoteServers.values()].map((server) => server.close()));
+    await this.shellServer?.close();
+  }
+}
