@@ -20,6 +20,7 @@ interface Fixtures {
  */
 export const test = base.extend<Fixtures, { board: Board }>({
   board: [
+    // biome-ignore lint/correctness/noEmptyPattern: Playwright reads fixture dependencies from this pattern
     async ({}, use) => {
       const board = await Board.start();
       await use(board);
