@@ -26,6 +26,10 @@ export default defineConfig({
       browserLike('shared'),
       {
         extends: true,
+        test: { name: 'api', root: './api', environment: 'node', include: ['src/**/*.test.ts'], testTimeout: 30_000 },
+      },
+      {
+        extends: true,
         test: { name: 'tooling', root: '.', environment: 'node', include: ['*.test.ts', 'scripts/**/*.test.ts'] },
       },
     ],

@@ -1,0 +1,41 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js';
+import { migrate as migratePostgres } from 'drizzle-orm/postgres-js/migrator';
+import postgres from 'postgres';
+import * as schema from './schema';
+
+const migrationsFolder = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../drizzle');
+
+/** What the routes use: the common base of the PGlite and the PostgreSQL drivers. */
+export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
+
+export interface DatabaseHandle {
+  db: Database;
+  kind: 'pglite' | 'postgres';
+  close(): Promise<void>;
+}
+
+/**
+ * PostgreSQL when a connection string is given, otherwise embedded PGlite (a data folder, or
+ * "memory://" for tests). Both get the committed migrations before use.
+ */
+export async function openDatabase(options: { databaseUrl?: string; pgliteDataDir?: string }): Promise<DatabaseHandle> {
+  if (options.databaseUrl) {
+    const client = postgres(options.databaseUrl, { max: 10, onnotice: () => {} });
+    const db = drizzlePostgres(client, { schema });
+    await migratePostgres(db, { migrationsFolder });
+    return { db, kind: 'postgres', close: () => client.end() };
+  }
+  const dataDir = options.pgliteDataDir ?? 'memory://';
+  if (!dataDir.startsWith('memory://')) mkdirSync(dataDir, { recursive: true });
+  const client = new PGlite(dataDir);
+  const db = drizzlePglite(client, { schema });
+  await migratePglite(db, { migrationsFolder });
+  return { db, kind: 'pglite', close: () => client.close() };
+}

@@ -1,0 +1,83 @@
+import { Hono } from 'hono';
+import type { Database } from '../db/database';
+import { httpError } from '../lib/http-error';
+import {
+  findJob,
+  findOrganization,
+  findWorkspace,
+  listHiringOrganizations,
+  listJobs,
+  listOrganizationJobs,
+  type Visibility,
+  visibilities,
+} from './queries';
+import { serializeJob } from './serialize';
+
+function parseVisibility(value: string | undefined, fallback: Visibility): Visibility {
+  if (value === undefined || value === '') return fallback;
+  if ((visibilities as readonly string[]).includes(value)) return value as Visibility;
+  throw httpError(400, `Unknown visibility "${value}"`, `visibility must be one of: ${visibilities.join(', ')}`);
+}
+
+function parseId(value: string, what: string): number {
+  const id = Number(value);
+  if (!/^\d+$/.test(value) || !Number.isSafeInteger(id) || id > 2_147_483_647)
+    throw httpError(404, `${what} not found`);
+  return id;
+}
+
+/** Calls 1 to 5 of SPEC section 7. */
+export function jobPostingRoutes(db: Database) {
+  const app = new Hono();
+
+  // Call 1: the jobs of the board, or of one workspace.
+  app.get('/', async (c) => {
+    const visibility = parseVisibility(c.req.query('visibility'), 'job_board_only');
+    const workspaceSlug = c.req.query('workspace_slug') || undefined;
+    if (workspaceSlug && !(await findWorkspace(db, workspaceSlug))) throw httpError(404, 'Workspace not found');
+    const origin = new URL(c.req.url).origin;
+    const jobs = await listJobs(db, { visibility, workspaceSlug });
+    return c.json({ jobs: jobs.map((row) => serializeJob(row, 'list', origin)) });
+  });
+
+  // Call 2: a workspace.
+  app.get('/workspace/:slug', async (c) => {
+    const workspace = await findWorkspace(db, c.req.param('slug'));
+    if (!workspace) throw httpError(404, 'Workspace not found');
+    return c.json({ slug: workspace.slug, name: workspace.name });
+  });
+
+  // Call 3: the companies that are hiring, of one workspace or of all.
+  app.get('/job-board/list-organizations', async (c) => {
+    const workspaceSlug = c.req.query('workspace_slug') || undefined;
+    if (workspaceSlug && !(await findWorkspace(db, workspaceSlug))) throw httpError(404, 'Workspace not found');
+    const rows = await listHiringOrganizations(db, workspaceSlug);
+    return c.json({
+      organizations: rows.map((row) => ({
+        organization_id: row.id,
+        organization_name: row.name,
+        job_board_slug: row.jobBoardSlug,
+      })),
+    });
+  });
+
+  // Call 5: the jobs of one company.
+  app.get('/organization/:id', async (c) => {
+    const visibility = parseVisibility(c.req.query('visibility'), 'job_board_only');
+    const id = parseId(c.req.param('id'), 'Organization');
+    if (!(await findOrganization(db, id))) throw httpError(404, 'Organization not found');
+    const origin = new URL(c.req.url).origin;
+    const jobs = await listOrganizationJobs(db, id, visibility);
+    return c.json({ jobs: jobs.map((row) => serializeJob(row, 'organization', origin)) });
+  });
+
+  // Call 4: one job.
+  app.get('/:id', async (c) => {
+    const visibility = parseVisibility(c.req.query('visibility'), 'linkedin_or_job_board');
+    const row = await findJob(db, parseId(c.req.param('id'), 'Job posting'), visibility);
+    if (!row) throw httpError(404, 'Job posting not found');
+    return c.json(serializeJob(row, 'detail', new URL(c.req.url).origin));
+  });
+
+  return app;
+}

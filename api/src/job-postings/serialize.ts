@@ -1,0 +1,60 @@
+import { parseTeamMemberObject, parseTeamMemberString, type TeamMember } from '@board/shared/api/team';
+import type { jobPostings, organizations } from '../db/schema';
+
+type JobRow = typeof jobPostings.$inferSelect;
+type OrganizationRow = typeof organizations.$inferSelect;
+
+export interface JobWithOrganization {
+  job: JobRow;
+  organization: OrganizationRow;
+}
+
+/**
+ * The job object of SPEC section 3, snake_case. Variants:
+ * - `list` (call 1): no long `description` (cards never show it), team members as strings;
+ * - `detail` (call 4): everything, team members as strings;
+ * - `organization` (call 5): `published_at` instead of `posted_date`, team members as objects.
+ * Beyond the spec's fields: `organization_id`, `logo` (absolute URL or null) and
+ * `initial_projects` (list or null).
+ */
+export function serializeJob(
+  { job, organization }: JobWithOrganization,
+  variant: 'list' | 'detail' | 'organization',
+  origin: string,
+) {
+  const date = job.publishedAt?.toISOString() ?? null;
+  return {
+    id: job.id,
+    title: job.title,
+    organization_id: organization.id,
+    organization_name: organization.name,
+    location: job.location,
+    salary_min: job.salaryMin,
+    salary_max: job.salaryMax,
+    salary_currency: job.salaryCurrency,
+    short_description: job.shortDescription,
+    ...(variant === 'list' ? {} : { description: job.description }),
+    ...(variant === 'organization' ? { published_at: date } : { posted_date: date }),
+    job_type: job.jobType,
+    workplace_type: job.workplaceType,
+    level: job.level,
+    requirements: job.requirements,
+    skills: job.skills,
+    benefits: job.benefits,
+    application_url: job.applicationUrl,
+    company_overview: organization.overview,
+    funding: organization.funding ?? null,
+    investors: organization.investors ?? null,
+    team_members: variant === 'organization' ? teamAsObjects(organization.teamMembers) : organization.teamMembers,
+    equity: job.equity ?? null,
+    logo: organization.logo ? new URL(organization.logo, origin).href : null,
+    initial_projects: job.initialProjects ?? null,
+  };
+}
+
+/** Call 5's reading: objects; strings that fit "name, title, bio" are converted, the rest dropped. */
+function teamAsObjects(entries: unknown[]): TeamMember[] {
+  return entries
+    .map((entry) => (typeof entry === 'string' ? parseTeamMemberString(entry) : parseTeamMemberObject(entry)))
+    .filter((member): member is TeamMember => member !== null);
+}

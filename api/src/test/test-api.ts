@@ -1,0 +1,92 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import postgres from 'postgres';
+import { createApp } from '../app';
+import { type CaptchaVerifier, createLocalCaptcha } from '../captcha/captcha';
+import { type DatabaseHandle, openDatabase } from '../db/database';
+import { generateDemoData } from '../seed/demo-data';
+import { seed } from '../seed/seed';
+import { createFolderStorage } from '../storage/resume-storage';
+
+/**
+ * A real API on a real, fresh database: in-memory PGlite, or, when DATABASE_URL is set, a new
+ * PostgreSQL database created for this test file (and dropped by `close`).
+ */
+export async function createTestApi(
+  options: { seedDemo?: boolean; rateLimit?: { max: number; windowSeconds: number }; captcha?: CaptchaVerifier } = {},
+) {
+  let dropDatabase = async () => {};
+  let databaseUrl: string | undefined;
+  if (process.env.DATABASE_URL) {
+    const name = `board_test_${randomBytes(6).toString('hex')}`;
+    const admin = postgres(process.env.DATABASE_URL, { max: 1, onnotice: () => {} });
+    await admin.unsafe(`create database ${name}`);
+    const url = new URL(process.env.DATABASE_URL);
+    url.pathname = `/${name}`;
+    databaseUrl = url.href;
+    dropDatabase = async () => {
+      await admin.unsafe(`drop database if exists ${name} with (force)`);
+      await admin.end();
+    };
+  }
+  const database: DatabaseHandle = await openDatabase({ databaseUrl, pgliteDataDir: 'memory://' });
+  if (options.seedDemo ?? true) await seed(database.db, generateDemoData());
+  const resumeDir = mkdtempSync(path.join(tmpdir(), 'board-resumes-'));
+  const storage = createFolderStorage(resumeDir);
+  const localCaptcha = createLocalCaptcha('test-secret-of-enough-length');
+  const logs: Record<string, unknown>[] = [];
+  const app = createApp({
+    database,
+    storage,
+    captcha: options.captcha ?? localCaptcha.verifier(),
+    localCaptcha,
+    corsOrigins: ['http://localhost:8080'],
+    rateLimit: options.rateLimit ?? { max: 1000, windowSeconds: 600 },
+    log: (entry) => logs.push(entry),
+    clientAddress: (request) => request.headers.get('x-test-client') ?? '127.0.0.1',
+  });
+
+  /** A valid local-captcha token, as the board's captcha component obtains one. */
+  async function captchaToken(): Promise<string> {
+    const challenge = (await (await app.request('/public/captcha/challenge')).json()) as {
+      challenge_id: string;
+      question: string;
+    };
+    const [, a, b] = /What is (\d+) \+ (\d+)\?/.exec(challenge.question) ?? [];
+    const response = await app.request('/public/captcha/verify', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ challenge_id: challenge.challenge_id, answer: String(Number(a) + Number(b)) }),
+    });
+    return ((await response.json()) as { token: string }).token;
+  }
+
+  return {
+    app,
+    db: database.db,
+    storage,
+    resumeDir,
+    logs,
+    captchaToken,
+    async close() {
+      await database.close();
+      await dropDatabase();
+    },
+  };
+}
+
+export type TestApi = Awaited<ReturnType<typeof createTestApi>>;
+
+/** A small but real PDF (version header, one page, trailer). */
+export function pdfBytes(size?: number): Uint8Array {
+  const body =
+    '%PDF-1.4\n1 0 obj << /Type /Catalog /Pages 2 0 R >> endobj\n2 0 obj << /Type /Pages /Kids [3 0 R] /Count 1 >> endobj\n3 0 obj << /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n';
+  const bytes = new TextEncoder().encode(body);
+  if (size === undefined) return bytes;
+  const padded = new Uint8Array(size);
+  padded.set(bytes.subarray(0, Math.min(bytes.length, size)));
+  padded.fill(0x20, bytes.length);
+  return padded;
+}
