@@ -1,8 +1,10 @@
 /**
- * `pnpm serve` (the end of `pnpm start`): the built board as it is deployed. The shell on 8080,
- * listings on 8081, apply on 8082, static on 8083, each its own origin, reading
- * shell/config/$BOARD_ENV.json (default: local). Ctrl-C stops everything.
+ * `pnpm serve` (the end of `pnpm start`): the built board as it is deployed. The API on 8000
+ * (PGlite in api/.data, demo data on first start), the shell on 8080, listings on 8081, apply on
+ * 8082, static on 8083, each its own origin, reading shell/config/$BOARD_ENV.json (default:
+ * local). Ctrl-C stops everything.
  */
+import { startApi } from '../api/src/server';
 import { appFolders, readEnvironmentConfig, type StaticServer, serveRemote, serveShell } from './serve-board';
 
 const environment = process.env.BOARD_ENV ?? 'local';
@@ -11,6 +13,19 @@ const portOf = (url: string) => Number(new URL(url).port);
 
 const servers: StaticServer[] = [];
 try {
+  if (environment === 'local') {
+    const site = new URL(config.siteUrl);
+    servers.push(
+      await startApi({
+        ...process.env,
+        PORT: process.env.PORT ?? String(portOf(config.apiBaseUrl)),
+        BOARD_SITE_URL: config.siteUrl,
+        CORS_ORIGINS:
+          process.env.CORS_ORIGINS ??
+          [site.origin, `http://127.0.0.1:${site.port}`, `http://localhost:${site.port}`].join(','),
+      }),
+    );
+  }
   servers.push(await serveRemote('listings', portOf(config.remotes.listings), '127.0.0.1'));
   servers.push(await serveRemote('apply', portOf(config.remotes.apply), '127.0.0.1'));
   servers.push(await serveRemote('static', portOf(config.remotes.static), '127.0.0.1'));
@@ -24,8 +39,10 @@ try {
 console.log(
   `Remotes: listings ${config.remotes.listings}, apply ${config.remotes.apply}, static ${config.remotes.static}`,
 );
+if (environment === 'local')
+  console.log(`API: ${config.apiBaseUrl} (PGlite in api/.data; applications: pnpm --filter @board/api applications)`);
 console.log(`Serving ${Object.keys(appFolders).length} apps (${environment} config).`);
-console.log(`\n  The board: ${config.siteUrl}\n\nPress Ctrl-C to stop.`);
+console.log(`\n  The board: ${config.siteUrl}   (a workspace board: ${config.siteUrl}/demo)\n\nPress Ctrl-C to stop.`);
 
 const stop = async () => {
   await Promise.all(servers.map((server) => server.close()));

@@ -32,7 +32,8 @@ type Env = { Variables: { requestId: string } };
 /** The public job-posting API (SPEC section 7), with request ids, logs, CORS, compression, ETags. */
 export function createApp(deps: AppDeps) {
   const log = deps.log ?? ((entry) => console.log(JSON.stringify(entry)));
-  const app = new Hono<Env>();
+  // strict: false: call 6 is documented with a trailing slash (/public/job-application/); both forms work.
+  const app = new Hono<Env>({ strict: false });
 
   app.use(requestId({ generator: () => randomBytes(8).toString('hex') }));
   app.use(async (c, next) => {

@@ -1,3 +1,7 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { startApi } from '../../api/src/server';
 import {
   appFolders,
   readEnvironmentConfig,
@@ -19,6 +23,7 @@ export class Board {
   private remoteServers = new Map<RemoteApp, StaticServer>();
   private remotePorts = new Map<RemoteApp, number>();
   private shellServer: StaticServer | undefined;
+  private api: Awaited<ReturnType<typeof startApi>> | undefined;
   config: RuntimeConfig;
 
   private constructor() {
@@ -30,12 +35,21 @@ export class Board {
     for (const remote of remotes) await board.startRemote(remote);
     board.shellServer = await serveShell({ port: 0, config: () => board.config });
     const siteUrl = board.shellServer.url;
+    // The real API on an in-memory database with the demo data.
+    board.api = await startApi({
+      PORT: '0',
+      HOST: '127.0.0.1',
+      PGLITE_DATA_DIR: 'memory://',
+      RESUME_DIR: mkdtempSync(path.join(tmpdir(), 'board-e2e-resumes-')),
+      CORS_ORIGINS: siteUrl,
+      BOARD_SITE_URL: siteUrl,
+      LOG_LEVEL: 'silent',
+    });
     board.config = {
       ...board.config,
       environment: 'test',
       siteUrl,
-      // No API yet on this port: nothing in these suites calls it.
-      apiBaseUrl: 'http://127.0.0.1:9',
+      apiBaseUrl: board.api.url,
       remotes: {
         listings: board.manifestUrl('listings'),
         apply: board.manifestUrl('apply'),
@@ -72,5 +86,6 @@ export class Board {
   async stop(): Promise<void> {
     await Promise.all([...this.remoteServers.values()].map((server) => server.close()));
     await this.shellServer?.close();
+    await this.api?.close();
   }
 }

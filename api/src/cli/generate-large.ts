@@ -1,0 +1,29 @@
+/**
+ * A large board for benchmarks: `pnpm --filter @board/api generate:large --jobs 10000` fills a
+ * fresh PGlite folder (default .data/pglite-large) with the demo generator scaled up. Run the API
+ * on it with PGLITE_DATA_DIR=.data/pglite-large SEED=none.
+ */
+import { rmSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { openDatabase } from '../db/database';
+import { generateDemoData } from '../seed/demo-data';
+import { seed } from '../seed/seed';
+
+const apiDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const { values } = parseArgs({ options: { jobs: { type: 'string' }, 'data-dir': { type: 'string' } } });
+const jobs = Number(values.jobs ?? 10_000);
+if (!Number.isInteger(jobs) || jobs < 1) {
+  console.error('--jobs must be a positive whole number');
+  process.exit(1);
+}
+const dataDir = path.resolve(apiDir, values['data-dir'] ?? '.data/pglite-large');
+rmSync(dataDir, { recursive: true, force: true });
+const database = await openDatabase({ pgliteDataDir: dataDir });
+const started = performance.now();
+const counts = await seed(database.db, generateDemoData({ jobs }));
+await database.close();
+console.log(
+  `${counts.jobs} jobs at ${counts.organizations} companies in ${dataDir} (${Math.round(performance.now() - started)} ms)`,
+);
