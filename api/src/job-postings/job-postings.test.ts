@@ -94,7 +94,7 @@ describe('call 1: GET /public-job-posting', () => {
         'equity',
       ]),
     );
-    expect((job?.team_members as unknown[]).some((member) => typeof member === 'string')).toBe(true);
+    expect(((job?.team_members ?? []) as unknown[]).some((member) => typeof member === 'string')).toBe(true);
     expect(
       body.jobs.some(
         (candidate) =>
