@@ -1,0 +1,230 @@
+import * as v from 'valibot';
+import { parseTeamMemberObject, parseTeamMemberString, type TeamMember } from './team';
+
+/**
+ * A job as the board shows it (SPEC section 3, "Job as displayed"), parsed from the server's
+ * snake_case job. Every field is parsed leniently: a wrong type becomes the field's default, bad
+ * list entries are dropped, so one malformed job never takes a page down.
+ */
+export interface Job {
+  id: string;
+  title: string;
+  company: string;
+  organizationId: string | null;
+  location: string;
+  /** '{min}k - {max}k' (see salaryText); '' when not disclosed. */
+  salary: string;
+  salaryMin: number | null;
+  salaryMax: number | null;
+  salaryCurrency: string;
+  description: string;
+  detailedDescription: string;
+  /** ISO date the job was posted, or null (shown as 'Recently'). */
+  postedAt: string | null;
+  type: string;
+  workplaceType: string;
+  level: string;
+  requirements: string[];
+  skills: string[];
+  applicationUrl: string;
+  funding: { total: string; lastRound: { amount: string; type: string; date: string } };
+  investors: { all: string[]; lastRound: string[] };
+  companyOverview: string;
+  team: TeamMember[];
+  equity: { type: string; percentage: string; cliffPeriod: string; vestingPeriod: string; additionalDetails: string };
+  benefits: string[];
+  logo: string | null;
+  initialProjects: string[];
+}
+
+export const jobDefaults = {
+  company: 'Unknown Company',
+  location: 'Remote',
+  type: 'Full-time',
+  postedDate: 'Recently',
+} as const;
+
+const text = v.fallback(v.nullish(v.string()), null);
+const number = v.fallback(v.nullish(v.pipe(v.number(), v.finite())), null);
+const id = v.fallback(v.nullish(v.union([v.string(), v.number()])), null);
+/** A list of strings; entries that are not strings are dropped. */
+const stringList = v.pipe(
+  v.fallback(v.nullish(v.array(v.unknown())), null),
+  v.transform((items) => (items ?? []).filter((item): item is string => typeof item === 'string')),
+);
+const amount = v.fallback(v.nullish(v.union([v.string(), v.number()])), null);
+
+export const ServerJobSchema = v.object({
+  id,
+  title: text,
+  organization_id: id,
+  organization_name: text,
+  location: text,
+  salary_min: number,
+  salary_max: number,
+  salary_currency: text,
+  short_description: text,
+  description: text,
+  posted_date: text,
+  published_at: text,
+  job_type: text,
+  workplace_type: text,
+  level: text,
+  requirements: stringList,
+  skills: stringList,
+  benefits: stringList,
+  application_url: text,
+  company_overview: text,
+  funding: v.fallback(
+    v.nullish(
+      v.object({
+        total_funding_amount: amount,
+        last_round_amount: amount,
+        last_round_type: text,
+        last_round_date: text,
+      }),
+    ),
+    null,
+  ),
+  investors: v.fallback(v.nullish(v.object({ all: stringList, last_round: stringList })), null),
+  team_members: v.fallback(v.nullish(v.array(v.unknown())), null),
+  equity: v.fallback(
+    v.nullish(
+      v.object({
+        type: text,
+        percentage: text,
+        cliff_period: text,
+        vesting_period: text,
+        additional_details: text,
+      }),
+    ),
+    null,
+  ),
+  logo: text,
+  initial_projects: stringList,
+});
+
+export type ServerJob = v.InferOutput<typeof ServerJobSchema>;
+
+/**
+ * '{min}k - {max}k' from salary_min and salary_max divided by 1000, rounded, plus the currency.
+ * Both 0 or absent: '' (shown as 'Salary not disclosed'). One side only: 'From {min}k' or
+ * 'Up to {max}k' (the spec's pattern would print '0k' for the missing side).
+ */
+export function salaryText(
+  min: number | null | undefined,
+  max: number | null | undefined,
+  currency?: string | null,
+): string {
+  const low = min && min > 0 ? Math.round(min / 1000) : 0;
+  const high = max && max > 0 ? Math.round(max / 1000) : 0;
+  if (!low && !high) return '';
+  const range = low && high ? `${low}k - ${high}k` : low ? `From ${low}k` : `Up to ${high}k`;
+  return currency ? `${range} ${currency}` : range;
+}
+
+/** '$' + the raw amount; '' when the amount is empty, zero or undefined. */
+export function fundingAmountText(raw: string | number | null | undefined): string {
+  if (raw === null || raw === undefined) return '';
+  const value = String(raw).trim();
+  if (value === '' || value === 'undefined' || Number(value) === 0) return '';
+  return value.startsWith('$') ? value : `$${value}`;
+}
+
+/** Funding blocks are hidden when the amount text is empty, '$', '$0' or '$undefined'. */
+export function isFundingAmountShown(amountText: string): boolean {
+  return !['', '$', '$0', '$undefined'].includes(amountText.trim());
+}
+
+function clean(value: string | null | undefined): string {
+  return (value ?? '').trim();
+}
+
+export function toJob(server: ServerJob, index = 0): Job {
+  const teamEntries = server.team_members ?? [];
+  const team = teamEntries
+    .map((entry) => (typeof entry === 'string' ? parseTeamMemberString(entry) : parseTeamMemberObject(entry)))
+    .filter((member): member is TeamMember => member !== null);
+  const equity = server.equity;
+  return {
+    id: server.id === null ? `unknown-${index}` : String(server.id),
+    title: clean(server.title),
+    company: clean(server.organization_name) || jobDefaults.company,
+    organizationId: server.organization_id === null ? null : String(server.organization_id),
+    location: clean(server.location) || jobDefaults.location,
+    salary: salaryText(server.salary_min, server.salary_max, clean(server.salary_currency)),
+    salaryMin: server.salary_min ?? null,
+    salaryMax: server.salary_max ?? null,
+    salaryCurrency: clean(server.salary_currency),
+    description: clean(server.short_description),
+    detailedDescription: server.description ?? '',
+    postedAt: validDate(server.posted_date ?? server.published_at ?? null),
+    type: clean(server.job_type) || jobDefaults.type,
+    workplaceType: clean(server.workplace_type),
+    level: clean(server.level),
+    requirements: (server.requirements ?? []).map((item) => item.trim()).filter(Boolean),
+    skills: (server.skills ?? []).map((item) => item.trim()).filter(Boolean),
+    applicationUrl: clean(server.application_url),
+    funding: {
+      total: fundingAmountText(server.funding?.total_funding_amount),
+      lastRound: {
+        amount: fundingAmountText(server.funding?.last_round_amount),
+        type: clean(server.funding?.last_round_type),
+        date: clean(server.funding?.last_round_date),
+      },
+    },
+    investors: {
+      all: (server.investors?.all ?? []).map((name) => name.trim()).filter(Boolean),
+      lastRound: (server.investors?.last_round ?? []).map((name) => name.trim()).filter(Boolean),
+    },
+    companyOverview: clean(server.company_overview),
+    team,
+    equity: {
+      type: clean(equity?.type),
+      percentage: clean(equity?.percentage),
+      cliffPeriod: clean(equity?.cliff_period),
+      vestingPeriod: clean(equity?.vesting_period),
+      additionalDetails: clean(equity?.additional_details),
+    },
+    benefits: server.benefits ?? [],
+    logo: clean(server.logo) || null,
+    initialProjects: (server.initial_projects ?? []).map((item) => item.trim()).filter(Boolean),
+  };
+}
+
+function validDate(value: string | null): string | null {
+  if (!value) return null;
+  return Number.isNaN(Date.parse(value)) ? null : value;
+}
+
+/** The posted date as a local date, or 'Recently'. */
+export function postedDateText(postedAt: string | null, locale?: string): string {
+  if (!postedAt) return jobDefaults.postedDate;
+  return new Date(postedAt).toLocaleDateString(locale, { year: 'numeric', month: 'short', day: 'numeric' });
+}
+
+/** A list answer: items that are not objects are dropped, the rest parsed leniently. */
+export function parseJobList(body: unknown): Job[] {
+  const items = (body as { jobs?: unknown } | null)?.jobs;
+  if (!Array.isArray(items)) throw new Error('The job list answer has no jobs array');
+  return items
+    .filter((item) => typeof item === 'object' && item !== null)
+    .map((item, index) => toJob(v.parse(ServerJobSchema, item), index));
+}
+
+export function parseJob(body: unknown): Job {
+  if (typeof body !== 'object' || body === null) throw new Error('The job answer is not an object');
+  return toJob(v.parse(ServerJobSchema, body));
+}
+
+/**
+ * The Equity section shows only when the percentage is set and at least one field is non-blank
+ * (fields are trimmed when parsed, so a set percentage is itself that non-blank field).
+ */
+export function hasEquity(job: Pick<Job, 'equity'>): boolean {
+  return job.equity.percentage !== '';
+}
+
+export function visibleBenefits(job: Pick<Job, 'benefits'>): string[] {
+  return job.benefits.map((benefit) => benefit.trim()).filter(Boolean);
+}

@@ -1,0 +1,141 @@
+import { queryOptions } from '@tanstack/react-query';
+import * as v from 'valibot';
+import { type ApiClient, ApiError } from './api-client';
+import { type Job, parseJob, parseJobList } from './job';
+
+/**
+ * Calls 1 to 5 as TanStack queries. Keys come from one factory, so every remote shares the
+ * shell's cache: the job the detail page loaded is the job the apply page shows, with no second
+ * request.
+ */
+export const boardKeys = {
+  all: ['board'] as const,
+  jobs: (workspaceSlug: string | null) => [...boardKeys.all, 'jobs', { workspaceSlug }] as const,
+  job: (id: string) => [...boardKeys.all, 'job', id] as const,
+  workspace: (slug: string) => [...boardKeys.all, 'workspace', slug] as const,
+  organizations: (workspaceSlug: string | null) => [...boardKeys.all, 'organizations', { workspaceSlug }] as const,
+  organizationJobs: (id: string) => [...boardKeys.all, 'organization-jobs', id] as const,
+};
+
+export interface Workspace {
+  slug: string;
+  name: string;
+}
+
+export interface Organization {
+  id: string;
+  name: string;
+  jobBoardSlug: string;
+}
+
+/** Call 1. A failure is logged and re-thrown: the page shows its error state. */
+export function jobsQuery(client: ApiClient, workspaceSlug: string | null) {
+  return queryOptions({
+    queryKey: boardKeys.jobs(workspaceSlug),
+    queryFn: async ({ signal }) => {
+      try {
+        const body = await client.get(
+          '/public-job-posting',
+          { workspace_slug: workspaceSlug ?? undefined, visibility: 'job_board_only' },
+          signal,
+        );
+        return parseJobList(body);
+      } catch (error) {
+        console.warn('[board] the job list could not be loaded:', error);
+        throw error;
+      }
+    },
+  });
+}
+
+/** Call 4. A failure is swallowed: the job is treated as missing (null). */
+export function jobQuery(client: ApiClient, id: string) {
+  return queryOptions({
+    queryKey: boardKeys.job(id),
+    queryFn: async ({ signal }): Promise<Job | null> => {
+      try {
+        return parseJob(
+          await client.get(
+            `/public-job-posting/${encodeURIComponent(id)}`,
+            { visibility: 'linkedin_or_job_board' },
+            signal,
+          ),
+        );
+      } catch (error) {
+        if (!(error instanceof ApiError && error.status === 404))
+          console.warn('[board] job', id, 'could not be loaded:', error);
+        return null;
+      }
+    },
+  });
+}
+
+const WorkspaceSchema = v.object({ slug: v.optional(v.string(), ''), name: v.fallback(v.string(), '') });
+
+/** Call 2. null when the workspace does not exist (404). */
+export function workspaceQuery(client: ApiClient, slug: string) {
+  return queryOptions({
+    queryKey: boardKeys.workspace(slug),
+    queryFn: async ({ signal }): Promise<Workspace | null> => {
+      try {
+        const body = v.parse(
+          WorkspaceSchema,
+          await client.get(`/public-job-posting/workspace/${encodeURIComponent(slug)}`, {}, signal),
+        );
+        return { slug: body.slug || slug, name: body.name.trim() };
+      } catch (error) {
+        if (error instanceof ApiError && error.status === 404) return null;
+        throw error;
+      }
+    },
+  });
+}
+
+const OrganizationItem = v.object({
+  organization_id: v.union([v.string(), v.number()]),
+  organization_name: v.fallback(v.string(), ''),
+  job_board_slug: v.fallback(v.string(), ''),
+});
+
+/** Call 3: the hiring companies of a workspace, or of the whole board. */
+export function organizationsQuery(client: ApiClient, workspaceSlug: string | null) {
+  return queryOptions({
+    queryKey: boardKeys.organizations(workspaceSlug),
+    queryFn: async ({ signal }): Promise<Organization[]> => {
+      const body = await client.get(
+        '/public-job-posting/job-board/list-organizations',
+        { workspace_slug: workspaceSlug ?? undefined },
+        signal,
+      );
+      const items = (body as { organizations?: unknown } | null)?.organizations;
+      if (!Array.isArray(items)) throw new Error('The companies answer has no organizations array');
+      return items.flatMap((item) => {
+        const parsed = v.safeParse(OrganizationItem, item);
+        if (!parsed.success) return [];
+        const { organization_id, organization_name, job_board_slug } = parsed.output;
+        return [
+          {
+            id: String(organization_id),
+            name: organization_name.trim() || 'Unknown Company',
+            jobBoardSlug: job_board_slug,
+          },
+        ];
+      });
+    },
+  });
+}
+
+/** Call 5: the jobs of one company. */
+export function organizationJobsQuery(client: ApiClient, id: string) {
+  return queryOptions({
+    queryKey: boardKeys.organizationJobs(id),
+    queryFn: async ({ signal }) =>
+      parseJobList(
+        await client.get(
+          `/public-job-posting/organization/${encodeURIComponent(id)}`,
+          { visibility: 'job_board_only' },
+          signal,
+        ),
+      ),
+  });
+}
