@@ -299,7 +299,7 @@ export function generateDemoData(options: { jobs?: number; seed?: number; siteUr
   const jobs: DemoJob[] = Array.from({ length: jobCount }, (_, index) => {
     const organization = index % organizations.length;
     const company = organizations[organization]?.name ?? 'Company';
-    const title = titles[(index * 7) % titles.length] ?? 'Engineer';
+    const title = titles[(index * 7 + Math.floor(index / 20)) % titles.length] ?? 'Engineer';
     const salaryCase = index % 6;
     const base = r.int(35, 140) * 1000 + r.pick([0, 500, 250]);
     const [salaryMin, salaryMax] =

@@ -1,6 +1,6 @@
 import '../styles.css';
 import { RemoteRoot } from '@board/shared/ui/remote-root';
-import { CompaniesPage } from '../features/boards/companies-page';
+import { CompaniesPage } from '../features/companies/companies-page';
 
 export default function ExposedCompaniesPage() {
   return (

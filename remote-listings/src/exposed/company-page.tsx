@@ -1,6 +1,6 @@
 import '../styles.css';
 import { RemoteRoot } from '@board/shared/ui/remote-root';
-import { CompanyPage } from '../features/boards/company-page';
+import { CompanyPage } from '../features/companies/company-page';
 
 export default function ExposedCompanyPage() {
   return (

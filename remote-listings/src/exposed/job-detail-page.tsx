@@ -1,6 +1,6 @@
 import '../styles.css';
 import { RemoteRoot } from '@board/shared/ui/remote-root';
-import { JobDetailPage } from '../features/boards/job-detail-page';
+import { JobDetailPage } from '../features/job-detail/job-detail-page';
 
 export default function ExposedJobDetailPage() {
   return (

@@ -1,6 +1,6 @@
 import '../styles.css';
 import { RemoteRoot } from '@board/shared/ui/remote-root';
-import { JobsPage } from '../features/boards/jobs-page';
+import { JobsPage } from '../features/jobs/jobs-page';
 
 export default function ExposedJobsPage() {
   return (

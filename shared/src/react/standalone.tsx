@@ -3,9 +3,9 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createBrowserRouter, Link, Outlet, type RouteObject, RouterProvider } from 'react-router-dom';
 import { Toaster } from 'sonner';
-import { fetchRuntimeConfig } from '../config/runtime-config';
-import { toasterSettings } from '../lib/toaster-settings';
-import { RuntimeConfigProvider } from './runtime-config';
+import { fetchRuntimeConfig } from '@board/shared/config/runtime-config';
+import { toasterSettings } from '@board/shared/lib/toaster-settings';
+import { RuntimeConfigProvider } from '@board/shared/react/runtime-config';
 
 /**
  * Runs one remote on its own for development: its own router, QueryClient, Toaster and runtime

@@ -1,6 +1,6 @@
 import { Link } from 'react-router-dom';
-import { Button, buttonVariants } from './button';
-import { StatusPanel } from './status-panel';
+import { Button, buttonVariants } from '@board/shared/ui/button';
+import { StatusPanel } from '@board/shared/ui/status-panel';
 
 export const errorPanelDefaults = {
   title: 'An error occurred',

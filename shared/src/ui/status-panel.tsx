@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { cn } from '../lib/cn';
+import { cn } from '@board/shared/lib/cn';
 
 /**
  * A full-width panel for a page that cannot show its content: not found, failed, empty.

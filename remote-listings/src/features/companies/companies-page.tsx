@@ -1,0 +1,103 @@
+import { type Organization, organizationsQuery, workspaceQuery } from '@board/shared/api/queries';
+import { useApiClient } from '@board/shared/react/api-client';
+import { buttonVariants } from '@board/shared/ui/button';
+import { NotFoundPanel } from '@board/shared/ui/not-found-panel';
+import { PageTitle } from '@board/shared/ui/page-title';
+import { StatusPanel } from '@board/shared/ui/status-panel';
+import { useQuery } from '@tanstack/react-query';
+import { Building2 } from 'lucide-react';
+import { Link, useParams } from 'react-router-dom';
+
+/** /companies and /{workspaceSlug}/companies: the companies that are hiring. */
+export function CompaniesPage() {
+  const { workspaceSlug = null } = useParams();
+  const client = useApiClient();
+  const workspace = useQuery({ ...workspaceQuery(client, workspaceSlug ?? ''), enabled: workspaceSlug !== null });
+  const organizations = useQuery({ ...organizationsQuery(client, workspaceSlug), enabled: workspace.data !== null });
+
+  if (workspaceSlug !== null && workspace.data === null) return <NotFoundPanel />;
+
+  const name = workspace.data?.name || workspaceSlug;
+  const title = name ? `Browse companies in ${name}` : 'Browse companies';
+  return (
+    <div className="mx-auto max-w-6xl px-4 py-8 sm:px-6">
+      <PageTitle>{title}</PageTitle>
+      <meta
+        name="description"
+        content={`Startups${name ? ` in ${name}` : ''} that are actively hiring, and their open roles.`}
+      />
+      <header className="mb-6">
+        <h1 className="text-3xl font-bold tracking-tight text-ink sm:text-4xl">{title}</h1>
+        <p className="mt-3 max-w-2xl text-muted">
+          Discover companies that are actively hiring and explore their open roles.
+        </p>
+      </header>
+      {organizations.status === 'pending' ? (
+        <div role="status" aria-label="Loading companies" className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+          {Array.from({ length: 6 }, (_, index) => (
+            <div
+              // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity
+              key={index}
+              aria-hidden="true"
+              className="h-40 animate-pulse rounded-xl border border-line bg-surface motion-reduce:animate-none"
+            />
+          ))}
+        </div>
+      ) : organizations.status === 'error' ? (
+        <StatusPanel
+          role="alert"
+          headingLevel={2}
+          title="Unable to load companies"
+          message="There was an error loading the company listings. Please try again later."
+        />
+      ) : organizations.data.length === 0 ? (
+        <p role="status" className="rounded-xl border border-dashed border-line p-10 text-center text-muted">
+          No companies are hiring here right now.
+        </p>
+      ) : (
+        <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+          {organizations.data.map((organization) => (
+            <li key={organization.id}>
+              <CompanyCard organization={organization} />
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}
+
+/**
+ * The whole card and its 'View Jobs' button go to /companies/{organization_id}: the button is a
+ * link whose hit area is stretched over the card, so there is one link per company.
+ */
+function CompanyCard({ organization }: { organization: Organization }) {
+  return (
+    <article className="relative flex h-full flex-col rounded-xl border border-line bg-white p-5 shadow-xs transition-shadow focus-within:ring-2 focus-within:ring-brand-600 hover:shadow-md">
+      <div className="flex items-center gap-3">
+        <div
+          aria-hidden="true"
+          className="flex size-11 items-center justify-center rounded-lg bg-brand-50 text-brand-600"
+        >
+          <Building2 className="size-5" />
+        </div>
+        <div className="min-w-0">
+          <h2 className="truncate font-semibold text-ink">{organization.name}</h2>
+          <p className="truncate text-sm text-muted">@{organization.jobBoardSlug}</p>
+        </div>
+      </div>
+      <p className="mt-4 flex-1 text-sm text-muted">View job openings</p>
+      <Link
+        to={`/companies/${encodeURIComponent(organization.id)}`}
+        aria-label={`View Jobs at ${organization.name}`}
+        className={buttonVariants({
+          variant: 'outline',
+          size: 'sm',
+          className: "mt-4 self-start outline-none after:absolute after:inset-0 after:rounded-xl after:content-['']",
+        })}
+      >
+        View Jobs
+      </Link>
+    </article>
+  );
+}

@@ -1,0 +1,60 @@
+import { organizationJobsQuery } from '@board/shared/api/queries';
+import { useApiClient } from '@board/shared/react/api-client';
+import { buttonVariants } from '@board/shared/ui/button';
+import { PageLoading } from '@board/shared/ui/page-loading';
+import { PageTitle } from '@board/shared/ui/page-title';
+import { StatusPanel } from '@board/shared/ui/status-panel';
+import { useQuery } from '@tanstack/react-query';
+import { ArrowLeft } from 'lucide-react';
+import { Link, useParams } from 'react-router-dom';
+import { JobBoard } from '../jobs/job-board';
+
+/** /companies/:id: a banner with the company's name, its jobs, filter and toggle. */
+export function CompanyPage() {
+  const { id = '' } = useParams();
+  const client = useApiClient();
+  const jobs = useQuery(organizationJobsQuery(client, id));
+
+  if (jobs.status === 'pending') return <PageLoading label="Loading company" />;
+  const company = jobs.data?.[0]?.company;
+  if (jobs.status === 'error' || !company) {
+    return (
+      <>
+        <PageTitle>Company Not Found</PageTitle>
+        <StatusPanel
+          title="Company Not Found"
+          message="The company you're looking for doesn't exist or has no active job postings."
+          actions={
+            <Link to="/companies" className={buttonVariants()}>
+              Back to Companies
+            </Link>
+          }
+        />
+      </>
+    );
+  }
+  return (
+    <div>
+      <PageTitle>{`Jobs at ${company}`}</PageTitle>
+      <meta name="description" content={`Open roles at ${company}, with funding, investors and equity up front.`} />
+      <div className="bg-gradient-to-r from-brand-700 to-brand-500 text-white">
+        <div className="mx-auto max-w-6xl px-4 py-10 sm:px-6">
+          <Link
+            to="/companies"
+            className="inline-flex items-center gap-1 rounded-md text-sm text-white/90 hover:text-white focus-visible:outline-2 focus-visible:outline-white"
+          >
+            <ArrowLeft aria-hidden="true" className="size-4" />
+            Back to companies
+          </Link>
+          <h1 className="mt-3 text-3xl font-bold tracking-tight sm:text-4xl">{company}</h1>
+          <p className="mt-2 text-white/90">
+            {jobs.data.length === 1 ? '1 open role' : `${jobs.data.length} open roles`}
+          </p>
+        </div>
+      </div>
+      <div className="mx-auto max-w-6xl px-4 py-8 sm:px-6">
+        <JobBoard jobs={jobs.data} status={jobs.status} />
+      </div>
+    </div>
+  );
+}

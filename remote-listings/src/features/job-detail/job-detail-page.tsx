@@ -1,0 +1,254 @@
+import { hasEquity, isFundingAmountShown, type Job, postedDateText, visibleBenefits } from '@board/shared/api/job';
+import { jobQuery } from '@board/shared/api/queries';
+import { useApiClient } from '@board/shared/react/api-client';
+import { useRuntimeConfig } from '@board/shared/react/runtime-config';
+import { Button, buttonVariants } from '@board/shared/ui/button';
+import { PageLoading } from '@board/shared/ui/page-loading';
+import { PageTitle } from '@board/shared/ui/page-title';
+import { StatusPanel } from '@board/shared/ui/status-panel';
+import { useQuery } from '@tanstack/react-query';
+import { ArrowLeft, Briefcase, Building2, Calendar, MapPin } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { Link, useLocation, useNavigate, useParams } from 'react-router-dom';
+import { applyAction } from './apply-action';
+import { ApplyButton } from './apply-button';
+import { JobDescription } from './job-description';
+import { jobPostingJsonLd, scriptJson } from './job-posting-json-ld';
+
+/** /job/:id: the job with its company, funding, investors, team and equity. */
+export function JobDetailPage() {
+  const { id = '0' } = useParams();
+  const client = useApiClient();
+  const job = useQuery(jobQuery(client, id));
+
+  if (job.isPending) return <PageLoading label="Loading job" />;
+  if (!job.data) {
+    return (
+      <>
+        <PageTitle>Job Not Found</PageTitle>
+        <StatusPanel
+          title="Job Not Found"
+          message="The job you're looking for doesn't exist or has been removed."
+          actions={
+            <Link to="/" className={buttonVariants()}>
+              Browse All Jobs
+            </Link>
+          }
+        />
+      </>
+    );
+  }
+  return <JobDetail job={job.data} />;
+}
+
+function JobDetail({ job }: { job: Job }) {
+  const navigate = useNavigate();
+  const location = useLocation();
+  const { siteUrl } = useRuntimeConfig();
+  const lastRound = job.funding.lastRound;
+  const showTotal = isFundingAmountShown(job.funding.total);
+  const showLastRound = isFundingAmountShown(lastRound.amount);
+  const benefits = visibleBenefits(job);
+  const equity = hasEquity(job);
+  const directApply =
+    applyAction({ jobId: job.id, applicationUrl: job.applicationUrl, siteUrl, search: '' }).kind === 'in-site';
+
+  return (
+    <div className="mx-auto max-w-3xl px-4 py-8 sm:px-6">
+      <PageTitle>{`${job.title || 'Job'} at ${job.company}`}</PageTitle>
+      <meta name="description" content={job.description || `${job.title} at ${job.company}, ${job.location}.`} />
+      <script type="application/ld+json">{scriptJson(jobPostingJsonLd(job, { siteUrl, directApply }))}</script>
+      <Button
+        variant="ghost"
+        size="sm"
+        className="-ml-3 mb-4"
+        // The first page of the visit has no history to go back to: go to the board instead.
+        onClick={() => (location.key === 'default' ? navigate('/') : navigate(-1))}
+      >
+        <ArrowLeft aria-hidden="true" />
+        Back to Jobs
+      </Button>
+      <article className="overflow-hidden rounded-2xl border border-line bg-white shadow-xs">
+        <header className="border-b border-line p-6">
+          <div className="flex items-start gap-4">
+            {job.logo ? (
+              <img
+                src={job.logo}
+                alt={`${job.company} logo`}
+                width={56}
+                height={56}
+                className="size-14 rounded-xl border border-line object-contain"
+              />
+            ) : (
+              <div
+                aria-hidden="true"
+                className="flex size-14 shrink-0 items-center justify-center rounded-xl bg-brand-50 text-brand-600"
+              >
+                <Building2 className="size-7" />
+              </div>
+            )}
+            <div className="min-w-0">
+              <h1 className="text-2xl font-bold tracking-tight text-ink sm:text-3xl">{job.title || 'Untitled role'}</h1>
+              <p className="mt-1 font-medium text-muted">{job.company}</p>
+            </div>
+          </div>
+          <ul className="mt-4 flex flex-wrap gap-x-5 gap-y-2 text-sm text-muted">
+            <li className="flex items-center gap-1.5">
+              <MapPin aria-hidden="true" className="size-4" />
+              {job.location}
+            </li>
+            <li className="flex items-center gap-1.5">
+              <Briefcase aria-hidden="true" className="size-4" />
+              {[job.type, job.workplaceType, job.level].filter(Boolean).join(' · ')}
+            </li>
+            <li className="flex items-center gap-1.5">
+              <Calendar aria-hidden="true" className="size-4" />
+              Posted {postedDateText(job.postedAt)}
+            </li>
+          </ul>
+          <p className="mt-3 text-lg font-semibold text-ink">{job.salary || 'Salary not disclosed'}</p>
+        </header>
+
+        <div className="divide-y divide-line">
+          {job.companyOverview || job.team.length > 0 ? (
+            <Section title={`About ${job.company}`}>
+              {job.companyOverview ? <p className="leading-7 text-ink/90">{job.companyOverview}</p> : null}
+              {job.team.length > 0 ? (
+                <>
+                  <h3 className="mt-4 text-sm font-semibold text-ink">Team</h3>
+                  <ul className="mt-2 grid gap-3 sm:grid-cols-2">
+                    {job.team.map((member) => (
+                      <li key={`${member.name}-${member.title}`} className="rounded-lg bg-surface p-3">
+                        <p className="font-medium text-ink">{member.name}</p>
+                        <p className="text-sm text-brand-700">{member.title}</p>
+                        {member.bio ? <p className="mt-1 text-sm text-muted">{member.bio}</p> : null}
+                      </li>
+                    ))}
+                  </ul>
+                </>
+              ) : null}
+            </Section>
+          ) : null}
+
+          {showTotal || showLastRound ? (
+            <Section title="Funding">
+              <dl className="grid gap-3 sm:grid-cols-2">
+                {showTotal ? <Fact label="Total funding" value={job.funding.total} /> : null}
+                {showLastRound ? (
+                  <Fact
+                    label={`Last round${lastRound.type ? ` (${lastRound.type})` : ''}`}
+                    value={`${lastRound.amount}${lastRound.date ? `, ${postedDateText(lastRound.date)}` : ''}`}
+                  />
+                ) : null}
+              </dl>
+            </Section>
+          ) : null}
+
+          {job.investors.all.length > 0 || job.investors.lastRound.length > 0 ? (
+            <Section title="Investors">
+              {job.investors.all.length > 0 ? <NameList label="All investors" names={job.investors.all} /> : null}
+              {job.investors.lastRound.length > 0 ? (
+                <NameList label="Last round" names={job.investors.lastRound} />
+              ) : null}
+            </Section>
+          ) : null}
+
+          {equity || benefits.length > 0 ? (
+            <Section title="Equity & Benefits">
+              {equity ? (
+                <dl className="grid gap-3 sm:grid-cols-2">
+                  <Fact label="Equity" value={[job.equity.percentage, job.equity.type].filter(Boolean).join(' ')} />
+                  {job.equity.vestingPeriod ? <Fact label="Vesting" value={job.equity.vestingPeriod} /> : null}
+                  {job.equity.cliffPeriod ? <Fact label="Cliff" value={job.equity.cliffPeriod} /> : null}
+                  {job.equity.additionalDetails ? <Fact label="Details" value={job.equity.additionalDetails} /> : null}
+                </dl>
+              ) : null}
+              {benefits.length > 0 ? (
+                <ul aria-label="Benefits" className="mt-3 list-disc space-y-1 pl-5 text-ink/90">
+                  {benefits.map((benefit) => (
+                    <li key={benefit}>{benefit}</li>
+                  ))}
+                </ul>
+              ) : null}
+            </Section>
+          ) : null}
+
+          {job.skills.length > 0 ? (
+            <Section title="Required Skills">
+              <ul className="flex flex-wrap gap-2">
+                {job.skills.map((skill) => (
+                  <li key={skill} className="rounded-full bg-surface px-3 py-1 text-sm text-ink ring-1 ring-line">
+                    {skill}
+                  </li>
+                ))}
+              </ul>
+            </Section>
+          ) : null}
+
+          {job.requirements.length > 0 ? (
+            <Section title="Requirements">
+              <ul className="list-disc space-y-1 pl-5 text-ink/90">
+                {job.requirements.map((requirement) => (
+                  <li key={requirement}>{requirement}</li>
+                ))}
+              </ul>
+            </Section>
+          ) : null}
+
+          {job.detailedDescription.trim() || job.initialProjects.length > 0 ? (
+            <Section title="Job Description">
+              <JobDescription text={job.detailedDescription} />
+              {job.initialProjects.length > 0 ? (
+                <>
+                  <h3 className="mt-4 text-sm font-semibold text-ink">Initial projects</h3>
+                  <ul className="mt-2 list-disc space-y-1 pl-5 text-ink/90">
+                    {job.initialProjects.map((project) => (
+                      <li key={project}>{project}</li>
+                    ))}
+                  </ul>
+                </>
+              ) : null}
+            </Section>
+          ) : null}
+
+          <div className="p-6">
+            <ApplyButton jobId={job.id} applicationUrl={job.applicationUrl} />
+          </div>
+        </div>
+      </article>
+    </div>
+  );
+}
+
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <section className="p-6">
+      <h2 className="mb-3 text-lg font-semibold text-ink">{title}</h2>
+      {children}
+    </section>
+  );
+}
+
+function Fact({ label, value }: { label: string; value: string }) {
+  return (
+    <div className="rounded-lg bg-surface p-3">
+      <dt className="text-xs font-medium tracking-wide text-muted uppercase">{label}</dt>
+      <dd className="mt-1 font-semibold text-ink">{value}</dd>
+    </div>
+  );
+}
+
+function NameList({ label, names }: { label: string; names: string[] }) {
+  return (
+    <div className="mt-2 first:mt-0">
+      <h3 className="text-sm font-medium text-muted">{label}</h3>
+      <ul className="mt-1 flex flex-wrap gap-2">
+        {names.map((name) => (
+          <li key={name} className="rounded-full bg-brand-50 px-3 py-1 text-sm font-medium text-brand-700">
+            {name}
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}

@@ -1,0 +1,130 @@
+import { Button } from '@board/shared/ui/button';
+import { Search, X } from 'lucide-react';
+import { useId } from 'react';
+import { type JobFilters, parseSalaryInput } from './filter-jobs';
+
+const fieldClass =
+  'mt-1 h-10 w-full rounded-lg border border-line bg-white px-3 text-sm text-ink placeholder:text-muted focus-visible:outline-2 focus-visible:outline-brand-600';
+
+/**
+ * 'Filter Jobs' (SPEC section 2). The salary inputs show the lowest and highest salary among the
+ * jobs until the visitor sets a bound; 'Clear Filters' appears only while a filter is active.
+ */
+export function FilterPanel({
+  filters,
+  investors,
+  bounds,
+  active,
+  onChange,
+  onClear,
+}: {
+  filters: JobFilters;
+  investors: string[];
+  bounds: { min: number; max: number } | null;
+  active: boolean;
+  onChange: (changes: Partial<JobFilters>) => void;
+  onClear: () => void;
+}) {
+  const id = useId();
+  return (
+    <section aria-labelledby={`${id}-title`} className="rounded-xl border border-line bg-surface p-4">
+      <div className="flex min-h-9 items-center justify-between gap-2">
+        <h2 id={`${id}-title`} className="font-semibold text-ink">
+          Filter Jobs
+        </h2>
+        {active ? (
+          <Button variant="ghost" size="sm" onClick={onClear}>
+            <X aria-hidden="true" />
+            Clear Filters
+          </Button>
+        ) : null}
+      </div>
+      <div className="mt-2 grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
+        <div>
+          <label htmlFor={`${id}-title-input`} className="text-sm font-medium text-ink">
+            Job title
+          </label>
+          <div className="relative">
+            <Search
+              aria-hidden="true"
+              className="pointer-events-none absolute top-1/2 left-3 mt-0.5 size-4 -translate-y-1/2 text-muted"
+            />
+            <input
+              id={`${id}-title-input`}
+              type="search"
+              value={filters.jobTitle}
+              onChange={(event) => onChange({ jobTitle: event.target.value })}
+              placeholder="Search job titles..."
+              autoComplete="off"
+              className={`${fieldClass} pl-9`}
+            />
+          </div>
+        </div>
+        <div>
+          <label htmlFor={`${id}-investor`} className="text-sm font-medium text-ink">
+            Investor
+          </label>
+          <select
+            id={`${id}-investor`}
+            value={filters.investor}
+            onChange={(event) => onChange({ investor: event.target.value })}
+            className={fieldClass}
+          >
+            <option value="all">{filters.investor === 'all' ? 'Select investor' : 'All investors'}</option>
+            {investors.map((name) => (
+              <option key={name} value={name}>
+                {name}
+              </option>
+            ))}
+          </select>
+        </div>
+        <SalaryInput
+          id={`${id}-min`}
+          label="Min salary (k USD)"
+          value={filters.minSalary ?? bounds?.min}
+          bounds={bounds}
+          onChange={(minSalary) => onChange({ minSalary })}
+        />
+        <SalaryInput
+          id={`${id}-max`}
+          label="Max salary (k USD)"
+          value={filters.maxSalary ?? bounds?.max}
+          bounds={bounds}
+          onChange={(maxSalary) => onChange({ maxSalary })}
+        />
+      </div>
+    </section>
+  );
+}
+
+function SalaryInput({
+  id,
+  label,
+  value,
+  bounds,
+  onChange,
+}: {
+  id: string;
+  label: string;
+  value: number | undefined;
+  bounds: { min: number; max: number } | null;
+  onChange: (value: number | undefined) => void;
+}) {
+  return (
+    <div>
+      <label htmlFor={id} className="text-sm font-medium text-ink">
+        {label}
+      </label>
+      <input
+        id={id}
+        type="number"
+        inputMode="numeric"
+        min={bounds?.min}
+        max={bounds?.max}
+        value={value ?? ''}
+        onChange={(event) => onChange(parseSalaryInput(event.target.value))}
+        className={fieldClass}
+      />
+    </div>
+  );
+}

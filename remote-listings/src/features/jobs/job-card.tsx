@@ -1,0 +1,121 @@
+import { type Job, postedDateText } from '@board/shared/api/job';
+import { cn } from '@board/shared/lib/cn';
+import { Briefcase, Building2, Calendar, Code, MapPin } from 'lucide-react';
+import type { CSSProperties } from 'react';
+import { Link } from 'react-router-dom';
+import { isCodeRole } from './filter-jobs';
+import { InvestorBadges } from './investor-badges';
+
+/** Cards stagger in by 100 ms per index, but only the first dozen: a long board never waits. */
+export const staggerLimit = 12;
+
+export function animationDelay(index: number): string {
+  return `${Math.min(index, staggerLimit) * 100}ms`;
+}
+
+/**
+ * One job in the list or grid. The whole card is one link to /job/{id} (the title's link
+ * stretched over the card); the '+N more' investor button sits above it.
+ */
+export function JobCard({
+  job,
+  index,
+  layout,
+  onIntent,
+}: {
+  job: Job;
+  index: number;
+  layout: 'list' | 'grid';
+  /** Hover or focus: a chance to prefetch the job. */
+  onIntent?: (job: Job) => void;
+}) {
+  const Icon = isCodeRole(job.title) ? Code : Briefcase;
+  const investors = [...new Set([...job.investors.all, ...job.investors.lastRound])];
+  return (
+    <article
+      onMouseEnter={() => onIntent?.(job)}
+      style={{ '--delay': animationDelay(index) } as CSSProperties}
+      className={cn(
+        'group relative flex rounded-xl border border-line bg-white p-4 shadow-xs transition-shadow focus-within:ring-2 focus-within:ring-brand-600 hover:shadow-md',
+        'animate-fade-up [animation-delay:var(--delay)] motion-reduce:animate-none',
+        layout === 'grid' ? 'h-full flex-col gap-3' : 'flex-col gap-3 sm:flex-row sm:items-start sm:gap-4',
+      )}
+    >
+      <div className="flex shrink-0 items-center gap-3">
+        {job.logo ? (
+          <img
+            src={job.logo}
+            alt=""
+            width={48}
+            height={48}
+            loading="lazy"
+            className="size-12 rounded-lg border border-line bg-white object-contain"
+          />
+        ) : (
+          <div
+            aria-hidden="true"
+            className="flex size-12 items-center justify-center rounded-lg bg-brand-50 text-brand-600"
+          >
+            <Building2 className="size-6" />
+          </div>
+        )}
+      </div>
+      <div className="min-w-0 flex-1">
+        <h3 className="flex items-start gap-2 text-base font-semibold text-ink">
+          <Icon aria-hidden="true" className="mt-1 size-4 shrink-0 text-brand-600" />
+          <Link
+            to={`/job/${encodeURIComponent(job.id)}`}
+            onFocus={() => onIntent?.(job)}
+            className="outline-none after:absolute after:inset-0 after:rounded-xl after:content-['']"
+          >
+            {job.title || 'Untitled role'}
+          </Link>
+        </h3>
+        <p className="mt-0.5 text-sm font-medium text-muted">{job.company}</p>
+        <ul className="mt-2 flex flex-wrap gap-x-4 gap-y-1 text-sm text-muted">
+          <li className="flex items-center gap-1">
+            <MapPin aria-hidden="true" className="size-3.5" />
+            {job.location}
+          </li>
+          <li className="flex items-center gap-1">
+            <Briefcase aria-hidden="true" className="size-3.5" />
+            {[job.type, job.workplaceType].filter(Boolean).join(' · ')}
+          </li>
+          <li className="font-medium text-ink">{job.salary || 'Salary not disclosed'}</li>
+        </ul>
+        {job.description ? (
+          <p className={cn('mt-2 text-sm text-ink/80', layout === 'grid' ? 'line-clamp-3' : 'line-clamp-2')}>
+            {job.description}
+          </p>
+        ) : null}
+        <div className="mt-3 flex flex-wrap items-center justify-between gap-2">
+          <InvestorBadges investors={investors} />
+          <p className="flex items-center gap-1 text-xs text-muted">
+            <Calendar aria-hidden="true" className="size-3.5" />
+            <span className="sr-only">Posted </span>
+            {postedDateText(job.postedAt)}
+          </p>
+        </div>
+      </div>
+    </article>
+  );
+}
+
+export function JobCardPlaceholder({ layout }: { layout: 'list' | 'grid' }) {
+  return (
+    <div
+      aria-hidden="true"
+      className={cn('rounded-xl border border-line bg-white p-4', layout === 'grid' ? 'h-56' : 'h-36')}
+    >
+      <div className="flex animate-pulse gap-4 motion-reduce:animate-none">
+        <div className="size-12 rounded-lg bg-surface" />
+        <div className="flex-1 space-y-3">
+          <div className="h-4 w-1/2 rounded bg-line" />
+          <div className="h-3 w-1/3 rounded bg-surface" />
+          <div className="h-3 w-5/6 rounded bg-surface" />
+          <div className="h-3 w-2/3 rounded bg-surface" />
+        </div>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,37 @@
+import { jobsQuery, workspaceQuery } from '@board/shared/api/queries';
+import { useApiClient } from '@board/shared/react/api-client';
+import { NotFoundPanel } from '@board/shared/ui/not-found-panel';
+import { PageTitle } from '@board/shared/ui/page-title';
+import { useQuery } from '@tanstack/react-query';
+import { useParams } from 'react-router-dom';
+import { JobBoard } from './job-board';
+
+/** / and /{workspaceSlug}: the board's jobs, or one workspace's. */
+export function JobsPage() {
+  const { workspaceSlug = null } = useParams();
+  const client = useApiClient();
+  const workspace = useQuery({ ...workspaceQuery(client, workspaceSlug ?? ''), enabled: workspaceSlug !== null });
+  const jobs = useQuery({ ...jobsQuery(client, workspaceSlug), enabled: workspace.data !== null });
+
+  if (workspaceSlug !== null && workspace.data === null) return <NotFoundPanel />;
+
+  const name = workspace.data?.name || workspaceSlug;
+  const title = name ? `Find your dream job in ${name}` : 'Find your dream job';
+  return (
+    <div className="mx-auto max-w-6xl px-4 py-8 sm:px-6">
+      <PageTitle>{title}</PageTitle>
+      <meta
+        name="description"
+        content={`Browse a curated list of startup openings${name ? ` in ${name}` : ''}, with funding, investors and equity up front.`}
+      />
+      <header className="mb-6">
+        <h1 className="text-3xl font-bold tracking-tight text-ink sm:text-4xl">{title}</h1>
+        <p className="mt-3 max-w-2xl text-muted">
+          Browse a curated list of openings from top companies across industries and locations, with their funding,
+          investors and equity up front.
+        </p>
+      </header>
+      <JobBoard jobs={jobs.data} status={jobs.status} />
+    </div>
+  );
+}

@@ -1,0 +1,62 @@
+import { useCallback, useMemo } from 'react';
+import { useSearchParams } from 'react-router-dom';
+import { type JobFilters, parseSalaryInput } from './filter-jobs';
+
+export type ViewMode = 'list' | 'grid';
+
+/**
+ * Filters and view mode live in the query string (?q=&investor=&min=&max=&view=grid), so a
+ * filtered board can be shared and Back returns to it. Typing replaces the history entry instead
+ * of adding one per keystroke.
+ */
+export function useBoardSearch() {
+  const [params, setParams] = useSearchParams();
+
+  const filters: JobFilters = useMemo(
+    () => ({
+      jobTitle: params.get('q') ?? '',
+      investor: params.get('investor') || 'all',
+      minSalary: parseSalaryInput(params.get('min') ?? ''),
+      maxSalary: parseSalaryInput(params.get('max') ?? ''),
+    }),
+    [params],
+  );
+  const view: ViewMode = params.get('view') === 'grid' ? 'grid' : 'list';
+
+  const update = useCallback(
+    (changes: Record<string, string | undefined>) => {
+      setParams(
+        (current) => {
+          const next = new URLSearchParams(current);
+          for (const [key, value] of Object.entries(changes)) {
+            if (value === undefined || value === '') next.delete(key);
+            else next.set(key, value);
+          }
+          return next;
+        },
+        { replace: true, preventScrollReset: true },
+      );
+    },
+    [setParams],
+  );
+
+  const setFilters = useCallback(
+    (changes: Partial<JobFilters>) => {
+      const entries: Record<string, string | undefined> = {};
+      if ('jobTitle' in changes) entries.q = changes.jobTitle;
+      if ('investor' in changes) entries.investor = changes.investor === 'all' ? undefined : changes.investor;
+      if ('minSalary' in changes) entries.min = changes.minSalary === undefined ? undefined : String(changes.minSalary);
+      if ('maxSalary' in changes) entries.max = changes.maxSalary === undefined ? undefined : String(changes.maxSalary);
+      update(entries);
+    },
+    [update],
+  );
+
+  const clearFilters = useCallback(
+    () => update({ q: undefined, investor: undefined, min: undefined, max: undefined }),
+    [update],
+  );
+  const setView = useCallback((mode: ViewMode) => update({ view: mode === 'grid' ? 'grid' : undefined }), [update]);
+
+  return { filters, view, setFilters, clearFilters, setView };
+}
