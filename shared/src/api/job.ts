@@ -1,5 +1,5 @@
-import * as v from 'valibot';
 import { parseTeamMemberObject, parseTeamMemberString, type TeamMember } from '@board/shared/api/team';
+import * as v from 'valibot';
 
 /**
  * A job as the board shows it (SPEC section 3, "Job as displayed"), parsed from the server's

@@ -1,7 +1,7 @@
-import { queryOptions } from '@tanstack/react-query';
-import * as v from 'valibot';
 import { type ApiClient, ApiError } from '@board/shared/api/api-client';
 import { type Job, parseJob, parseJobList } from '@board/shared/api/job';
+import { queryOptions } from '@tanstack/react-query';
+import * as v from 'valibot';
 
 /**
  * Calls 1 to 5 as TanStack queries. Keys come from one factory, so every remote shares the

@@ -1,5 +1,5 @@
-import { createContext, type ReactNode, useContext } from 'react';
 import type { RuntimeConfig } from '@board/shared/config/runtime-config';
+import { createContext, type ReactNode, useContext } from 'react';
 
 /**
  * The runtime config as React context. `@board/shared` is a federation singleton, so the shell's

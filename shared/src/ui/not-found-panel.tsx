@@ -1,7 +1,7 @@
-import { Link } from 'react-router-dom';
 import { buttonVariants } from '@board/shared/ui/button';
 import { PageTitle } from '@board/shared/ui/page-title';
 import { StatusPanel } from '@board/shared/ui/status-panel';
+import { Link } from 'react-router-dom';
 
 /** 'Page Not Found' (SPEC section 2). Used by the 404 route and by remotes for unknown slugs. */
 export function NotFoundPanel() {

@@ -1,5 +1,5 @@
-import type { ReactNode } from 'react';
 import { cn } from '@board/shared/lib/cn';
+import type { ReactNode } from 'react';
 
 /**
  * A full-width panel for a page that cannot show its content: not found, failed, empty.
