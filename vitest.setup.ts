@@ -13,3 +13,14 @@ afterEach(() => {
   cleanup();
   vi.restoreAllMocks();
 });
+
+// Unit and component tests never reach the network: a page under test gets its data from the
+// test (or from the real API in-process, in api/). A stray request fails loudly.
+beforeEach(() => {
+  vi.stubGlobal('fetch', (input: unknown) => {
+    throw new Error(`Unexpected network request in a unit test: ${String(input)}`);
+  });
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+});

@@ -266,12 +266,12 @@ export function generateDemoData(options: { jobs?: number; seed?: number; siteUr
               last_round_type: 'Bootstrapped',
               last_round_date: null,
             } // '$0'
-          : {
-              total_funding_amount: `${r.int(2, 180)}M`,
-              last_round_amount: fundingCase === 2 ? null : `${r.int(1, 60)}M`,
+          : ((total: number) => ({
+              total_funding_amount: `${total}M`,
+              last_round_amount: fundingCase === 2 ? null : `${r.int(1, total)}M`,
               last_round_type: r.pick(roundTypes),
               last_round_date: `202${r.int(3, 6)}-0${r.int(1, 9)}-1${r.int(0, 9)}`,
-            };
+            }))(r.int(2, 180));
     const wellFormed = Array.from(
       { length: r.int(2, 4) },
       () => `${r.pick(firstNames)} ${r.pick(lastNames)}, ${r.pick(roles)}, ${r.pick(bios)}`,

@@ -1,0 +1,127 @@
+import { boardKeys } from '@board/shared/api/queries';
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { createJob } from '../../test/create-job';
+import { renderPage } from '../../test/render';
+import { JobDetailPage } from './job-detail-page';
+
+function renderDetail(job: ReturnType<typeof createJob> | null, path = `/job/${job?.id ?? '9'}`) {
+  return renderPage(<JobDetailPage />, { path, routePath: '/job/:id', data: [[boardKeys.job(job?.id ?? '9'), job]] });
+}
+
+const sections = () => screen.queryAllByRole('heading', { level: 2 }).map((heading) => heading.textContent);
+
+describe('JobDetailPage', () => {
+  it('shows Job Not Found with Browse All Jobs for a missing job', async () => {
+    renderDetail(null);
+    expect(await screen.findByRole('heading', { name: 'Job Not Found' })).toBeInTheDocument();
+    expect(screen.getByText("The job you're looking for doesn't exist or has been removed.")).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Browse All Jobs' })).toHaveAttribute('href', '/');
+  });
+
+  it('hides every empty section', async () => {
+    renderDetail(createJob({ id: '5', skills: [], detailedDescription: '  ', benefits: ['', ' '] }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Frontend Developer' })).toBeInTheDocument();
+    expect(sections()).toEqual([]);
+  });
+
+  it('shows each section with content, funding and equity by their rules, blank benefits skipped', async () => {
+    renderDetail(
+      createJob({
+        id: '6',
+        companyOverview: 'We build rockets.',
+        team: [{ name: 'Ada', title: 'CEO', bio: 'Founder', avatar: null }],
+        funding: { total: '$10M', lastRound: { amount: '', type: 'Seed', date: '' } },
+        investors: { all: ['Accel'], lastRound: [] },
+        equity: {
+          type: 'Options',
+          percentage: '0.5%',
+          cliffPeriod: '',
+          vestingPeriod: '4 years',
+          additionalDetails: '',
+        },
+        benefits: ['Health', '  '],
+        requirements: ['Curiosity'],
+        detailedDescription: '#Role#\nBuild\n\nShip',
+        initialProjects: ['Launch v2'],
+      }),
+    );
+    await screen.findByRole('heading', { level: 1 });
+    expect(sections()).toEqual([
+      'About Acme',
+      'Funding',
+      'Investors',
+      'Equity & Benefits',
+      'Required Skills',
+      'Requirements',
+      'Job Description',
+    ]);
+    expect(screen.getByText('Total funding').nextElementSibling).toHaveTextContent('$10M');
+    expect(screen.queryByText(/Last round/)).not.toBeInTheDocument();
+    expect(screen.getByRole('list', { name: 'Benefits' }).children).toHaveLength(1);
+    expect(screen.getByText('Role').tagName).toBe('STRONG');
+    expect(screen.getByText('Launch v2')).toBeInTheDocument();
+  });
+
+  it.each([['$0'], ['$'], ['']])('hides Funding when the total is %j and there is no last round', async (total) => {
+    renderDetail(createJob({ id: '7', funding: { total, lastRound: { amount: '', type: '', date: '' } } }));
+    await screen.findByRole('heading', { level: 1 });
+    expect(sections()).not.toContain('Funding');
+  });
+
+  it('hides Equity when the percentage is blank', async () => {
+    renderDetail(
+      createJob({
+        id: '8',
+        equity: { type: 'Options', percentage: '', cliffPeriod: '1 year', vestingPeriod: '', additionalDetails: '' },
+      }),
+    );
+    await screen.findByRole('heading', { level: 1 });
+    expect(sections()).not.toContain('Equity & Benefits');
+  });
+
+  it('applies in-site for a relative URL, keeping the talent partner', async () => {
+    renderDetail(createJob({ id: '3', applicationUrl: '/job/3/apply' }), '/job/3?talent_partner_id=tp-9&utm=x');
+    expect(await screen.findByRole('link', { name: 'Apply for this position' })).toHaveAttribute(
+      'href',
+      '/job/3/apply?talent_partner_id=tp-9',
+    );
+  });
+
+  it('opens an external URL in a new tab without opener', async () => {
+    const open = vi.spyOn(window, 'open').mockReturnValue(null);
+    renderDetail(createJob({ id: '4', applicationUrl: 'https://careers.acme.example/4' }));
+    await userEvent.click(await screen.findByRole('button', { name: /Apply for this position/ }));
+    expect(open).toHaveBeenCalledWith('https://careers.acme.example/4', '_blank', 'noopener,noreferrer');
+  });
+
+  it.each([[''], ['javascript:alert(1)']])('disables the button with a reason for %j', async (applicationUrl) => {
+    const open = vi.spyOn(window, 'open').mockReturnValue(null);
+    renderDetail(createJob({ id: '2', applicationUrl }));
+    const button = await screen.findByRole('button', { name: 'Apply for this position' });
+    expect(button).toHaveAttribute('aria-disabled', 'true');
+    expect(button).toHaveAccessibleDescription(/application link/);
+    await userEvent.click(button);
+    expect(open).not.toHaveBeenCalled();
+  });
+
+  it('adds schema.org JobPosting data', async () => {
+    const { container } = renderDetail(
+      createJob({ id: '11', workplaceType: 'Remote', salaryMin: 60000, salaryMax: 80000 }),
+    );
+    await screen.findByRole('heading', { level: 1 });
+    const data = JSON.parse(
+      container.ownerDocument.querySelector('script[type="application/ld+json"]')?.textContent ?? '{}',
+    );
+    expect(data).toMatchObject({
+      '@type': 'JobPosting',
+      title: 'Frontend Developer',
+      hiringOrganization: { name: 'Acme' },
+      employmentType: 'FULL_TIME',
+      jobLocationType: 'TELECOMMUTE',
+      directApply: true,
+      baseSalary: { currency: 'GBP', value: { minValue: 60000, maxValue: 80000 } },
+    });
+  });
+});
