@@ -60,6 +60,10 @@ export const test = base.extend<Fixtures, { board: Board }>({
 });
 
 export async function expectAccessible(page: Page) {
+  // Entrance animations fade content in; check what the visitor sees once they have finished.
+  await page.evaluate(() =>
+    Promise.all(document.getAnimations().map((animation) => animation.finished.catch(() => undefined))),
+  );
   const results = await new AxeBuilder({ page }).analyze();
   const serious = results.violations
     .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')

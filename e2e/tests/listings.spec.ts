@@ -1,0 +1,241 @@
+import { apiJobs, findJob } from '../support/api';
+import { expect, expectAccessible, test } from '../support/test';
+
+test.describe('jobs board', () => {
+  test('lists the demo jobs as cards linking to their detail pages', async ({ page, visit, board }) => {
+    const jobs = await apiJobs(board);
+    await visit('/', { heading: 'Find your dream job' });
+    await expect(page.getByText(`${jobs.length} of ${jobs.length} jobs`)).toBeVisible();
+    const cards = page.getByRole('article');
+    await expect(cards).toHaveCount(30);
+    const first = jobs[0];
+    await expect(cards.first().getByRole('link', { name: first?.title })).toHaveAttribute('href', `/job/${first?.id}`);
+    await expect(page.getByText('Salary not disclosed').first()).toBeVisible();
+    // More cards arrive at the end of the list (the button, or scrolling near it), up to every job.
+    await page.getByRole('button', { name: /Show more jobs/ }).click();
+    await expect.poll(() => cards.count()).toBeGreaterThan(30);
+    for (let i = 0; i < 10 && (await cards.count()) < jobs.length; i++) await page.keyboard.press('End');
+    await expect(cards).toHaveCount(jobs.length);
+    await expect(page.getByRole('button', { name: /Show more jobs/ })).toHaveCount(0);
+  });
+
+  test('shows 6 placeholder cards while the API is slow', async ({ page, board }) => {
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(`${board.config.apiBaseUrl}/public-job-posting?*`, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto('/');
+    const loading = page.getByRole('status', { name: 'Loading jobs' });
+    await expect(loading.getByRole('listitem')).toHaveCount(6);
+    await expectAccessible(page);
+    release();
+    await expect(page.getByRole('article').first()).toBeVisible();
+    await expect(loading).toHaveCount(0);
+  });
+
+  test('shows the error state when the API is down', async ({ page, board, guard }) => {
+    guard.allowConsoleErrors(/Failed to load resource|ERR_CONNECTION_REFUSED|ERR_FAILED/);
+    await page.route(`${board.config.apiBaseUrl}/**`, (route) => route.abort('connectionrefused'));
+    await page.goto('/');
+    const alert = page.getByRole('alert');
+    await expect(alert).toContainText('Unable to load jobs', { timeout: 15_000 });
+    await expect(alert).toContainText('There was an error loading the job listings. Please try again later.');
+    await expect(page.getByRole('heading', { level: 1, name: 'Find your dream job' })).toBeVisible();
+    await expectAccessible(page);
+  });
+
+  test('filters in the URL: shareable, empty state, Clear Filters, and Back returns to them', async ({
+    page,
+    visit,
+  }) => {
+    await visit('/');
+    await page.getByLabel('Job title').fill('zzzz-no-such-role');
+    await expect(page.getByText('No job listings found.')).toBeVisible();
+    await expect(page).toHaveURL(/\?q=zzzz-no-such-role$/);
+    await page.getByRole('button', { name: 'Clear Filters' }).click();
+    await expect(page.getByRole('button', { name: 'Clear Filters' })).toHaveCount(0);
+
+    await page.getByLabel('Job title').fill('engineer');
+    await page.getByRole('button', { name: 'Grid view' }).click();
+    await expect(page).toHaveURL(/q=engineer/);
+    await expect(page).toHaveURL(/view=grid/);
+    const cards = page.getByRole('article');
+    for (const title of await cards.getByRole('heading').allTextContents())
+      expect(title.toLowerCase()).toContain('engineer');
+    const filteredUrl = page.url();
+
+    // Scroll down, open a job, come back: same filters, same layout, same place.
+    const target = cards.nth(Math.min(7, (await cards.count()) - 1));
+    await target.scrollIntoViewIfNeeded();
+    await page.mouse.wheel(0, 200);
+    const scrollBefore = await page.evaluate(() => window.scrollY);
+    expect(scrollBefore).toBeGreaterThan(300);
+    await target.getByRole('link').click();
+    await expect(page).toHaveURL(/\/job\/\d+$/);
+    await page.getByRole('button', { name: 'Back to Jobs' }).click();
+    await expect(page).toHaveURL(filteredUrl);
+    await expect(page.getByLabel('Job title')).toHaveValue('engineer');
+    await expect(page.getByRole('button', { name: 'Grid view' })).toHaveAttribute('aria-pressed', 'true');
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(scrollBefore - 50);
+
+    // A shared link opens with the same filters.
+    await page.goto(filteredUrl);
+    await expect(page.getByLabel('Job title')).toHaveValue('engineer');
+  });
+
+  test('filters by investor and salary', async ({ page, visit, board }) => {
+    const jobs = await apiJobs(board);
+    const investor = jobs.find((job) => (job.investors?.all.length ?? 0) > 0)?.investors?.all[0] ?? '';
+    await visit('/');
+    await page.getByLabel('Investor', { exact: true }).selectOption(investor);
+    await expect(page).toHaveURL(new RegExp(`investor=${encodeURIComponent(investor).replace(/%20/g, '(\\+|%20)')}`));
+    const expected = jobs.filter(
+      (job) => job.investors?.all.includes(investor) || job.investors?.last_round.includes(investor),
+    ).length;
+    await expect(page.getByText(`${expected} of ${jobs.length} jobs`)).toBeVisible();
+
+    await page.getByLabel('Investor', { exact: true }).selectOption('all');
+    const min = page.getByLabel('Min salary (k USD)');
+    const lowest = Number(await min.inputValue());
+    expect(lowest).toBeGreaterThan(0);
+    await min.fill('100');
+    await expect(page).toHaveURL(/min=100/);
+    await expect(page.getByRole('button', { name: 'Clear Filters' })).toBeVisible();
+    await page.getByRole('button', { name: 'Clear Filters' }).click();
+    await expect(min).toHaveValue(String(lowest));
+  });
+
+  test('a workspace board is titled with its name; an unknown workspace is a 404', async ({ page, visit, guard }) => {
+    guard.allowConsoleErrors(/status of 404 .*no-such-workspace/);
+    await visit('/demo', { heading: 'Find your dream job in Demo Ventures' });
+    await expect(page.getByRole('article').first()).toBeVisible();
+    await visit('/no-such-workspace', { heading: 'Page Not Found' });
+  });
+});
+
+test.describe('companies', () => {
+  test('lists hiring companies; a card opens the company page, which goes back to companies', async ({
+    page,
+    visit,
+  }) => {
+    await visit('/companies', { heading: 'Browse companies' });
+    const cards = page.getByRole('article');
+    expect(await cards.count()).toBeGreaterThanOrEqual(20);
+    const name = (await cards.first().getByRole('heading').textContent()) ?? '';
+    await expect(cards.first()).toContainText('View job openings');
+    await expect(cards.first()).toContainText('@');
+    // The whole card is the link: click its corner, away from the button.
+    await cards.first().click({ position: { x: 10, y: 10 } });
+    await expect(page).toHaveURL(/\/companies\/\d+$/);
+    await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+    await expect(page.getByRole('article').first()).toContainText(name);
+    await expectAccessible(page);
+    await page.getByRole('link', { name: 'Back to companies' }).click();
+    await expect(page).toHaveURL(/\/companies$/);
+  });
+
+  test('workspace companies and the missing-company panel', async ({ page, visit, guard }) => {
+    guard.allowConsoleErrors(/status of 404 .*organization\/999999/);
+    await visit('/demo/companies', { heading: 'Browse companies in Demo Ventures' });
+    await visit('/companies/999999', { heading: 'Company Not Found' });
+    await expect(
+      page.getByText("The company you're looking for doesn't exist or has no active job postings."),
+    ).toBeVisible();
+    await page.getByRole('link', { name: 'Back to Companies' }).click();
+    await expect(page).toHaveURL(/\/companies$/);
+  });
+
+  test('shows the companies error text when the API is down', async ({ page, board, guard }) => {
+    guard.allowConsoleErrors(/Failed to load resource|ERR_CONNECTION_REFUSED|ERR_FAILED/);
+    await page.route(`${board.config.apiBaseUrl}/**`, (route) => route.abort('connectionrefused'));
+    await page.goto('/companies');
+    await expect(page.getByRole('alert')).toContainText('Unable to load companies', { timeout: 15_000 });
+    await expect(page.getByRole('alert')).toContainText(
+      'There was an error loading the company listings. Please try again later.',
+    );
+  });
+});
+
+test.describe('job detail', () => {
+  test('shows the job with JSON-LD; a missing job offers Browse All Jobs', async ({ page, visit, board, guard }) => {
+    guard.allowConsoleErrors(/status of 404 .*public-job-posting\/999999/);
+    const job = await findJob(board, (candidate) => candidate.application_url === null);
+    await visit(`/job/${job.id}`, { heading: job.title });
+    await expect(page).toHaveTitle(`${job.title} at ${job.organization_name} · Foundry Jobs`);
+    const data = JSON.parse((await page.locator('script[type="application/ld+json"]').textContent()) ?? '{}');
+    expect(data).toMatchObject({
+      '@type': 'JobPosting',
+      title: job.title,
+      hiringOrganization: { name: job.organization_name },
+    });
+
+    await visit('/job/999999', { heading: 'Job Not Found' });
+    await page.getByRole('link', { name: 'Browse All Jobs' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Find your dream job' })).toBeVisible();
+  });
+
+  test('Back to Jobs goes home when the job was the first page of the visit', async ({ page, visit, board }) => {
+    const job = await findJob(board, () => true);
+    await visit(`/job/${job.id}`, { heading: job.title });
+    await page.getByRole('button', { name: 'Back to Jobs' }).click();
+    await expect(page).toHaveURL(`${board.url}/`);
+  });
+
+  test('apply: in-site keeps the talent partner, external opens a tab with a toast, none is disabled', async ({
+    page,
+    context,
+    visit,
+    board,
+  }) => {
+    const inSite = await findJob(board, (job) => (job.application_url ?? '').startsWith('/job/'));
+    await visit(`/job/${inSite.id}?talent_partner_id=tp-42&application_source=partner_portal`, {
+      heading: inSite.title,
+    });
+    await page.getByRole('link', { name: 'Apply for this position' }).click();
+    await expect(page).toHaveURL(
+      `${board.url}/job/${inSite.id}/apply?talent_partner_id=tp-42&application_source=partner_portal`,
+    );
+
+    const external = await findJob(board, (job) => (job.application_url ?? '').startsWith('https://careers.'));
+    await context.route('https://careers.**/**', (route) =>
+      route.fulfill({ status: 200, contentType: 'text/html', body: '<title>Careers</title>' }),
+    );
+    await visit(`/job/${external.id}`, { heading: external.title });
+    const [popup] = await Promise.all([
+      page.waitForEvent('popup'),
+      page.getByRole('button', { name: /Apply for this position/ }).click(),
+    ]);
+    await expect(popup).toHaveURL(external.application_url ?? '');
+    expect(await popup.evaluate(() => window.opener)).toBeNull();
+    await expect(page.getByText('Redirecting to job application page')).toBeVisible();
+    await popup.close();
+
+    const none = await findJob(board, (job) => job.application_url === null);
+    await visit(`/job/${none.id}`, { heading: none.title });
+    const button = page.getByRole('button', { name: 'Apply for this position' });
+    await expect(button).toHaveAttribute('aria-disabled', 'true');
+    await expect(page.getByText('This job has no application link yet.')).toBeVisible();
+    // aria-disabled keeps it focusable and clickable (Playwright would wait for it to be enabled).
+    await button.click({ force: true });
+    await expect(page.getByText('No external application link available')).toBeVisible();
+  });
+});
+
+test.describe('mobile at 375 px', () => {
+  test.use({ viewport: { width: 375, height: 740 } });
+
+  test('board, companies and job detail fit the screen', async ({ page, visit, board }) => {
+    const job = await findJob(board, () => true);
+    for (const [path, heading] of [
+      ['/', 'Find your dream job'],
+      ['/companies', 'Browse companies'],
+      [`/job/${job.id}`, job.title],
+    ] as const) {
+      await visit(path, { heading });
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      expect(overflow, path).toBeLessThanOrEqual(0);
+    }
+  });
+});
