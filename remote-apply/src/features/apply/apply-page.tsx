@@ -1,13 +1,64 @@
+import { jobQuery } from '@board/shared/api/queries';
+import { useApiClient } from '@board/shared/react/api-client';
+import { buttonVariants } from '@board/shared/ui/button';
 import { PageTitle } from '@board/shared/ui/page-title';
-import { useParams } from 'react-router-dom';
+import { StatusPanel } from '@board/shared/ui/status-panel';
+import { useQuery } from '@tanstack/react-query';
+import { ArrowLeft } from 'lucide-react';
+import { Link, useParams, useSearchParams } from 'react-router-dom';
+import { ApplicationForm } from './application-form';
+import { JobSummary } from './job-summary';
 
-/** /job/:id/apply. The form arrives with the apply issue. */
+/** /job/:id/apply: the job (from the cache the detail page filled) and the application form. */
 export function ApplyPage() {
-  const { id = '0' } = useParams();
+  const { id = '' } = useParams();
+  const [params] = useSearchParams();
+  const client = useApiClient();
+  const job = useQuery(jobQuery(client, id));
+
+  if (job.isPending) {
+    return (
+      <p role="status" className="mx-auto max-w-3xl px-4 py-16 text-center text-muted">
+        Loading job details...
+      </p>
+    );
+  }
+  if (!job.data) {
+    return (
+      <>
+        <PageTitle>Job Not Found</PageTitle>
+        <StatusPanel
+          title="Job Not Found"
+          message="The job posting you are looking for doesn't exist or has been removed."
+          icon={<span className="text-lg font-bold">404</span>}
+          actions={
+            <Link to="/" className={buttonVariants()}>
+              Browse Jobs
+            </Link>
+          }
+        />
+      </>
+    );
+  }
   return (
     <div className="mx-auto max-w-3xl px-4 py-8 sm:px-6">
-      <PageTitle>Apply</PageTitle>
-      <h1 className="text-3xl font-bold tracking-tight text-ink">Apply for job {id}</h1>
+      <PageTitle>{`Apply: ${job.data.title} at ${job.data.company}`}</PageTitle>
+      <Link
+        to={`/job/${encodeURIComponent(id)}`}
+        className={buttonVariants({ variant: 'ghost', size: 'sm', className: '-ml-3 mb-4' })}
+      >
+        <ArrowLeft aria-hidden="true" />
+        Back to Job Details
+      </Link>
+      <div className="rounded-2xl border border-line bg-white p-6 shadow-xs">
+        <JobSummary job={job.data} prefix="Apply for" />
+        <hr className="my-6 border-line" />
+        <ApplicationForm
+          jobId={id}
+          talentPartnerId={params.get('talent_partner_id')}
+          applicationSource={params.get('application_source')}
+        />
+      </div>
     </div>
   );
 }

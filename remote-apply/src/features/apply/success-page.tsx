@@ -1,11 +1,56 @@
+import { jobQuery } from '@board/shared/api/queries';
+import { useApiClient } from '@board/shared/react/api-client';
+import { buttonVariants } from '@board/shared/ui/button';
+import { PageLoading } from '@board/shared/ui/page-loading';
 import { PageTitle } from '@board/shared/ui/page-title';
+import { StatusPanel } from '@board/shared/ui/status-panel';
+import { useQuery } from '@tanstack/react-query';
+import { CircleCheck } from 'lucide-react';
+import { Link, useParams } from 'react-router-dom';
+import { JobSummary } from './job-summary';
 
-/** /job/:id/apply/success. The job summary arrives with the apply issue. */
+/** /job/:id/apply/success: the confirmation with a summary of the job. */
 export function SuccessPage() {
+  const { id = '' } = useParams();
+  const client = useApiClient();
+  const job = useQuery(jobQuery(client, id));
+
+  if (job.isPending) return <PageLoading label="Loading job details" />;
+  if (!job.data) {
+    return (
+      <>
+        <PageTitle>Job Not Found</PageTitle>
+        <StatusPanel
+          title="Job Not Found"
+          message="The job posting you are looking for doesn't exist or has been removed."
+          actions={
+            <Link to="/" className={buttonVariants()}>
+              Browse More Jobs
+            </Link>
+          }
+        />
+      </>
+    );
+  }
   return (
-    <div className="mx-auto max-w-3xl px-4 py-8 sm:px-6">
+    <div className="mx-auto max-w-2xl px-4 py-12 text-center sm:px-6">
       <PageTitle>Application Submitted Successfully!</PageTitle>
-      <h1 className="text-3xl font-bold tracking-tight text-ink">Application Submitted Successfully!</h1>
+      <CircleCheck aria-hidden="true" className="mx-auto size-14 text-green-700" />
+      <h1 className="mt-4 text-3xl font-bold tracking-tight text-ink">Application Submitted Successfully!</h1>
+      <p className="mt-3 text-muted">
+        Thank you for your interest. We've received your application and will review it carefully.
+      </p>
+      <div className="mt-8 rounded-2xl border border-line bg-white p-6 text-left shadow-xs">
+        <JobSummary job={job.data} headingLevel={2} />
+      </div>
+      <div className="mt-8 flex flex-col justify-center gap-3 sm:flex-row">
+        <Link to={`/job/${encodeURIComponent(id)}`} className={buttonVariants({ variant: 'outline' })}>
+          View Job Details
+        </Link>
+        <Link to="/" className={buttonVariants()}>
+          Browse More Jobs
+        </Link>
+      </div>
     </div>
   );
 }

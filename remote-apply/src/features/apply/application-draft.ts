@@ -1,0 +1,89 @@
+import * as v from 'valibot';
+
+/**
+ * The application draft (SPEC section 3): kept in local storage per job, every form value except
+ * the resume file and the captcha token; the resume only as name, size and type. A draft that does
+ * not parse, or belongs to another job, is ignored.
+ */
+const textFields = [
+  'name',
+  'email',
+  'linkedin',
+  'salaryExpectations',
+  'phone',
+  'github',
+  'portfolio',
+  'additionalInfo',
+  'motivation',
+] as const;
+
+const draftText = v.optional(v.pipe(v.string(), v.maxLength(5000)), '');
+
+const DraftSchema = v.object({
+  version: v.literal(1),
+  jobId: v.string(),
+  values: v.object({
+    name: draftText,
+    email: draftText,
+    linkedin: draftText,
+    salaryExpectations: draftText,
+    phone: draftText,
+    github: draftText,
+    portfolio: draftText,
+    additionalInfo: draftText,
+    motivation: draftText,
+    acceptTerms: v.optional(v.boolean(), false),
+  }),
+  resume: v.optional(v.nullable(v.object({ name: v.string(), size: v.number(), type: v.string() })), null),
+});
+
+export type Draft = v.InferOutput<typeof DraftSchema>;
+export type DraftValues = Draft['values'];
+export type ResumeMeta = NonNullable<Draft['resume']>;
+
+export function draftKey(jobId: string) {
+  return `board:application-draft:${jobId}`;
+}
+
+export function loadDraft(jobId: string, storage: Storage = localStorage): Draft | null {
+  try {
+    const raw = storage.getItem(draftKey(jobId));
+    if (!raw) return null;
+    const result = v.safeParse(DraftSchema, JSON.parse(raw));
+    return result.success && result.output.jobId === jobId ? result.output : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Saves when any field holds a value; removes the draft when all are empty. */
+export function saveDraft(
+  jobId: string,
+  values: Partial<Record<(typeof textFields)[number], string>> & { acceptTerms?: boolean },
+  resume: ResumeMeta | null,
+  storage: Storage = localStorage,
+) {
+  const kept = Object.fromEntries(textFields.map((field) => [field, values[field] ?? '']));
+  const hasValue =
+    textFields.some((field) => (values[field] ?? '').trim() !== '') || values.acceptTerms === true || resume !== null;
+  try {
+    if (!hasValue) {
+      storage.removeItem(draftKey(jobId));
+      return;
+    }
+    storage.setItem(
+      draftKey(jobId),
+      JSON.stringify({ version: 1, jobId, values: { ...kept, acceptTerms: values.acceptTerms === true }, resume }),
+    );
+  } catch {
+    // Storage full or disabled (private mode): the form still works, only the draft is lost.
+  }
+}
+
+export function clearDraft(jobId: string, storage: Storage = localStorage) {
+  try {
+    storage.removeItem(draftKey(jobId));
+  } catch {
+    // nothing to clear
+  }
+}
