@@ -62,6 +62,8 @@ export async function startApi(env: Record<string, string | undefined> = process
   return {
     url: `http://${config.HOST}:${port}`,
     port,
+    /** The API's database, for tools and tests that read what arrived. */
+    db: database.db,
     async close() {
       await new Promise<void>((resolve) => server.close(() => resolve()));
       await database.close();

@@ -1,6 +1,7 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { applications } from '../../api/src/db/schema';
 import { startApi } from '../../api/src/server';
 import {
   appFolders,
@@ -57,6 +58,13 @@ export class Board {
       },
     };
     return board;
+  }
+
+  /** The applications the API has stored, newest last. */
+  async applications() {
+    if (!this.api) throw new Error('the API is not started');
+    const rows = await this.api.db.select().from(applications);
+    return rows.sort((a, b) => a.receivedAt.getTime() - b.receivedAt.getTime());
   }
 
   get url(): string {

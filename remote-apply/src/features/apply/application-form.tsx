@@ -19,6 +19,22 @@ import { buildApplicationFormData, fieldErrorsFrom, submitApplication, submitErr
 
 const draftDelayMs = 400;
 
+/** The fields in page order: a failed submit focuses the first invalid one. */
+const fieldOrder = [
+  'name',
+  'email',
+  'linkedin',
+  'resume',
+  'salaryExpectations',
+  'phone',
+  'github',
+  'portfolio',
+  'additionalInfo',
+  'motivation',
+  'acceptTerms',
+  'recaptchaToken',
+] as const satisfies readonly (keyof ApplicationFormInput)[];
+
 const textFields = [
   { name: 'name', label: 'Name', required: true, type: 'text', autoComplete: 'name' },
   { name: 'email', label: 'E-mail', required: true, type: 'email', autoComplete: 'email' },
@@ -66,18 +82,16 @@ export function ApplicationForm({
   const { apiBaseUrl } = useRuntimeConfig();
   const navigate = useNavigate();
   const captcha = useRef<CaptchaHandle>(null);
-  const formElement = useRef<HTMLFormElement>(null);
   const inFlight = useRef(false);
   /** Set once the application is sent: no draft is written after that. */
   const sent = useRef(false);
   const [draft] = useState(() => loadDraft(jobId));
   const [problemCount, setProblemCount] = useState(0);
-  const [focusRequest, setFocusRequest] = useState(0);
 
   const form = useForm<ApplicationFormInput, unknown, ApplicationFormValues>({
     resolver: valibotResolver(applicationFormSchema),
     mode: 'onTouched',
-    // Focus goes to the first invalid field in page order (onInvalid), not in registration order.
+    // Focus goes to the first invalid field in page order (see onInvalid), not in registration order.
     shouldFocusError: false,
     defaultValues: {
       ...(draft?.values ?? {}),
@@ -130,26 +144,14 @@ export function ApplicationForm({
   const onInvalid = (errors: FieldErrors<ApplicationFormInput>) => {
     setProblemCount(Object.keys(errors).length);
     if (errors.recaptchaToken) toast.error('Please complete the reCAPTCHA verification.');
-    setFocusRequest((n) => n + 1);
+    const first = fieldOrder.find((name) => errors[name]);
+    if (first === 'recaptchaToken') captcha.current?.focus();
+    else if (first) form.setFocus(first);
   };
-
-  // Once React has marked the fields aria-invalid, focus the first of them in page order.
-  useEffect(() => {
-    if (focusRequest === 0) return;
-    const first = formElement.current?.querySelector<HTMLElement>('[aria-invalid="true"]');
-    if (first) first.focus();
-    else captcha.current?.focus();
-  }, [focusRequest]);
 
   const submitting = formState.isSubmitting;
   return (
-    <form
-      ref={formElement}
-      noValidate
-      onSubmit={handleSubmit(onValid, onInvalid)}
-      className="space-y-5"
-      aria-describedby="form-problems"
-    >
+    <form noValidate onSubmit={handleSubmit(onValid, onInvalid)} className="space-y-5" aria-describedby="form-problems">
       <p id="form-problems" role="status" className="sr-only">
         {problemCount > 0
           ? `${problemCount === 1 ? 'One field needs' : `${problemCount} fields need`} your attention.`

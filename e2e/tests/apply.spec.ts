@@ -1,0 +1,357 @@
+import { mkdtempSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { Page } from '@playwright/test';
+import { startApi } from '../../api/src/server';
+import { findJob } from '../support/api';
+import { expect, expectAccessible, test } from '../support/test';
+
+/** A real one-page PDF, as a file chooser would hand it over. */
+function pdf(name = 'ada-lovelace-cv.pdf') {
+  const body = [
+    '%PDF-1.4',
+    '1 0 obj << /Type /Catalog /Pages 2 0 R >> endobj',
+    '2 0 obj << /Type /Pages /Kids [3 0 R] /Count 1 >> endobj',
+    '3 0 obj << /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 4 0 R >> endobj',
+    '4 0 obj << /Length 44 >> stream',
+    'BT /F1 24 Tf 72 720 Td (Ada Lovelace) Tj ET',
+    'endstream endobj',
+    'trailer << /Root 1 0 R >>',
+    '%%EOF',
+  ].join('\n');
+  return { name, mimeType: 'application/pdf', buffer: Buffer.from(body) };
+}
+
+async function fillRequired(page: Page) {
+  await page.getByLabel(/^Name/).fill('Ada Lovelace');
+  await page.getByLabel(/^E-mail/).fill('ada@example.com');
+  await page.getByLabel(/^LinkedIn URL/).fill('https://www.linkedin.com/in/ada');
+  await page.getByLabel(/^Resume/).setInputFiles(pdf());
+  await expect(page.getByText('ada-lovelace-cv.pdf')).toBeVisible();
+  await page.getByLabel(/^Salary expectations/).fill('$80,000 - $100,000');
+  await page.getByRole('checkbox', { name: /I accept the Terms of Service/ }).check();
+}
+
+/** Answers the local captcha the way a person would: reads the question, types the sum. */
+async function solveLocalCaptcha(page: Page) {
+  const label = page.getByLabel(/Prove you are human/);
+  await expect(label).toBeEnabled();
+  const question = (await page.getByText(/Prove you are human: What is \d+ \+ \d+\?/).textContent()) ?? '';
+  const [, a, b] = /What is (\d+) \+ (\d+)\?/.exec(question) ?? [];
+  await label.fill(String(Number(a) + Number(b)));
+  await page.getByRole('button', { name: 'Verify' }).click();
+  await expect(page.getByText('Verified. You can submit your application.')).toBeVisible();
+}
+
+test.describe('application form', () => {
+  test('a candidate applies end to end; the API stores exactly what was sent', async ({ page, visit, board }) => {
+    const job = await findJob(board, (candidate) => (candidate.application_url ?? '').startsWith('/job/'));
+    const jobRequests: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().includes(`/public-job-posting/${job.id}?`)) jobRequests.push(request.url());
+    });
+    await visit(`/job/${job.id}`, { heading: job.title });
+    await page.getByRole('link', { name: 'Apply for this position' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: new RegExp(job.title) })).toBeVisible();
+    expect(jobRequests, 'the apply page reuses the job the detail page loaded').toHaveLength(1);
+    await expectAccessible(page);
+
+    await fillRequired(page);
+    await page.getByLabel(/^Phone/).fill('+44 20 7946 0000');
+    await page.getByLabel(/^GitHub URL/).fill('https://github.com/ada');
+    await page.getByLabel('Why this role is interesting for you.').fill('Engines that weave algebra.');
+    await solveLocalCaptcha(page);
+    const before = (await board.applications()).length;
+    await page.getByRole('button', { name: 'Submit Application' }).click();
+
+    await expect(page).toHaveURL(`${board.url}/job/${job.id}/apply/success`);
+    await expect(page.getByRole('heading', { level: 1, name: 'Application Submitted Successfully!' })).toBeVisible();
+    await expect(page.getByText('Application submitted successfully!', { exact: true })).toBeVisible();
+    await expect(
+      page.getByText("Thank you for your interest. We've received your application and will review it carefully."),
+    ).toBeVisible();
+    await expect(page.getByRole('link', { name: 'View Job Details' })).toHaveAttribute('href', `/job/${job.id}`);
+    await expect(page.getByRole('link', { name: 'Browse More Jobs' })).toHaveAttribute('href', '/');
+    await expectAccessible(page);
+
+    const stored = (await board.applications()).slice(before);
+    expect(stored).toHaveLength(1);
+    expect(stored[0]).toMatchObject({
+      jobPostingId: job.id,
+      applicationSource: 'foundry_job_board',
+      talentPartnerUserId: null,
+      candidateName: 'Ada Lovelace',
+      candidateEmail: 'ada@example.com',
+      candidateLinkedinUrl: 'https://www.linkedin.com/in/ada',
+      candidateSalaryExpectations: '$80,000 - $100,000',
+      candidateMotivation: 'Engines that weave algebra.',
+      candidatePhone: '+44 20 7946 0000',
+      candidateGithubUrl: 'https://github.com/ada',
+      candidatePortfolioUrl: null,
+      candidateAdditionalInfo: null,
+      resumeName: 'ada-lovelace-cv.pdf',
+      resumeSize: pdf().buffer.byteLength,
+      resumeType: 'application/pdf',
+    });
+
+    // The draft was cleared: the form is empty on return.
+    await page.goto(`/job/${job.id}/apply`);
+    await expect(page.getByLabel(/^Name/)).toHaveValue('');
+  });
+
+  test('a talent partner applies for a candidate through their link', async ({ page, visit, board }) => {
+    const job = await findJob(board, (candidate) => (candidate.application_url ?? '').startsWith('/job/'));
+    await visit(`/job/${job.id}/apply?talent_partner_id=tp-77&application_source=partner_portal`, {
+      heading: new RegExp(job.title),
+    });
+    await expect(page.getByLabel('Talent Partner ID')).toHaveValue('tp-77');
+    await expect(page.getByText('This application will be submitted as a talent partner.')).toBeVisible();
+    await fillRequired(page);
+    await solveLocalCaptcha(page);
+    await page.getByRole('button', { name: 'Submit Application' }).click();
+    await expect(page).toHaveURL(/\/apply\/success$/);
+    const last = (await board.applications()).at(-1);
+    expect(last).toMatchObject({
+      talentPartnerUserId: 'tp-77',
+      applicationSource: 'partner_portal',
+      candidateName: 'Ada Lovelace',
+    });
+  });
+
+  test('each failed submit shows the spec message, resets the captcha, and keeps what was typed', async ({
+    page,
+    visit,
+    board,
+    guard,
+  }) => {
+    guard.allowConsoleErrors(/Failed to load resource|ERR_FAILED|ERR_CONNECTION_REFUSED/);
+    const job = await findJob(board, () => true);
+    await visit(`/job/${job.id}/apply`, { heading: new RegExp(job.title) });
+    await fillRequired(page);
+    const cases: [number | 'down', string, string][] = [
+      [
+        400,
+        JSON.stringify({ message: 'The security verification failed or expired. Please complete it again.' }),
+        'The security verification failed or expired. Please complete it again.',
+      ],
+      [400, '{}', 'Invalid application data. Please check your inputs.'],
+      [
+        422,
+        JSON.stringify({ message: 'x', detail: { candidate_email: 'Please enter a valid email address' } }),
+        'The form data are not correct. Please check your inputs.',
+      ],
+      [404, '{}', 'Job posting not found. Please try again.'],
+      [413, '{}', 'File size too large. Please upload a smaller resume.'],
+      [500, '{}', 'An error occurred. Please try again later.'],
+      ['down', '', 'Failed to submit application. Please check your connection and try again.'],
+    ];
+    for (const [status, body, message] of cases) {
+      await page.unroute(`${board.config.apiBaseUrl}/public/job-application/`);
+      await page.route(`${board.config.apiBaseUrl}/public/job-application/`, (route) =>
+        status === 'down'
+          ? route.abort('connectionrefused')
+          : route.fulfill({ status, contentType: 'application/json', body }),
+      );
+      await solveLocalCaptcha(page);
+      await page.getByRole('button', { name: 'Submit Application' }).click();
+      await expect(page.getByText(message, { exact: true }).last()).toBeVisible();
+      // The captcha was reset: a new question, no token.
+      await expect(page.getByRole('button', { name: 'Verify' })).toBeVisible();
+      await expect(page.getByLabel(/^Name/)).toHaveValue('Ada Lovelace');
+      if (status === 422)
+        await expect(page.getByLabel(/^E-mail/)).toHaveAccessibleDescription('Please enter a valid email address');
+    }
+    expect(page.url()).toMatch(/\/apply$/);
+  });
+
+  test('a double click sends one request, and the button says Submitting...', async ({ page, visit, board }) => {
+    const job = await findJob(board, () => true);
+    await visit(`/job/${job.id}/apply`, { heading: new RegExp(job.title) });
+    await fillRequired(page);
+    await solveLocalCaptcha(page);
+    let posts = 0;
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(`${board.config.apiBaseUrl}/public/job-application/`, async (route) => {
+      posts++;
+      await held;
+      await route.fulfill({ status: 201, contentType: 'application/json', body: '{}' });
+    });
+    await page.getByRole('button', { name: 'Submit Application' }).dblclick();
+    await expect(page.getByRole('button', { name: 'Submitting...' })).toBeDisabled();
+    release();
+    await expect(page).toHaveURL(/\/apply\/success$/);
+    expect(posts).toBe(1);
+  });
+
+  test('nothing typed is lost on a reload: the draft comes back, the resume by name', async ({
+    page,
+    visit,
+    board,
+  }) => {
+    const job = await findJob(board, () => true);
+    await visit(`/job/${job.id}/apply`, { heading: new RegExp(job.title) });
+    await fillRequired(page);
+    await page
+      .getByLabel('Any additional information and questions you would like to ask us!')
+      .fill('Can I work from Lisbon?');
+    await page.waitForTimeout(600);
+    await page.reload();
+    await expect(page.getByLabel(/^Name/)).toHaveValue('Ada Lovelace');
+    await expect(page.getByLabel(/^Salary expectations/)).toHaveValue('$80,000 - $100,000');
+    await expect(page.getByLabel('Any additional information and questions you would like to ask us!')).toHaveValue(
+      'Can I work from Lisbon?',
+    );
+    await expect(page.getByRole('checkbox', { name: /I accept/ })).toBeChecked();
+    await expect(page.getByText('previously selected: ada-lovelace-cv.pdf, attach it again')).toBeVisible();
+  });
+
+  test('an 11 MB file and a non-PDF are refused before any request', async ({ page, visit, board }) => {
+    const job = await findJob(board, () => true);
+    await visit(`/job/${job.id}/apply`, { heading: new RegExp(job.title) });
+    const posts: string[] = [];
+    page.on('request', (request) => {
+      if (request.method() === 'POST') posts.push(request.url());
+    });
+    const resume = page.getByLabel(/^Resume/);
+    await resume.setInputFiles({
+      name: 'huge.pdf',
+      mimeType: 'application/pdf',
+      buffer: Buffer.alloc(11 * 1024 * 1024, 0x20),
+    });
+    await expect(page.getByText('File size must be less than 10MB')).toBeVisible();
+    await resume.setInputFiles({
+      name: 'cv.docx',
+      mimeType: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+      buffer: Buffer.from('PK'),
+    });
+    await expect(page.getByText('Only PDF files are allowed')).toBeVisible();
+    await expect(page.getByText('huge.pdf')).toHaveCount(0);
+    await page.getByRole('button', { name: 'Submit Application' }).click();
+    await expect(page.getByText('Resume is required')).toBeVisible();
+    await expect(page.getByLabel(/^Name/)).toBeFocused();
+    expect(posts).toEqual([]);
+  });
+
+  test('the drop zone lights up while a file is dragged over it and takes the dropped PDF', async ({
+    page,
+    visit,
+    board,
+  }) => {
+    const job = await findJob(board, () => true);
+    await visit(`/job/${job.id}/apply`, { heading: new RegExp(job.title) });
+    const zone = page.locator('label[data-dragging]');
+    const transfer = await page.evaluateHandle(() => {
+      const data = new DataTransfer();
+      data.items.add(new File(['%PDF-1.4\n%%EOF'], 'dropped.pdf', { type: 'application/pdf' }));
+      return data;
+    });
+    await zone.dispatchEvent('dragenter', { dataTransfer: transfer });
+    await expect(zone).toHaveAttribute('data-dragging', 'true');
+    await expect(zone).toContainText('Drop your resume here');
+    await zone.dispatchEvent('drop', { dataTransfer: transfer });
+    await expect(zone).toHaveAttribute('data-dragging', 'false');
+    await expect(zone).toContainText('dropped.pdf');
+  });
+
+  test('a missing job shows Job Not Found, on the form and on the confirmation', async ({ page, visit, guard }) => {
+    guard.allowConsoleErrors(/status of 404 .*999999/);
+    await visit('/job/999999/apply', { heading: 'Job Not Found' });
+    await expect(page.getByRole('link', { name: 'Browse Jobs' })).toHaveAttribute('href', '/');
+    await visit('/job/999999/apply/success', { heading: 'Job Not Found' });
+  });
+});
+
+test.describe('mobile at 375 px', () => {
+  test.use({ viewport: { width: 375, height: 740 } });
+
+  test('the form fits the screen', async ({ page, visit, board }) => {
+    const job = await findJob(board, () => true);
+    await visit(`/job/${job.id}/apply`, { heading: new RegExp(job.title) });
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+    await expect(page.getByRole('button', { name: 'Submit Application' })).toBeVisible();
+  });
+});
+
+test('with the real react-google-recaptcha widget (provider script stubbed), the API verifies the token', async ({
+  page,
+  board,
+}) => {
+  // A stand-in for Google's siteverify: only the token the stub widget issues is valid.
+  const siteverify = createServer((request, response) => {
+    let body = '';
+    request.on('data', (chunk) => (body += chunk));
+    request.on('end', () => {
+      const params = new URLSearchParams(body);
+      response.setHeader('Content-Type', 'application/json');
+      response.end(
+        JSON.stringify({ success: params.get('secret') === 'test-secret' && params.get('response') === 'stub-token' }),
+      );
+    });
+  });
+  await new Promise<void>((resolve) => siteverify.listen(0, '127.0.0.1', resolve));
+  const verifyUrl = `http://127.0.0.1:${(siteverify.address() as AddressInfo).port}/siteverify`;
+  const api = await startApi({
+    PORT: '0',
+    PGLITE_DATA_DIR: 'memory://',
+    RESUME_DIR: mkdtempSync(path.join(tmpdir(), 'board-e2e-recaptcha-')),
+    CORS_ORIGINS: board.url,
+    CAPTCHA_MODE: 'recaptcha',
+    RECAPTCHA_SECRET: 'test-secret',
+    RECAPTCHA_VERIFY_URL: verifyUrl,
+    LOG_LEVEL: 'silent',
+  });
+  const saved = board.config;
+  board.config = { ...saved, apiBaseUrl: api.url, captcha: { mode: 'recaptcha', siteKey: 'test-site-key' } };
+  try {
+    await page.route('https://www.google.com/recaptcha/**', (route) =>
+      route.fulfill({
+        contentType: 'text/javascript',
+        body: `(function () {
+          window.grecaptcha = {
+            render: function (element, params) {
+              var label = document.createElement('label');
+              var box = document.createElement('input');
+              box.type = 'checkbox';
+              box.addEventListener('change', function () { if (box.checked) params.callback('stub-token'); });
+              label.appendChild(box);
+              label.appendChild(document.createTextNode(" I'm not a robot"));
+              element.appendChild(label);
+              window.__stubSiteKey = params.sitekey;
+              return 0;
+            },
+            reset: function () { document.querySelectorAll('input[type=checkbox]').forEach(function (b) { if (b.parentNode.textContent.indexOf('robot') > 0) b.checked = false; }); },
+            getResponse: function () { return ''; },
+            execute: function () {}
+          };
+          var match = /onload=([^&]+)/.exec(document.currentScript.src);
+          // Like Google's script: the onload callback runs after the script has finished loading.
+          if (match) setTimeout(function () { window[match[1]](); }, 0);
+        })();`,
+      }),
+    );
+    const jobs = (await (await fetch(`${api.url}/public-job-posting`)).json()) as {
+      jobs: { id: number; title: string }[];
+    };
+    const job = jobs.jobs[0];
+    await page.goto(`/job/${job?.id}/apply`);
+    await expect(page.getByRole('heading', { level: 1, name: new RegExp(job?.title ?? '') })).toBeVisible();
+    await fillRequired(page);
+    await page.getByRole('checkbox', { name: "I'm not a robot" }).check();
+    expect(await page.evaluate(() => (window as unknown as { __stubSiteKey: string }).__stubSiteKey)).toBe(
+      'test-site-key',
+    );
+    await page.getByRole('button', { name: 'Submit Application' }).click();
+    await expect(page).toHaveURL(/\/apply\/success$/);
+    const stored = await api.db.query.applications.findMany();
+    expect(stored).toHaveLength(1);
+    expect(stored[0]).toMatchObject({ candidateName: 'Ada Lovelace', jobPostingId: job?.id });
+  } finally {
+    board.config = saved;
+    await api.close();
+    siteverify.close();
+  }
+});
