@@ -10,7 +10,8 @@
  * - Dev server with CORS so the shell can load a remote's manifest from another origin.
  */
 import { execSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
@@ -45,6 +46,7 @@ export interface BuildOptions {
 }
 
 interface PackageJson {
+  name?: string;
   version: string;
   dependencies?: Record<string, string>;
 }
@@ -78,7 +80,30 @@ function sharedConfig(appDir: string) {
       const declared = deps[pkg];
       if (!declared) throw new Error(`${appDir}/package.json must depend on ${pkg} (shared singleton)`);
       const requiredVersion = declared.startsWith('workspace:') ? `^${sharedVersion}` : declared;
-      return [key, { singleton: true, requiredVersion }];
+      // strictVersion: a remote built against an incompatible version fails to load (and shows
+      // the error panel) instead of running against the wrong React or router.
+      return [key, { singleton: true, requiredVersion, strictVersion: true }];
+    }),
+  );
+}
+
+/**
+ * The versions of the singletons this app bundles (installed versions, not ranges). The shell
+ * checks a remote's manifest against them before loading it: see shell/src/features/remotes.
+ */
+export function providedVersions(appDir: string): Record<string, string> {
+  const require = createRequire(path.join(appDir, 'package.json'));
+  return Object.fromEntries(
+    [...new Set(sharedSingletons.map(([, pkg]) => pkg))].map((pkg) => {
+      if (pkg === '@board/shared') return [pkg, readPackageJson(path.join(rootDir, 'shared')).version];
+      // Not every package exports its package.json: walk up from its entry point.
+      let dir = path.dirname(require.resolve(pkg));
+      while (!existsSync(path.join(dir, 'package.json')) || readPackageJson(dir).name !== pkg) {
+        const parent = path.dirname(dir);
+        if (parent === dir) throw new Error(`cannot find the package.json of ${pkg}`);
+        dir = parent;
+      }
+      return [pkg, readPackageJson(dir).version];
     }),
   );
 }
@@ -170,6 +195,7 @@ export function createConfig(app: AppDefinition, options: BuildOptions): Configu
       new rspack.DefinePlugin({
         __APP_NAME__: JSON.stringify(app.name),
         __BUILD_VERSION__: JSON.stringify(version),
+        __SHARED_VERSIONS__: JSON.stringify(isShell ? providedVersions(app.dir) : {}),
       }),
       new rspack.HtmlRspackPlugin({
         template: path.join(app.dir, 'index.html'),

@@ -1,2 +1,3 @@
 declare const __APP_NAME__: string;
 declare const __BUILD_VERSION__: string;
+declare const __SHARED_VERSIONS__: Record<string, string>;

@@ -4,6 +4,8 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App, createQueryClient, createRouter } from './app';
 import { registerBoardRemotes } from './features/remotes/federation';
+import { resolvePreview } from './features/remotes/preview';
+import { setPreviewDecision } from './features/remotes/preview-state';
 import { reportCaughtError } from './features/remotes/report-caught-error';
 
 const rootElement = document.getElementById('root');
@@ -20,7 +22,10 @@ async function start(container: HTMLElement) {
     console.error(error);
     return;
   }
-  registerBoardRemotes(config.remotes);
+  const { decision, remotes } = resolvePreview(config, window.location.search, sessionStorage);
+  setPreviewDecision(decision);
+  if (decision.kind === 'refused') console.warn('[shell] preview refused:', decision.reason);
+  registerBoardRemotes(remotes);
   createRoot(container, {
     onCaughtError: reportCaughtError,
   }).render(

@@ -3,6 +3,7 @@ import type { RouteObject } from 'react-router-dom';
 import { BoardTabs } from '../features/layout/board-tabs';
 import { Layout } from '../features/layout/layout';
 import { RemotePage } from '../features/remotes/remote-page';
+import { StatusPage } from '../features/remotes/status-page';
 
 /**
  * The top-level route table: which remote serves which path (SPEC section 2). Remotes own
@@ -38,20 +39,24 @@ export function createRouteObjects(): RouteObject[] {
   return [
     {
       element: <Layout />,
-      children: boardRoutes.map((route) => ({
-        path: route.path,
-        element: (
-          <>
-            {route.tabs ? <BoardTabs /> : null}
-            <RemotePage
-              key={`${route.remote}/${route.module}`}
-              remote={route.remote}
-              module={route.module}
-              title={route.title}
-            />
-          </>
-        ),
-      })),
+      children: [
+        // Which build of each remote this page runs (issue 6); not linked from the site.
+        { path: '/__status', element: <StatusPage /> },
+        ...boardRoutes.map((route) => ({
+          path: route.path,
+          element: (
+            <>
+              {route.tabs ? <BoardTabs /> : null}
+              <RemotePage
+                key={`${route.remote}/${route.module}`}
+                remote={route.remote}
+                module={route.module}
+                title={route.title}
+              />
+            </>
+          ),
+        })),
+      ],
     },
   ];
 }

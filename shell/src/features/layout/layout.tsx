@@ -1,6 +1,7 @@
 import { toasterSettings } from '@board/shared/lib/toaster-settings';
 import { Outlet, ScrollRestoration } from 'react-router-dom';
 import { Toaster } from 'sonner';
+import { PreviewBanner } from '../remotes/preview-banner';
 import { Footer } from './footer';
 import { Header } from './header';
 
@@ -18,6 +19,7 @@ export function Layout() {
         <Outlet />
       </main>
       <Footer />
+      <PreviewBanner />
       <Toaster {...toasterSettings} hotkey={[...toasterSettings.hotkey]} />
       <ScrollRestoration />
     </div>

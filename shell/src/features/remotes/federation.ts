@@ -1,15 +1,25 @@
 import type { RemoteName } from '@board/shared/config/runtime-config';
 import { federationName, type RemotePageModule } from '@board/shared/lib/federation';
-import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
+import { loadRemote, registerPlugins, registerRemotes } from '@module-federation/enhanced/runtime';
+import { checkRemote, fetchManifest, forgetManifest, manifestCachePlugin } from './compatibility';
 
 /**
  * Remotes are found only through the runtime config: nothing about them is baked into the
  * shell's build. `registerRemotes` is called once before the first render.
  */
 let entries: Partial<Record<RemoteName, string>> = {};
+/** Which remotes this page has loaded, from where: shown by /__status. */
+export const loadedRemotes = new Map<RemoteName, { entry: string; at: Date }>();
+
+export function remoteEntries(): Partial<Record<RemoteName, string>> {
+  return { ...entries };
+}
 
 export function registerBoardRemotes(remotes: Record<RemoteName, string>) {
   entries = { ...remotes };
+  registerPlugins([manifestCachePlugin]);
+  // Start every manifest download now, in parallel with the first render.
+  for (const entry of Object.values(remotes)) void fetchManifest(entry).catch(() => undefined);
   registerRemotes(Object.entries(remotes).map(([name, entry]) => ({ name: federationName(name), entry })));
 }
 
@@ -26,6 +36,20 @@ export class RemoteLoadError extends Error {
 
 /** Loads one exposed page module; any failure (manifest, entry, chunk) becomes a RemoteLoadError. */
 export async function loadRemotePage(remote: RemoteName, module: string): Promise<RemotePageModule> {
+  const entry = entries[remote];
+  if (entry) {
+    let problems: string[] = [];
+    try {
+      problems = await checkRemote(entry, __SHARED_VERSIONS__);
+    } catch (cause) {
+      throw new RemoteLoadError(remote, module, { cause });
+    }
+    if (problems.length > 0) {
+      throw new RemoteLoadError(remote, module, {
+        cause: new Error(`incompatible shared versions: ${problems.join('; ')}`),
+      });
+    }
+  }
   let loaded: RemotePageModule | null = null;
   try {
     loaded = await loadRemote<RemotePageModule>(`${federationName(remote)}/${module.replace(/^\.\//, '')}`);
@@ -33,11 +57,14 @@ export async function loadRemotePage(remote: RemoteName, module: string): Promis
     throw new RemoteLoadError(remote, module, { cause });
   }
   if (!loaded || typeof loaded.default !== 'function') throw new RemoteLoadError(remote, module);
+  if (!loadedRemotes.has(remote)) loadedRemotes.set(remote, { entry: entries[remote] ?? '', at: new Date() });
   return loaded;
 }
 
 /** Forgets a remote that failed, so the next load fetches its manifest and entry again. */
 export function resetRemote(remote: RemoteName) {
   const entry = entries[remote];
-  if (entry) registerRemotes([{ name: federationName(remote), entry }], { force: true });
+  if (!entry) return;
+  forgetManifest(entry);
+  registerRemotes([{ name: federationName(remote), entry }], { force: true });
 }

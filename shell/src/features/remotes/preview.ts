@@ -1,0 +1,83 @@
+import { type RemoteName, type RuntimeConfig, remoteNames } from '@board/shared/config/runtime-config';
+
+/**
+ * Preview one remote (staging): `?preview_remote=listings&preview_manifest=https://…/mf-manifest.json`.
+ * Accepted only when the URL parses, uses https (http only in local and test), and its origin is
+ * exactly one of the environment's previewOrigins (parsed origins compared, never string
+ * prefixes). An accepted preview lasts for the browser session; a refused one is ignored with a
+ * visible warning. Production's config allows nothing.
+ */
+export interface Preview {
+  remote: RemoteName;
+  manifest: string;
+  origin: string;
+}
+
+export type PreviewDecision =
+  | { kind: 'none' }
+  | { kind: 'accepted'; preview: Preview }
+  | { kind: 'refused'; reason: string };
+
+export const previewStorageKey = 'board:preview';
+
+export function decidePreview(config: RuntimeConfig, remote: string | null, manifest: string | null): PreviewDecision {
+  if (!remote && !manifest) return { kind: 'none' };
+  if (!remote || !(remoteNames as readonly string[]).includes(remote)) {
+    return { kind: 'refused', reason: `"${remote ?? ''}" is not a remote of this site.` };
+  }
+  let url: URL;
+  try {
+    url = new URL(manifest ?? '');
+  } catch {
+    return { kind: 'refused', reason: 'The preview manifest address is not a valid URL.' };
+  }
+  const httpAllowed = config.environment === 'local' || config.environment === 'test';
+  if (url.protocol !== 'https:' && !(httpAllowed && url.protocol === 'http:')) {
+    return { kind: 'refused', reason: `Previews must be served over https (got ${url.protocol}).` };
+  }
+  const allowed = config.previewOrigins.some((origin) => {
+    try {
+      return new URL(origin).origin === url.origin;
+    } catch {
+      return false;
+    }
+  });
+  if (!allowed) return { kind: 'refused', reason: `${url.origin} is not allowed to serve previews here.` };
+  return { kind: 'accepted', preview: { remote: remote as RemoteName, manifest: url.href, origin: url.origin } };
+}
+
+/** Reads the preview from the URL (which wins) or from this browser session. */
+export function resolvePreview(
+  config: RuntimeConfig,
+  search: string,
+  storage: Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>,
+): { decision: PreviewDecision; remotes: RuntimeConfig['remotes'] } {
+  const params = new URLSearchParams(search);
+  let decision = decidePreview(config, params.get('preview_remote'), params.get('preview_manifest'));
+  if (decision.kind === 'accepted') {
+    storage.setItem(
+      previewStorageKey,
+      JSON.stringify({ remote: decision.preview.remote, manifest: decision.preview.manifest }),
+    );
+  } else if (decision.kind === 'none') {
+    try {
+      const stored = JSON.parse(storage.getItem(previewStorageKey) ?? 'null') as {
+        remote?: string;
+        manifest?: string;
+      } | null;
+      // Re-checked against the current config: a stored preview never outlives its allowlist.
+      if (stored) decision = decidePreview(config, stored.remote ?? null, stored.manifest ?? null);
+      if (decision.kind === 'refused') {
+        storage.removeItem(previewStorageKey);
+        decision = { kind: 'none' };
+      }
+    } catch {
+      storage.removeItem(previewStorageKey);
+    }
+  }
+  const remotes =
+    decision.kind === 'accepted'
+      ? { ...config.remotes, [decision.preview.remote]: decision.preview.manifest }
+      : config.remotes;
+  return { decision, remotes };
+}
