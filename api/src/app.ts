@@ -13,6 +13,7 @@ import { jobPostingRoutes } from './job-postings/routes';
 import { compression } from './lib/compress';
 import { httpError } from './lib/http-error';
 import { logoSvg } from './lib/logo';
+import { responseCache } from './lib/response-cache';
 import type { ResumeStorage } from './storage/resume-storage';
 
 export interface AppDeps {
@@ -58,6 +59,7 @@ export function createApp(deps: AppDeps) {
       maxAge: 600,
     }),
   );
+  app.use('/public-job-posting/*', responseCache({ ttlMs: 10_000, maxEntries: 200 }));
   app.use(compression());
   app.use('/public-job-posting/*', etag(), async (c, next) => {
     await next();

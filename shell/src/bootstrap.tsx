@@ -1,5 +1,5 @@
 import './styles.css';
-import { fetchRuntimeConfig } from '@board/shared/config/runtime-config';
+import { fetchRuntimeConfig, parseRuntimeConfig } from '@board/shared/config/runtime-config';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App, createQueryClient, createRouter } from './app';
@@ -14,7 +14,8 @@ if (!rootElement) throw new Error('index.html has no #root element');
 async function start(container: HTMLElement) {
   let config: Awaited<ReturnType<typeof fetchRuntimeConfig>>;
   try {
-    config = await fetchRuntimeConfig();
+    const early = (window as unknown as { __boardConfig?: Promise<unknown> }).__boardConfig;
+    config = early ? parseRuntimeConfig(await early) : await fetchRuntimeConfig();
   } catch (error) {
     // Without its config the shell cannot find the API or the remotes: say so plainly.
     container.innerHTML =

@@ -246,6 +246,22 @@ describe('service habits', () => {
     expect(again.status).toBe(304);
   });
 
+  it('answers a repeated list request from its short-lived cache, with its own request id and CORS', async () => {
+    const init = { headers: { Origin: 'http://localhost:8080', 'Accept-Encoding': 'gzip' } };
+    const first = await api.app.request('/public-job-posting?workspace_slug=fintech-guild', init);
+    const second = await api.app.request('/public-job-posting?workspace_slug=fintech-guild', init);
+    expect(first.headers.get('x-cache')).toBeNull();
+    expect(second.headers.get('x-cache')).toBe('hit');
+    expect(second.headers.get('content-encoding')).toBe('gzip');
+    expect(second.headers.get('access-control-allow-origin')).toBe('http://localhost:8080');
+    expect(second.headers.get('x-request-id')).not.toBe(first.headers.get('x-request-id'));
+    expect(Buffer.from(await second.arrayBuffer()).equals(Buffer.from(await first.arrayBuffer()))).toBe(true);
+    const notModified = await api.app.request('/public-job-posting?workspace_slug=fintech-guild', {
+      headers: { ...init.headers, 'If-None-Match': first.headers.get('etag') ?? '' },
+    });
+    expect(notModified.status).toBe(304);
+  });
+
   it('compresses large responses with brotli or gzip', async () => {
     const br = await api.app.request('/public-job-posting', { headers: { 'Accept-Encoding': 'br, gzip' } });
     expect(br.headers.get('content-encoding')).toBe('br');

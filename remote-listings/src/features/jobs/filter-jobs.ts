@@ -22,23 +22,35 @@ export function firstSalaryNumber(salary: string): number | null {
  * never excluded.
  */
 export function filterJobs(jobs: Job[], filters: JobFilters): Job[] {
+  return filterIndex(indexJobs(jobs), filters);
+}
+
+/** What filtering needs of each job, computed once per list (not once per keystroke). */
+export interface IndexedJob {
+  job: Job;
+  title: string;
+  salary: number | null;
+}
+
+export function indexJobs(jobs: Job[]): IndexedJob[] {
+  return jobs.map((job) => ({ job, title: job.title.toLowerCase(), salary: firstSalaryNumber(job.salary) }));
+}
+
+export function filterIndex(index: IndexedJob[], filters: JobFilters): Job[] {
   const title = filters.jobTitle.trim().toLowerCase();
-  return jobs.filter((job) => {
-    if (title && !job.title.toLowerCase().includes(title)) return false;
-    if (
-      filters.investor !== 'all' &&
-      !job.investors.all.includes(filters.investor) &&
-      !job.investors.lastRound.includes(filters.investor)
-    ) {
-      return false;
-    }
-    const salary = firstSalaryNumber(job.salary);
+  const result: Job[] = [];
+  for (const { job, title: jobTitle, salary } of index) {
+    if (title && !jobTitle.includes(title)) continue;
+    const investor = filters.investor;
+    if (investor !== 'all' && !job.investors.all.includes(investor) && !job.investors.lastRound.includes(investor))
+      continue;
     if (salary !== null) {
-      if (filters.minSalary !== undefined && salary < filters.minSalary) return false;
-      if (filters.maxSalary !== undefined && salary > filters.maxSalary) return false;
+      if (filters.minSalary !== undefined && salary < filters.minSalary) continue;
+      if (filters.maxSalary !== undefined && salary > filters.maxSalary) continue;
     }
-    return true;
-  });
+    result.push(job);
+  }
+  return result;
 }
 
 /** The lowest and highest salary (first number, in thousands) among the jobs; null when none has one. */

@@ -3,7 +3,7 @@ import { jobQuery } from '@board/shared/api/queries';
 import { useApiClient } from '@board/shared/react/api-client';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useDeferredValue, useMemo } from 'react';
-import { filterJobs, investorOptions, isFilterActive, salaryBounds } from './filter-jobs';
+import { filterIndex, indexJobs, investorOptions, isFilterActive, salaryBounds } from './filter-jobs';
 import { FilterPanel } from './filter-panel';
 import { JobList } from './job-list';
 import { useBoardSearch } from './use-board-search';
@@ -19,7 +19,8 @@ export function JobBoard({ jobs, status }: { jobs: Job[] | undefined; status: 'p
   const deferredFilters = useDeferredValue(filters);
   const bounds = useMemo(() => salaryBounds(list), [list]);
   const investors = useMemo(() => investorOptions(list), [list]);
-  const filtered = useMemo(() => filterJobs(list, deferredFilters), [list, deferredFilters]);
+  const index = useMemo(() => indexJobs(list), [list]);
+  const filtered = useMemo(() => filterIndex(index, deferredFilters), [index, deferredFilters]);
   const prefetch = usePrefetchJob();
 
   return (

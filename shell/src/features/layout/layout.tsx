@@ -15,7 +15,8 @@ export function Layout() {
         Skip to content
       </a>
       <Header />
-      <main id="main" tabIndex={-1} className="flex-1 pt-16 outline-none">
+      {/* At least a screen tall: the footer starts below the fold, so pages that load their content do not shift it. */}
+      <main id="main" tabIndex={-1} className="min-h-dvh flex-1 pt-16 outline-none">
         <Outlet />
       </main>
       <Footer />

@@ -27,7 +27,8 @@ export function incompatibilities(shared: ManifestShared[], provided: Record<str
 }
 
 /** Manifests fetched for the check, handed to the federation runtime so it does not fetch again. */
-const manifests = new Map<string, Promise<string>>();
+const manifests: Map<string, Promise<string>> = (globalThis as { __boardManifests?: Map<string, Promise<string>> })
+  .__boardManifests ?? new Map();
 
 export function fetchManifest(manifestUrl: string): Promise<string> {
   let text = manifests.get(manifestUrl);

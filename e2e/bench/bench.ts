@@ -1,0 +1,354 @@
+/**
+ * `pnpm bench`: bytes, page load (throttled), a 10,000-job board and the API, on the built board.
+ * Prints a table and writes docs/performance.json. Figures are reported, never asserted.
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
+import { type Browser, chromium, type Page } from '@playwright/test';
+import autocannon from 'autocannon';
+import { generateDemoData } from '../../api/src/seed/demo-data';
+import { seed } from '../../api/src/seed/seed';
+import { startApi } from '../../api/src/server';
+import { Board } from '../support/board';
+
+const rootDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const runs = Number(process.env.BENCH_RUNS ?? 5);
+const launch = () =>
+  chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
+
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor((sorted.length - 1) / 2)] ?? Number.NaN;
+};
+const percentile = (values: number[], p: number) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? Number.NaN;
+};
+const kb = (bytes: number) => Math.round(bytes / 102.4) / 10;
+
+/** JS and CSS the browser downloads on a first load, from its network events. */
+async function measureBytes(browser: Browser, url: string) {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  const bodies: { type: string; raw: number; gzip: number }[] = [];
+  let requests = 0;
+  page.on('request', () => requests++);
+  page.on('response', async (response) => {
+    const type = response.request().resourceType();
+    if (type !== 'script' && type !== 'stylesheet') return;
+    const body = await response.body().catch(() => Buffer.alloc(0));
+    bodies.push({ type, raw: body.byteLength, gzip: gzipSync(body).byteLength });
+  });
+  await page.goto(url, { waitUntil: 'networkidle' });
+  await page.getByRole('heading', { level: 1 }).first().waitFor();
+  await context.close();
+  const sum = (type: string, key: 'raw' | 'gzip') =>
+    bodies.filter((b) => b.type === type).reduce((total, b) => total + b[key], 0);
+  return {
+    jsRaw: sum('script', 'raw'),
+    jsGzip: sum('script', 'gzip'),
+    cssRaw: sum('stylesheet', 'raw'),
+    cssGzip: sum('stylesheet', 'gzip'),
+    requests,
+  };
+}
+
+const vitals = () => {
+  const metrics = { fcp: 0, lcp: 0, cls: 0, longTasks: [] as { start: number; duration: number }[] };
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) if (entry.name === 'first-contentful-paint') metrics.fcp = entry.startTime;
+  }).observe({ type: 'paint', buffered: true });
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) metrics.lcp = entry.startTime;
+  }).observe({ type: 'largest-contentful-paint', buffered: true });
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[]) {
+      if (!entry.hadRecentInput) metrics.cls += entry.value;
+    }
+  }).observe({ type: 'layout-shift', buffered: true });
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) metrics.longTasks.push({ start: entry.startTime, duration: entry.duration });
+  }).observe({ type: 'longtask', buffered: true });
+  (window as unknown as { __vitals: typeof metrics }).__vitals = metrics;
+};
+
+/** FCP, LCP, TBT, CLS with 4x CPU slowdown, 150 ms RTT and 1.6 Mbit/s down; and the request timeline. */
+async function measureLoad(browser: Browser, url: string) {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Network.enable');
+  await cdp.send('Network.emulateNetworkConditions', {
+    offline: false,
+    latency: 150,
+    downloadThroughput: (1.6 * 1024 * 1024) / 8,
+    uploadThroughput: (750 * 1024) / 8,
+  });
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+  await page.addInitScript(vitals);
+  const timeline: { url: string; start: number; end: number }[] = [];
+  const starts = new Map<string, number>();
+  page.on('request', (request) => starts.set(request.url(), Date.now()));
+  page.on('requestfinished', (request) =>
+    timeline.push({ url: request.url(), start: starts.get(request.url()) ?? 0, end: Date.now() }),
+  );
+  const navigationStart = Date.now();
+  await page.goto(url);
+  await page.getByRole('heading', { level: 1 }).first().waitFor({ timeout: 60_000 });
+  await page.waitForLoadState('networkidle');
+  await page.waitForTimeout(500);
+  const metrics = await page.evaluate(
+    () =>
+      (
+        window as unknown as {
+          __vitals: { fcp: number; lcp: number; cls: number; longTasks: { start: number; duration: number }[] };
+        }
+      ).__vitals,
+  );
+  await context.close();
+  const tbt = metrics.longTasks
+    .filter((task) => task.start >= metrics.fcp)
+    .reduce((total, task) => total + Math.max(0, task.duration - 50), 0);
+  return {
+    fcp: metrics.fcp,
+    lcp: metrics.lcp,
+    tbt,
+    cls: metrics.cls,
+    timeline: timeline
+      .map((entry) => ({ url: entry.url, start: entry.start - navigationStart, end: entry.end - navigationStart }))
+      .sort((a, b) => a.start - b.start),
+  };
+}
+
+async function largeBoard(browser: Browser, board: Board) {
+  const api = await startApi({
+    PORT: '0',
+    PGLITE_DATA_DIR: 'memory://',
+    RESUME_DIR: mkdtempSync(path.join(tmpdir(), 'bench-resumes-')),
+    CORS_ORIGINS: board.url,
+    SEED: 'none',
+    LOG_LEVEL: 'silent',
+  });
+  await seed(api.db, generateDemoData({ jobs: 10_000 }));
+  const original = board.config;
+  board.config = { ...original, apiBaseUrl: api.url };
+  try {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    await page.goto(board.url);
+    await page.locator('article').first().waitFor({ timeout: 60_000 });
+    const firstCard = await page.evaluate(() => performance.now());
+    const count = page.getByText(/^\d+ of \d+ jobs$/);
+    await count.waitFor();
+    const input = page.getByLabel('Job title');
+    await input.click();
+    const keystrokes: number[] = [];
+    for (let i = 0; i < 20; i++) {
+      const before = await count.textContent();
+      await page.evaluate(() => {
+        (window as unknown as { __t0: number }).__t0 = performance.now();
+      });
+      await page.keyboard.press(i % 2 === 0 ? 'x' : 'Backspace');
+      await page.waitForFunction((previous) => {
+        const text = [...document.querySelectorAll('p')].find((p) =>
+          / of 10000 jobs$/.test(p.textContent ?? ''),
+        )?.textContent;
+        return text !== previous;
+      }, before);
+      keystrokes.push(
+        await page.evaluate(
+          () =>
+            new Promise<number>((resolve) =>
+              requestAnimationFrame(() => resolve(performance.now() - (window as unknown as { __t0: number }).__t0)),
+            ),
+        ),
+      );
+    }
+    const heap = await page.evaluate(
+      () => (performance as unknown as { memory?: { usedJSHeapSize: number } }).memory?.usedJSHeapSize ?? 0,
+    );
+    await context.close();
+    return {
+      firstCardMs: firstCard,
+      keystrokeMedianMs: median(keystrokes),
+      keystrokeP95Ms: percentile(keystrokes, 95),
+      heapMb: heap / 1024 / 1024,
+    };
+  } finally {
+    board.config = original;
+    await api.close();
+  }
+}
+
+/** The API in its own process, so the load generator does not share its event loop. */
+async function apiProcess(env: Record<string, string>): Promise<{ url: string; child: ChildProcess }> {
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(rootDir, 'api/src/server.ts')], {
+    cwd: path.join(rootDir, 'api'),
+    env: { ...process.env, PORT: '0', LOG_LEVEL: 'silent', RATE_LIMIT_MAX: '100000', ...env },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const url = await new Promise<string>((resolve, reject) => {
+    child.stdout?.on('data', (chunk: Buffer) => {
+      const match = /API listening on (http:\/\/\S+)/.exec(chunk.toString());
+      if (match?.[1]) resolve(match[1]);
+    });
+    child.on('exit', (code) => reject(new Error(`the API exited (${code})`)));
+  });
+  return { url, child };
+}
+
+async function load(url: string) {
+  const result = await autocannon({ url, duration: 10, connections: 10, headers: { 'accept-encoding': 'br, gzip' } });
+  return {
+    rps: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    errors: result.errors + result.non2xx,
+  };
+}
+
+async function apiBench(jobs: number) {
+  const env: Record<string, string> = { PGLITE_DATA_DIR: 'memory://', SEED: 'demo' };
+  if (jobs > 150) {
+    const dir = mkdtempSync(path.join(tmpdir(), 'bench-pglite-'));
+    await new Promise<void>((resolve, reject) => {
+      const child = spawn(
+        process.execPath,
+        ['--import', 'tsx', 'src/cli/generate-large.ts', '--jobs', String(jobs), '--data-dir', dir],
+        {
+          cwd: path.join(rootDir, 'api'),
+          stdio: 'inherit',
+        },
+      );
+      child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`generate-large exited ${code}`))));
+    });
+    Object.assign(env, { PGLITE_DATA_DIR: dir, SEED: 'none' });
+  }
+  const { url, child } = await apiProcess(env);
+  try {
+    const list = await (await fetch(`${url}/public-job-posting`)).json();
+    const id = (list as { jobs: { id: number }[] }).jobs[0]?.id;
+    return {
+      list: await load(`${url}/public-job-posting?visibility=job_board_only`),
+      detail: await load(`${url}/public-job-posting/${id}?visibility=linkedin_or_job_board`),
+    };
+  } finally {
+    child.kill();
+  }
+}
+
+const started = Date.now();
+const board = await Board.start();
+const browser = await launch();
+try {
+  const jobs = (await (await fetch(`${board.config.apiBaseUrl}/public-job-posting`)).json()) as {
+    jobs: { id: number }[];
+  };
+  const jobId = jobs.jobs[0]?.id;
+  const pages = { '/': '/', '/job/:id': `/job/${jobId}`, '/job/:id/apply': `/job/${jobId}/apply` };
+
+  const bytes: Record<string, Awaited<ReturnType<typeof measureBytes>>> = {};
+  const loads: Record<string, { fcp: number; lcp: number; tbt: number; cls: number }> = {};
+  let timeline: Awaited<ReturnType<typeof measureLoad>>['timeline'] = [];
+  for (const [name, route] of Object.entries(pages)) {
+    bytes[name] = await measureBytes(browser, `${board.url}${route}`);
+    const samples = [];
+    for (let i = 0; i < runs; i++) samples.push(await measureLoad(browser, `${board.url}${route}`));
+    if (name === '/') timeline = samples[0]?.timeline ?? [];
+    loads[name] = {
+      fcp: median(samples.map((s) => s.fcp)),
+      lcp: median(samples.map((s) => s.lcp)),
+      tbt: median(samples.map((s) => s.tbt)),
+      cls: median(samples.map((s) => s.cls)),
+    };
+  }
+  const large = await largeBoard(browser, board);
+  await browser.close();
+  await board.stop();
+  const api = { 150: await apiBench(150), 10000: await apiBench(10_000) };
+
+  const results = {
+    date: new Date().toISOString(),
+    machine: `${process.platform} ${process.arch}, Node ${process.version}, ${(await import('node:os')).cpus().length} cores`,
+    runs,
+    bytes,
+    loads,
+    timeline: timeline.map((entry) => ({ ...entry, url: entry.url.replace(/^http:\/\/127\.0\.0\.1:\d+/, '') })),
+    large,
+    api,
+    seconds: Math.round((Date.now() - started) / 1000),
+  };
+  writeFileSync(path.join(rootDir, 'docs/performance.json'), `${JSON.stringify(results, null, 2)}\n`);
+
+  console.log('\nBytes on first load (JS+CSS, from the network log)');
+  console.table(
+    Object.fromEntries(
+      Object.entries(bytes).map(([page, b]) => [
+        page,
+        {
+          'JS KB': kb(b.jsRaw),
+          'JS KB gzip': kb(b.jsGzip),
+          'CSS KB': kb(b.cssRaw),
+          'CSS KB gzip': kb(b.cssGzip),
+          requests: b.requests,
+        },
+      ]),
+    ),
+  );
+  console.log(`Page load, throttled (4x CPU, 150 ms RTT, 1.6 Mbit/s), median of ${runs}`);
+  console.table(
+    Object.fromEntries(
+      Object.entries(loads).map(([page, l]) => [
+        page,
+        {
+          'FCP ms': Math.round(l.fcp),
+          'LCP ms': Math.round(l.lcp),
+          'TBT ms': Math.round(l.tbt),
+          CLS: Number(l.cls.toFixed(4)),
+        },
+      ]),
+    ),
+  );
+  console.log('Request timeline of / (ms from navigation, throttled)');
+  console.table(
+    results.timeline.slice(0, 30).map((entry) => ({ url: entry.url.slice(0, 70), start: entry.start, end: entry.end })),
+  );
+  console.log('Large board (10,000 jobs)');
+  console.table({
+    board: {
+      'first card ms': Math.round(large.firstCardMs),
+      'keystroke median ms': Math.round(large.keystrokeMedianMs),
+      'keystroke p95 ms': Math.round(large.keystrokeP95Ms),
+      'heap MB': Math.round(large.heapMb),
+    },
+  });
+  console.log('API (autocannon, 10 connections, 10 s)');
+  console.table(
+    Object.fromEntries(
+      Object.entries(api).flatMap(([jobCount, calls]) =>
+        Object.entries(calls).map(([call, r]) => [
+          `${call === 'list' ? 'call 1' : 'call 4'}, ${jobCount} jobs`,
+          { 'req/s': Math.round(r.rps), 'p50 ms': r.p50, 'p99 ms': r.p99, errors: r.errors },
+        ]),
+      ),
+    ),
+  );
+  console.log(`\nWrote docs/performance.json in ${results.seconds} s.`);
+} catch (error) {
+  await browser.close().catch(() => undefined);
+  await board.stop().catch(() => undefined);
+  throw error;
+}
