@@ -48,6 +48,18 @@ describe('serveFolder', () => {
     expect((await fetch(`${server.url}/nope.js`)).status).toBe(404);
   });
 
+  it('sends the precompressed brotli file to a browser that accepts it', async () => {
+    const dir = folder();
+    writeFileSync(path.join(dir, 'main.0a1b2c3d4e.js.br'), Buffer.from([1, 2, 3]));
+    server = await serveFolder({ folder: dir, port: 0, cors: true });
+    const response = await fetch(`${server.url}/main.0a1b2c3d4e.js`, {
+      headers: { 'Accept-Encoding': 'br' },
+      decompress: false,
+    } as RequestInit);
+    expect(response.headers.get('content-encoding')).toBe('br');
+    expect(response.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+  });
+
   it('answers extra routes such as /runtime-config.json', async () => {
     server = await serveFolder({
       folder: folder(),

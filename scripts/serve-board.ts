@@ -60,6 +60,9 @@ export async function serveFolder(options: {
   const files = sirv(options.folder, {
     dev: false,
     etag: true,
+    // The build writes .br and .gz beside each asset (scripts/build.ts).
+    brotli: true,
+    gzip: true,
     single: options.spa ?? false,
     setHeaders(res, pathname) {
       res.setHeader('Cache-Control', cacheControlFor(pathname));

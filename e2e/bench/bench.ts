@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
-import { type Browser, chromium, type Page } from '@playwright/test';
+import { type Browser, chromium } from '@playwright/test';
 import autocannon from 'autocannon';
 import { generateDemoData } from '../../api/src/seed/demo-data';
 import { seed } from '../../api/src/seed/seed';

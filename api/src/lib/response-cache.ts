@@ -15,11 +15,15 @@ interface Entry {
  */
 export function responseCache(options: { ttlMs: number; maxEntries: number }): MiddlewareHandler {
   const entries = new Map<string, Entry>();
+  /** Requests for the same answer while it is being built wait for it instead of building it again. */
+  const building = new Map<string, Promise<void>>();
   return async (c, next) => {
     if (c.req.method !== 'GET') return next();
     const accepted = c.req.header('accept-encoding') ?? '';
     const encoding = /\bbr\b/.test(accepted) ? 'br' : /\bgzip\b/.test(accepted) ? 'gzip' : 'identity';
     const key = `${encoding} ${c.req.url}`;
+    const pending = building.get(key);
+    if (pending) await pending;
     const hit = entries.get(key);
     if (hit && hit.expires > Date.now()) {
       const etag = hit.headers.find(([name]) => name === 'etag')?.[1];
