@@ -1,4 +1,5 @@
 import { defineConfig, devices } from '@playwright/test';
+import { chromiumLaunchOptions } from './support/chromium';
 
 /**
  * End-to-end tests: the production build (`pnpm build`) served as `pnpm start` serves it, each
@@ -20,16 +21,6 @@ export default defineConfig({
     // Cards fade in; axe would measure their contrast mid-fade. The motion itself is unit-tested.
     reducedMotion: 'reduce',
     trace: 'retain-on-failure',
-    launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--no-first-run',
-      ],
-    },
+    launchOptions: chromiumLaunchOptions,
   },
 });

@@ -14,20 +14,11 @@ import { generateDemoData } from '../../api/src/seed/demo-data';
 import { seed } from '../../api/src/seed/seed';
 import { startApi } from '../../api/src/server';
 import { Board } from '../support/board';
+import { chromiumLaunchOptions } from '../support/chromium';
 
 const rootDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const runs = Number(process.env.BENCH_RUNS ?? 5);
-const launch = () =>
-  chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
-  });
+const launch = () => chromium.launch(chromiumLaunchOptions);
 
 const median = (values: number[]) => {
   const sorted = [...values].sort((a, b) => a - b);

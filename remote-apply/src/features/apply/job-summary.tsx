@@ -1,27 +1,12 @@
 import type { Job } from '@board/shared/api/job';
-import { Building2 } from 'lucide-react';
+import { CompanyLogo } from '@board/shared/ui/company-logo';
 
 /** Logo, title, company, location and badges for type, workplace type and level. */
 export function JobSummary({ job, headingLevel = 1, prefix }: { job: Job; headingLevel?: 1 | 2; prefix?: string }) {
   const Heading = headingLevel === 1 ? 'h1' : 'h2';
   return (
     <div className="flex items-start gap-4">
-      {job.logo ? (
-        <img
-          src={job.logo}
-          alt={`${job.company} logo`}
-          width={56}
-          height={56}
-          className="size-14 rounded-xl border border-line object-contain"
-        />
-      ) : (
-        <div
-          aria-hidden="true"
-          className="flex size-14 shrink-0 items-center justify-center rounded-xl bg-brand-50 text-brand-600"
-        >
-          <Building2 className="size-7" />
-        </div>
-      )}
+      <CompanyLogo src={job.logo} label={`${job.company} logo`} size="lg" />
       <div className="min-w-0">
         <Heading className="text-xl font-bold tracking-tight text-ink sm:text-2xl">
           {prefix ? <span className="block text-sm font-medium text-muted">{prefix}</span> : null}

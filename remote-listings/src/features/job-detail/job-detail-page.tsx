@@ -3,11 +3,12 @@ import { jobQuery } from '@board/shared/api/queries';
 import { useApiClient } from '@board/shared/react/api-client';
 import { useRuntimeConfig } from '@board/shared/react/runtime-config';
 import { Button, buttonVariants } from '@board/shared/ui/button';
+import { CompanyLogo } from '@board/shared/ui/company-logo';
 import { PageLoading } from '@board/shared/ui/page-loading';
 import { PageTitle } from '@board/shared/ui/page-title';
 import { StatusPanel } from '@board/shared/ui/status-panel';
 import { useQuery } from '@tanstack/react-query';
-import { ArrowLeft, Briefcase, Building2, Calendar, MapPin } from 'lucide-react';
+import { ArrowLeft, Briefcase, Calendar, MapPin } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router-dom';
 import { applyAction } from './apply-action';
@@ -71,22 +72,7 @@ function JobDetail({ job }: { job: Job }) {
       <article className="overflow-hidden rounded-2xl border border-line bg-white shadow-xs">
         <header className="border-b border-line p-6">
           <div className="flex items-start gap-4">
-            {job.logo ? (
-              <img
-                src={job.logo}
-                alt={`${job.company} logo`}
-                width={56}
-                height={56}
-                className="size-14 rounded-xl border border-line object-contain"
-              />
-            ) : (
-              <div
-                aria-hidden="true"
-                className="flex size-14 shrink-0 items-center justify-center rounded-xl bg-brand-50 text-brand-600"
-              >
-                <Building2 className="size-7" />
-              </div>
-            )}
+            <CompanyLogo src={job.logo} label={`${job.company} logo`} size="lg" />
             <div className="min-w-0">
               <h1 className="text-2xl font-bold tracking-tight text-ink sm:text-3xl">{job.title || 'Untitled role'}</h1>
               <p className="mt-1 font-medium text-muted">{job.company}</p>

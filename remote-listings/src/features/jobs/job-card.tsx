@@ -1,6 +1,7 @@
 import { type Job, postedDateText } from '@board/shared/api/job';
 import { cn } from '@board/shared/lib/cn';
-import { Briefcase, Building2, Calendar, Code, MapPin } from 'lucide-react';
+import { CompanyLogo } from '@board/shared/ui/company-logo';
+import { Briefcase, Calendar, Code, MapPin } from 'lucide-react';
 import type { CSSProperties } from 'react';
 import { Link } from 'react-router-dom';
 import { isCodeRole } from './filter-jobs';
@@ -42,23 +43,7 @@ export function JobCard({
       )}
     >
       <div className="flex shrink-0 items-center gap-3">
-        {job.logo ? (
-          <img
-            src={job.logo}
-            alt=""
-            width={48}
-            height={48}
-            loading="lazy"
-            className="size-12 rounded-lg border border-line bg-white object-contain"
-          />
-        ) : (
-          <div
-            aria-hidden="true"
-            className="flex size-12 items-center justify-center rounded-lg bg-brand-50 text-brand-600"
-          >
-            <Building2 className="size-6" />
-          </div>
-        )}
+        <CompanyLogo src={job.logo} />
       </div>
       <div className="min-w-0 flex-1">
         <h3 className="flex items-start gap-2 text-base font-semibold text-ink">
