@@ -149,6 +149,26 @@ export function ApplicationForm({
     else if (first) form.setFocus(first);
   };
 
+  const renderInput = (field: (typeof textFields)[number] | (typeof moreFields)[number]) => (
+    <FormField
+      key={field.name}
+      label={field.label}
+      required={field.required}
+      error={formState.errors[field.name]?.message}
+    >
+      {(props) => (
+        <input
+          {...props}
+          {...register(field.name)}
+          type={field.type}
+          autoComplete={'autoComplete' in field ? field.autoComplete : undefined}
+          placeholder={'placeholder' in field ? field.placeholder : undefined}
+          className={`${controlClass} h-10 border-line`}
+        />
+      )}
+    </FormField>
+  );
+
   const submitting = formState.isSubmitting;
   return (
     <form noValidate onSubmit={handleSubmit(onValid, onInvalid)} className="space-y-5" aria-describedby="form-problems">
@@ -165,25 +185,7 @@ export function ApplicationForm({
         </FormField>
       ) : null}
 
-      {textFields.map((field) => (
-        <FormField
-          key={field.name}
-          label={field.label}
-          required={field.required}
-          error={formState.errors[field.name]?.message}
-        >
-          {(props) => (
-            <input
-              {...props}
-              {...register(field.name)}
-              type={field.type}
-              autoComplete={field.autoComplete}
-              placeholder={'placeholder' in field ? field.placeholder : undefined}
-              className={`${controlClass} h-10 border-line`}
-            />
-          )}
-        </FormField>
-      ))}
+      {textFields.map(renderInput)}
 
       <Controller
         control={control}
@@ -206,25 +208,7 @@ export function ApplicationForm({
         )}
       />
 
-      {moreFields.map((field) => (
-        <FormField
-          key={field.name}
-          label={field.label}
-          required={field.required}
-          error={formState.errors[field.name]?.message}
-        >
-          {(props) => (
-            <input
-              {...props}
-              {...register(field.name)}
-              type={field.type}
-              autoComplete={'autoComplete' in field ? field.autoComplete : undefined}
-              placeholder={'placeholder' in field ? field.placeholder : undefined}
-              className={`${controlClass} h-10 border-line`}
-            />
-          )}
-        </FormField>
-      ))}
+      {moreFields.map(renderInput)}
 
       {longFields.map((field) => (
         <FormField key={field.name} label={field.label} error={formState.errors[field.name]?.message}>

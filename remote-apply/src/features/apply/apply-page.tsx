@@ -1,8 +1,8 @@
 import { jobQuery } from '@board/shared/api/queries';
 import { useApiClient } from '@board/shared/react/api-client';
 import { buttonVariants } from '@board/shared/ui/button';
+import { MissingPanel } from '@board/shared/ui/missing-panel';
 import { PageTitle } from '@board/shared/ui/page-title';
-import { StatusPanel } from '@board/shared/ui/status-panel';
 import { useQuery } from '@tanstack/react-query';
 import { ArrowLeft } from 'lucide-react';
 import { Link, useParams, useSearchParams } from 'react-router-dom';
@@ -25,19 +25,13 @@ export function ApplyPage() {
   }
   if (!job.data) {
     return (
-      <>
-        <PageTitle>Job Not Found</PageTitle>
-        <StatusPanel
-          title="Job Not Found"
-          message="The job posting you are looking for doesn't exist or has been removed."
-          icon={<span className="text-lg font-bold">404</span>}
-          actions={
-            <Link to="/" className={buttonVariants()}>
-              Browse Jobs
-            </Link>
-          }
-        />
-      </>
+      <MissingPanel
+        title="Job Not Found"
+        message="The job posting you are looking for doesn't exist or has been removed."
+        actionLabel="Browse Jobs"
+        actionTo="/"
+        icon={<span className="text-lg font-bold">404</span>}
+      />
     );
   }
   return (

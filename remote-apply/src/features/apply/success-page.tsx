@@ -1,9 +1,9 @@
 import { jobQuery } from '@board/shared/api/queries';
 import { useApiClient } from '@board/shared/react/api-client';
 import { buttonVariants } from '@board/shared/ui/button';
+import { MissingPanel } from '@board/shared/ui/missing-panel';
 import { PageLoading } from '@board/shared/ui/page-loading';
 import { PageTitle } from '@board/shared/ui/page-title';
-import { StatusPanel } from '@board/shared/ui/status-panel';
 import { useQuery } from '@tanstack/react-query';
 import { CircleCheck } from 'lucide-react';
 import { Link, useParams } from 'react-router-dom';
@@ -18,18 +18,12 @@ export function SuccessPage() {
   if (job.isPending) return <PageLoading label="Loading job details" />;
   if (!job.data) {
     return (
-      <>
-        <PageTitle>Job Not Found</PageTitle>
-        <StatusPanel
-          title="Job Not Found"
-          message="The job posting you are looking for doesn't exist or has been removed."
-          actions={
-            <Link to="/" className={buttonVariants()}>
-              Browse More Jobs
-            </Link>
-          }
-        />
-      </>
+      <MissingPanel
+        title="Job Not Found"
+        message="The job posting you are looking for doesn't exist or has been removed."
+        actionLabel="Browse More Jobs"
+        actionTo="/"
+      />
     );
   }
   return (

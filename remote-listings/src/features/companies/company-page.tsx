@@ -1,9 +1,8 @@
 import { organizationJobsQuery } from '@board/shared/api/queries';
 import { useApiClient } from '@board/shared/react/api-client';
-import { buttonVariants } from '@board/shared/ui/button';
+import { MissingPanel } from '@board/shared/ui/missing-panel';
 import { PageLoading } from '@board/shared/ui/page-loading';
 import { PageTitle } from '@board/shared/ui/page-title';
-import { StatusPanel } from '@board/shared/ui/status-panel';
 import { useQuery } from '@tanstack/react-query';
 import { ArrowLeft } from 'lucide-react';
 import { Link, useParams } from 'react-router-dom';
@@ -19,18 +18,12 @@ export function CompanyPage() {
   const company = jobs.data?.[0]?.company;
   if (jobs.status === 'error' || !company) {
     return (
-      <>
-        <PageTitle>Company Not Found</PageTitle>
-        <StatusPanel
-          title="Company Not Found"
-          message="The company you're looking for doesn't exist or has no active job postings."
-          actions={
-            <Link to="/companies" className={buttonVariants()}>
-              Back to Companies
-            </Link>
-          }
-        />
-      </>
+      <MissingPanel
+        title="Company Not Found"
+        message="The company you're looking for doesn't exist or has no active job postings."
+        actionLabel="Back to Companies"
+        actionTo="/companies"
+      />
     );
   }
   return (

@@ -2,15 +2,15 @@ import { hasEquity, isFundingAmountShown, type Job, postedDateText, visibleBenef
 import { jobQuery } from '@board/shared/api/queries';
 import { useApiClient } from '@board/shared/react/api-client';
 import { useRuntimeConfig } from '@board/shared/react/runtime-config';
-import { Button, buttonVariants } from '@board/shared/ui/button';
+import { Button } from '@board/shared/ui/button';
 import { CompanyLogo } from '@board/shared/ui/company-logo';
+import { MissingPanel } from '@board/shared/ui/missing-panel';
 import { PageLoading } from '@board/shared/ui/page-loading';
 import { PageTitle } from '@board/shared/ui/page-title';
-import { StatusPanel } from '@board/shared/ui/status-panel';
 import { useQuery } from '@tanstack/react-query';
 import { ArrowLeft, Briefcase, Calendar, MapPin } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { Link, useLocation, useNavigate, useParams } from 'react-router-dom';
+import { useLocation, useNavigate, useParams } from 'react-router-dom';
 import { applyAction } from './apply-action';
 import { ApplyButton } from './apply-button';
 import { JobDescription } from './job-description';
@@ -25,18 +25,12 @@ export function JobDetailPage() {
   if (job.isPending) return <PageLoading label="Loading job" />;
   if (!job.data) {
     return (
-      <>
-        <PageTitle>Job Not Found</PageTitle>
-        <StatusPanel
-          title="Job Not Found"
-          message="The job you're looking for doesn't exist or has been removed."
-          actions={
-            <Link to="/" className={buttonVariants()}>
-              Browse All Jobs
-            </Link>
-          }
-        />
-      </>
+      <MissingPanel
+        title="Job Not Found"
+        message="The job you're looking for doesn't exist or has been removed."
+        actionLabel="Browse All Jobs"
+        actionTo="/"
+      />
     );
   }
   return <JobDetail job={job.data} />;
