@@ -43,6 +43,11 @@ export interface BuildOptions {
   outDir?: string;
   /** Shown in the manifest metadata and the shell's status view. */
   buildVersion?: string;
+  /**
+   * Shell only, for `pnpm bench`: build the whole board as one bundle without Module Federation
+   * (the remotes' exposed modules imported directly), to measure what federation costs.
+   */
+  singleBundle?: boolean;
 }
 
 interface PackageJson {
@@ -196,6 +201,7 @@ export function createConfig(app: AppDefinition, options: BuildOptions): Configu
         __APP_NAME__: JSON.stringify(app.name),
         __BUILD_VERSION__: JSON.stringify(version),
         __SHARED_VERSIONS__: JSON.stringify(isShell ? providedVersions(app.dir) : {}),
+        __SINGLE_BUNDLE__: JSON.stringify(Boolean(options.singleBundle)),
       }),
       new rspack.HtmlRspackPlugin({
         template: path.join(app.dir, 'index.html'),
@@ -203,15 +209,21 @@ export function createConfig(app: AppDefinition, options: BuildOptions): Configu
         // Remotes: the standalone page. Never loaded by the shell, which uses the manifest.
         chunks: ['main'],
       }),
-      new ModuleFederationPlugin({
-        name: federationName(app.name),
-        ...(isShell
-          ? { remotes: {}, shareStrategy: 'loaded-first' as const }
-          : { filename: 'remoteEntry.js', exposes: app.exposes ?? {} }),
-        shared: sharedConfig(app.dir),
-        manifest: { fileName: 'mf-manifest.json', additionalData: addBuildVersion(version) },
-        dts: false,
-      }),
+      options.singleBundle
+        ? new rspack.NormalModuleReplacementPlugin(
+            // ./federation (from the remotes folder) and ./features/remotes/federation (bootstrap).
+            /(^\.\/|\/remotes\/)federation$/,
+            path.join(app.dir, 'src/features/remotes/federation-single.ts'),
+          )
+        : new ModuleFederationPlugin({
+            name: federationName(app.name),
+            ...(isShell
+              ? { remotes: {}, shareStrategy: 'loaded-first' as const }
+              : { filename: 'remoteEntry.js', exposes: app.exposes ?? {} }),
+            shared: sharedConfig(app.dir),
+            manifest: { fileName: 'mf-manifest.json', additionalData: addBuildVersion(version) },
+            dts: false,
+          }),
     ],
     optimization: {
       runtimeChunk: false,

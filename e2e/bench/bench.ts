@@ -9,10 +9,15 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { type Browser, chromium } from '@playwright/test';
+import { rspack } from '@rspack/core';
 import autocannon from 'autocannon';
 import { generateDemoData } from '../../api/src/seed/demo-data';
 import { seed } from '../../api/src/seed/seed';
 import { startApi } from '../../api/src/server';
+import { createConfig } from '../../rspack.shared';
+import { precompress } from '../../scripts/precompress';
+import { serveFolder } from '../../scripts/serve-board';
+import { app as shellApp } from '../../shell/rspack.config';
 import { Board } from '../support/board';
 import { chromiumLaunchOptions } from '../support/chromium';
 
@@ -241,6 +246,45 @@ async function apiBench(jobs: number) {
   }
 }
 
+/** The board as one bundle without federation (the shell with the remotes' pages imported). */
+async function singleBundleSite(): Promise<{ url: string; close: () => Promise<void> }> {
+  const outDir = mkdtempSync(path.join(tmpdir(), 'bench-single-'));
+  const compiler = rspack(
+    createConfig(shellApp, { mode: 'production', outDir, buildVersion: 'single', singleBundle: true }),
+  );
+  await new Promise<void>((resolve, reject) =>
+    compiler.run((error, stats) => {
+      compiler.close(() => {});
+      if (error || stats?.hasErrors()) reject(error ?? new Error(stats?.toString('errors-only')));
+      else resolve();
+    }),
+  );
+  precompress(outDir);
+  let config: unknown = null;
+  const site = await serveFolder({
+    folder: outDir,
+    port: 0,
+    spa: true,
+    routes: { '/runtime-config.json': () => ({ type: 'application/json', body: JSON.stringify(config) }) },
+  });
+  const api = await startApi({
+    PORT: '0',
+    PGLITE_DATA_DIR: 'memory://',
+    RESUME_DIR: mkdtempSync(path.join(tmpdir(), 'bench-resumes-')),
+    CORS_ORIGINS: site.url,
+    LOG_LEVEL: 'silent',
+  });
+  const base = (await import('../../scripts/serve-board')).readEnvironmentConfig('local');
+  config = { ...base, environment: 'test', siteUrl: site.url, apiBaseUrl: api.url };
+  return {
+    url: site.url,
+    close: async () => {
+      await site.close();
+      await api.close();
+    },
+  };
+}
+
 const started = Date.now();
 const board = await Board.start();
 const browser = await launch();
@@ -266,6 +310,28 @@ try {
       cls: median(samples.map((s) => s.cls)),
     };
   }
+  // The same pages built as one bundle, measured in the same run.
+  const single = await singleBundleSite();
+  const singleBytes: Record<string, Awaited<ReturnType<typeof measureBytes>>> = {};
+  const singleLoads: Record<string, { fcp: number; lcp: number; apiStart: number }> = {};
+  const federatedApiStart: Record<string, number> = {};
+  for (const [name, route] of Object.entries(pages)) {
+    singleBytes[name] = await measureBytes(browser, `${single.url}${route}`);
+    const samples = [];
+    for (let i = 0; i < runs; i++) samples.push(await measureLoad(browser, `${single.url}${route}`));
+    const apiStart = (timeline: { url: string; start: number }[]) =>
+      timeline.find((entry) => entry.url.includes('/public-job-posting'))?.start ?? Number.NaN;
+    singleLoads[name] = {
+      fcp: median(samples.map((s) => s.fcp)),
+      lcp: median(samples.map((s) => s.lcp)),
+      apiStart: median(samples.map((s) => apiStart(s.timeline))),
+    };
+    federatedApiStart[name] =
+      (await measureLoad(browser, `${board.url}${route}`)).timeline.find((entry) =>
+        entry.url.includes('/public-job-posting'),
+      )?.start ?? Number.NaN;
+  }
+  await single.close();
   const large = await largeBoard(browser, board);
   await browser.close();
   await board.stop();
@@ -280,6 +346,7 @@ try {
     timeline: timeline.map((entry) => ({ ...entry, url: entry.url.replace(/^http:\/\/127\.0\.0\.1:\d+/, '') })),
     large,
     api,
+    singleBundle: { bytes: singleBytes, loads: singleLoads, federatedApiStart },
     seconds: Math.round((Date.now() - started) / 1000),
   };
   writeFileSync(path.join(rootDir, 'docs/performance.json'), `${JSON.stringify(results, null, 2)}\n`);
@@ -316,6 +383,28 @@ try {
   console.log('Request timeline of / (ms from navigation, throttled)');
   console.table(
     results.timeline.slice(0, 30).map((entry) => ({ url: entry.url.slice(0, 70), start: entry.start, end: entry.end })),
+  );
+  console.log('Cost of federation: the same pages as one bundle, in the same run');
+  console.table(
+    Object.fromEntries(
+      Object.keys(pages).map((page) => {
+        const fed = bytes[page];
+        const one = singleBytes[page];
+        return [
+          page,
+          {
+            'JS gzip KB fed': kb(fed?.jsGzip ?? 0),
+            'JS gzip KB single': kb(one?.jsGzip ?? 0),
+            'bytes ratio': Number(
+              ((fed?.jsGzip ?? 0) + (fed?.cssGzip ?? 0)) / ((one?.jsGzip ?? 1) + (one?.cssGzip ?? 0)),
+            ).toFixed(2),
+            'requests fed/single': `${fed?.requests}/${one?.requests}`,
+            'LCP ms fed/single': `${Math.round(loads[page]?.lcp ?? 0)}/${Math.round(singleLoads[page]?.lcp ?? 0)}`,
+            'API call starts ms fed/single': `${Math.round(federatedApiStart[page] ?? 0)}/${Math.round(singleLoads[page]?.apiStart ?? 0)}`,
+          },
+        ];
+      }),
+    ),
   );
   console.log('Large board (10,000 jobs)');
   console.table({

@@ -9,7 +9,7 @@ early.__boardManifests = new Map();
 early.__boardConfig = fetch('/runtime-config.json').then(async (response) => {
   if (!response.ok) throw new Error(`Could not load /runtime-config.json: HTTP ${response.status}`);
   const config = (await response.json()) as { remotes?: Record<string, string> };
-  for (const url of Object.values(config.remotes ?? {})) {
+  for (const url of __SINGLE_BUNDLE__ ? [] : Object.values(config.remotes ?? {})) {
     if (typeof url !== 'string') continue;
     const manifest = fetch(url).then((r) =>
       r.ok ? r.text() : Promise.reject(new Error(`manifest: HTTP ${r.status}`)),
