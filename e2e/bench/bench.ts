@@ -9,17 +9,16 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { type Browser, chromium } from '@playwright/test';
-import { rspack } from '@rspack/core';
 import autocannon from 'autocannon';
 import { generateDemoData } from '../../api/src/seed/demo-data';
 import { seed } from '../../api/src/seed/seed';
-import { startApi } from '../../api/src/server';
-import { createConfig } from '../../rspack.shared';
 import { precompress } from '../../scripts/precompress';
 import { serveFolder } from '../../scripts/serve-board';
 import { app as shellApp } from '../../shell/rspack.config';
 import { Board } from '../support/board';
+import { buildApp } from '../support/build';
 import { chromiumLaunchOptions } from '../support/chromium';
+import { startMemoryApi } from '../support/memory-api';
 
 const rootDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const runs = Number(process.env.BENCH_RUNS ?? 5);
@@ -130,14 +129,7 @@ async function measureLoad(browser: Browser, url: string) {
 }
 
 async function largeBoard(browser: Browser, board: Board) {
-  const api = await startApi({
-    PORT: '0',
-    PGLITE_DATA_DIR: 'memory://',
-    RESUME_DIR: mkdtempSync(path.join(tmpdir(), 'bench-resumes-')),
-    CORS_ORIGINS: board.url,
-    SEED: 'none',
-    LOG_LEVEL: 'silent',
-  });
+  const api = await startMemoryApi(board.url, { SEED: 'none' });
   await seed(api.db, generateDemoData({ jobs: 10_000 }));
   const original = board.config;
   board.config = { ...original, apiBaseUrl: api.url };
@@ -249,16 +241,7 @@ async function apiBench(jobs: number) {
 /** The board as one bundle without federation (the shell with the remotes' pages imported). */
 async function singleBundleSite(): Promise<{ url: string; close: () => Promise<void> }> {
   const outDir = mkdtempSync(path.join(tmpdir(), 'bench-single-'));
-  const compiler = rspack(
-    createConfig(shellApp, { mode: 'production', outDir, buildVersion: 'single', singleBundle: true }),
-  );
-  await new Promise<void>((resolve, reject) =>
-    compiler.run((error, stats) => {
-      compiler.close(() => {});
-      if (error || stats?.hasErrors()) reject(error ?? new Error(stats?.toString('errors-only')));
-      else resolve();
-    }),
-  );
+  await buildApp(shellApp, { mode: 'production', outDir, buildVersion: 'single', singleBundle: true });
   precompress(outDir);
   let config: unknown = null;
   const site = await serveFolder({
@@ -267,13 +250,7 @@ async function singleBundleSite(): Promise<{ url: string; close: () => Promise<v
     spa: true,
     routes: { '/runtime-config.json': () => ({ type: 'application/json', body: JSON.stringify(config) }) },
   });
-  const api = await startApi({
-    PORT: '0',
-    PGLITE_DATA_DIR: 'memory://',
-    RESUME_DIR: mkdtempSync(path.join(tmpdir(), 'bench-resumes-')),
-    CORS_ORIGINS: site.url,
-    LOG_LEVEL: 'silent',
-  });
+  const api = await startMemoryApi(site.url);
   const base = (await import('../../scripts/serve-board')).readEnvironmentConfig('local');
   config = { ...base, environment: 'test', siteUrl: site.url, apiBaseUrl: api.url };
   return {

@@ -1,8 +1,5 @@
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { applications } from '../../api/src/db/schema';
-import { startApi } from '../../api/src/server';
+import type { startApi } from '../../api/src/server';
 import {
   appFolders,
   readEnvironmentConfig,
@@ -12,6 +9,7 @@ import {
   serveShell,
 } from '../../scripts/serve-board';
 import type { RuntimeConfig } from '../../shared/src/config/runtime-config';
+import { startMemoryApi } from './memory-api';
 
 export type RemoteApp = Exclude<ServedApp, 'shell'>;
 const remotes: RemoteApp[] = ['listings', 'apply', 'static'];
@@ -37,15 +35,7 @@ export class Board {
     board.shellServer = await serveShell({ port: 0, config: () => board.config });
     const siteUrl = board.shellServer.url;
     // The real API on an in-memory database with the demo data.
-    board.api = await startApi({
-      PORT: '0',
-      HOST: '127.0.0.1',
-      PGLITE_DATA_DIR: 'memory://',
-      RESUME_DIR: mkdtempSync(path.join(tmpdir(), 'board-e2e-resumes-')),
-      CORS_ORIGINS: siteUrl,
-      BOARD_SITE_URL: siteUrl,
-      LOG_LEVEL: 'silent',
-    });
+    board.api = await startMemoryApi(siteUrl);
     board.config = {
       ...board.config,
       environment: 'test',

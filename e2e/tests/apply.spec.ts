@@ -1,11 +1,8 @@
-import { mkdtempSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import type { Page } from '@playwright/test';
-import { startApi } from '../../api/src/server';
 import { findJob } from '../support/api';
+import { startMemoryApi } from '../support/memory-api';
 import { expect, expectAccessible, test } from '../support/test';
 
 /** A real one-page PDF, as a file chooser would hand it over. */
@@ -294,15 +291,10 @@ test('with the real react-google-recaptcha widget (provider script stubbed), the
   });
   await new Promise<void>((resolve) => siteverify.listen(0, '127.0.0.1', resolve));
   const verifyUrl = `http://127.0.0.1:${(siteverify.address() as AddressInfo).port}/siteverify`;
-  const api = await startApi({
-    PORT: '0',
-    PGLITE_DATA_DIR: 'memory://',
-    RESUME_DIR: mkdtempSync(path.join(tmpdir(), 'board-e2e-recaptcha-')),
-    CORS_ORIGINS: board.url,
+  const api = await startMemoryApi(board.url, {
     CAPTCHA_MODE: 'recaptcha',
     RECAPTCHA_SECRET: 'test-secret',
     RECAPTCHA_VERIFY_URL: verifyUrl,
-    LOG_LEVEL: 'silent',
   });
   const saved = board.config;
   board.config = { ...saved, apiBaseUrl: api.url, captcha: { mode: 'recaptcha', siteKey: 'test-site-key' } };

@@ -2,10 +2,9 @@ import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } f
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { rspack } from '@rspack/core';
 import { app as listings } from '../../remote-listings/rspack.config';
-import { createConfig } from '../../rspack.shared';
 import { type StaticServer, serveRemote } from '../../scripts/serve-board';
+import { buildApp } from '../support/build';
 import { expect, test } from '../support/test';
 
 const rootDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -36,18 +35,9 @@ async function buildChangedListings(options: { reactRange?: string; version?: st
   const styles = path.join(variantDir, 'src/styles.css');
   writeFileSync(styles, readFileSync(styles, 'utf8').replace('../../shared/src', '../../../shared/src'));
   const outDir = mkdtempSync(path.join(tmpdir(), 'board-listings-v2-'));
-  const compiler = rspack(
-    createConfig(
-      { ...listings, dir: variantDir },
-      { mode: 'production', outDir, buildVersion: `${options.version ?? 'v2'}-e2e` },
-    ),
-  );
-  await new Promise<void>((resolve, reject) =>
-    compiler.run((error, stats) => {
-      compiler.close(() => {});
-      if (error || stats?.hasErrors()) reject(error ?? new Error(stats?.toString('errors-only')));
-      else resolve();
-    }),
+  await buildApp(
+    { ...listings, dir: variantDir },
+    { mode: 'production', outDir, buildVersion: `${options.version ?? 'v2'}-e2e` },
   );
   rmSync(variantDir, { recursive: true, force: true });
   return outDir;
