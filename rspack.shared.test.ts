@@ -1,3 +1,5 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 import postcss from 'postcss';
 import { describe, expect, it } from 'vitest';
 import { scopeUtilities, sharedSingletons } from './rspack.shared';
@@ -22,21 +24,61 @@ describe('scopeUtilities', () => {
 });
 
 describe('sharedSingletons', () => {
-  it('shares React, the router, react-query, sonner and the shared package, deep imports included', () => {
-    const keys = sharedSingletons.map(([key]) => key);
+  const keys: string[] = sharedSingletons.map(([key]) => key);
+
+  it('shares React and react-dom with their subpaths, the router, react-query and sonner', () => {
     expect(keys).toEqual(
       expect.arrayContaining([
         'react',
         'react/',
         'react-dom',
         'react-dom/',
-        'react-router',
-        'react-router-dom',
+        '@board/shared/lib/router',
         '@tanstack/react-query',
         '@tanstack/query-core',
         'sonner',
-        '@board/shared/',
       ]),
     );
   });
+
+  it('shares every module of @board/shared that holds state, and no other', () => {
+    const stateful = sharedModules()
+      .filter(({ source }) => holdsState(source))
+      .map(({ specifier }) => specifier);
+    // The runtime config's React context at least (the bug of decision 002).
+    expect(stateful).toContain('@board/shared/react/runtime-config');
+    expect(keys.filter((key) => key.startsWith('@board/shared')).sort()).toEqual(stateful.sort());
+  });
+
+  it('tells a module holding state from a stateless one', () => {
+    expect(holdsState('const Context = createContext<Config | null>(null);')).toBe(true);
+    expect(holdsState('let listeners = new Set<() => void>();')).toBe(true);
+    expect(holdsState('const saved = new Map<string, Job>();')).toBe(true);
+    expect(holdsState("export { Link, useParams } from 'react-router-dom';")).toBe(true);
+    expect(holdsState('export function cn(...inputs: ClassValue[]) { return twMerge(clsx(inputs)); }')).toBe(false);
+    expect(holdsState('export function Button() {\n  let pressed = false;\n  return null;\n}')).toBe(false);
+  });
 });
+
+/** A module that a second copy would split in two: a context, a store, module-level mutable state, the router. */
+function holdsState(source: string): boolean {
+  return (
+    /\bcreateContext\b|\buseSyncExternalStore\b|from 'react-router(-dom)?'/.test(source) ||
+    /^(?:export )?(?:let |var |const \w+(?:: [^=]+)? = new (?:Map|Set|WeakMap|EventTarget)\b)/m.test(source)
+  );
+}
+
+/** Every module of @board/shared that apps import (tests and test helpers aside), by its import name. */
+function sharedModules(): { specifier: string; source: string }[] {
+  const root = path.resolve(import.meta.dirname, 'shared/src');
+  return readdirSync(root, { withFileTypes: true })
+    .filter((entry) => entry.isDirectory() && entry.name !== 'test')
+    .flatMap((folder) =>
+      readdirSync(path.join(root, folder.name))
+        .filter((file) => /\.tsx?$/.test(file) && !/\.test\.tsx?$/.test(file))
+        .map((file) => ({
+          specifier: `@board/shared/${folder.name}/${file.replace(/\.tsx?$/, '')}`,
+          source: readFileSync(path.join(root, folder.name, file), 'utf8'),
+        })),
+    );
+}

@@ -61,20 +61,24 @@ function readPackageJson(dir: string): PackageJson {
 }
 
 /**
- * Packages that must exist once per page. Keys with a trailing slash share every deep import
- * (`react/jsx-runtime`, `react-dom/client`, `@board/shared/ui/button`).
+ * What must exist once per page, and nothing else: everything stateless (valibot, icons, `cn`,
+ * UI primitives, parsing) is bundled into each app that uses it and tree-shaken there, because a
+ * shared module travels whole. Keys with a trailing slash share every deep import
+ * (`react/jsx-runtime`, `react-dom/client`). Of `@board/shared`, only the modules that hold state
+ * (a React context, a store, the router facade) are shared; `rspack.shared.test.ts` fails when
+ * one is missing. See docs/decisions/003-federation-bytes.md.
  */
 export const sharedSingletons = [
   ['react', 'react'],
   ['react/', 'react'],
   ['react-dom', 'react-dom'],
   ['react-dom/', 'react-dom'],
-  ['react-router', 'react-router'],
-  ['react-router-dom', 'react-router-dom'],
+  // The router through its facade (tree-shaken; see shared/src/lib/router.ts).
+  ['@board/shared/lib/router', '@board/shared'],
   ['@tanstack/react-query', '@tanstack/react-query'],
   ['@tanstack/query-core', '@tanstack/query-core'],
   ['sonner', 'sonner'],
-  ['@board/shared/', '@board/shared'],
+  ['@board/shared/react/runtime-config', '@board/shared'],
 ] as const;
 
 function sharedConfig(appDir: string) {
@@ -220,6 +224,13 @@ export function createConfig(app: AppDefinition, options: BuildOptions): Configu
             ...(isShell
               ? { remotes: {}, shareStrategy: 'loaded-first' as const }
               : { filename: 'remoteEntry.js', exposes: app.exposes ?? {} }),
+            // One federation runtime per page: the shell provides it and a remote's production
+            // build uses the host's. A development build keeps its own, so `pnpm dev NAME` runs
+            // a remote standalone.
+            experiments: {
+              ...(isShell ? { provideExternalRuntime: true } : dev ? {} : { externalRuntime: true }),
+              optimization: { target: 'web' as const },
+            },
             shared: sharedConfig(app.dir),
             manifest: { fileName: 'mf-manifest.json', additionalData: addBuildVersion(version) },
             dts: false,

@@ -13,7 +13,7 @@ const servers: RspackDevServer[] = [];
 
 for (const app of selected) {
   const config = createConfig(app, { mode: 'development', buildVersion: 'dev' });
-  const server = new RspackDevServer(config.devServer ?? {}, rspack(config));
+  const server = new RspackDevServer(config.devServer || {}, rspack(config));
   await server.start();
   servers.push(server);
   console.log(`${app.name.padEnd(9)} http://localhost:${app.port}`);

@@ -1,4 +1,4 @@
-import type { RouteObject } from 'react-router-dom';
+import type { RouteObject } from '@board/shared/lib/router';
 import ApplyPage from './exposed/apply-page';
 import SuccessPage from './exposed/success-page';
 

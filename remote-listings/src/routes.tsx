@@ -1,4 +1,4 @@
-import type { RouteObject } from 'react-router-dom';
+import type { RouteObject } from '@board/shared/lib/router';
 import CompaniesPage from './exposed/companies-page';
 import CompanyPage from './exposed/company-page';
 import JobDetailPage from './exposed/job-detail-page';

@@ -1,4 +1,4 @@
-import type { RouteObject } from 'react-router-dom';
+import type { RouteObject } from '@board/shared/lib/router';
 import NotFoundPage from './exposed/not-found-page';
 import TalentScoutPage from './exposed/talent-scout-page';
 import TermsPage from './exposed/terms-page';

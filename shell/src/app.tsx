@@ -1,7 +1,7 @@
 import type { RuntimeConfig } from '@board/shared/config/runtime-config';
+import { createBrowserRouter, RouterProvider } from '@board/shared/lib/router';
 import { RuntimeConfigProvider } from '@board/shared/react/runtime-config';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { createBrowserRouter, RouterProvider } from 'react-router-dom';
 import { createRouteObjects } from './routes/route-table';
 
 /** The one QueryClient of the page; remotes reach it through the shared react-query singleton. */

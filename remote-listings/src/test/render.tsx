@@ -1,9 +1,9 @@
+import { createMemoryRouter, RouterProvider } from '@board/shared/lib/router';
 import { RuntimeConfigProvider } from '@board/shared/react/runtime-config';
 import { createRuntimeConfig } from '@board/shared/test/render';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import type { ReactNode } from 'react';
-import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 
 /** A listings page inside router, QueryClient and runtime config, at `path`. */
 export function renderPage(

@@ -1,6 +1,6 @@
+import { createMemoryRouter, RouterProvider } from '@board/shared/lib/router';
 import { type RenderOptions, render } from '@testing-library/react';
 import type { ReactNode } from 'react';
-import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import type { RuntimeConfig } from '../config/runtime-config';
 import { RuntimeConfigProvider } from '../react/runtime-config';
 

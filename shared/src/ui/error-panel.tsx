@@ -1,6 +1,6 @@
+import { Link } from '@board/shared/lib/router';
 import { Button, buttonVariants } from '@board/shared/ui/button';
 import { StatusPanel } from '@board/shared/ui/status-panel';
-import { Link } from 'react-router-dom';
 
 export const errorPanelDefaults = {
   title: 'An error occurred',

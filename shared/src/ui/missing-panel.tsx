@@ -1,8 +1,8 @@
+import { Link } from '@board/shared/lib/router';
 import { buttonVariants } from '@board/shared/ui/button';
 import { PageTitle } from '@board/shared/ui/page-title';
 import { StatusPanel } from '@board/shared/ui/status-panel';
 import type { ReactNode } from 'react';
-import { Link } from 'react-router-dom';
 
 /** A page whose subject does not exist ('Job Not Found', 'Company Not Found', ...): title, text, one way out. */
 export function MissingPanel({

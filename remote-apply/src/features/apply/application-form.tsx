@@ -4,13 +4,13 @@ import {
   applicationFormSchema,
   applicationMessages,
 } from '@board/shared/forms/application-schema';
+import { Link, useNavigate } from '@board/shared/lib/router';
 import { useRuntimeConfig } from '@board/shared/react/runtime-config';
 import { Button } from '@board/shared/ui/button';
 import { Captcha, type CaptchaHandle } from '@board/shared/ui/captcha';
 import { valibotResolver } from '@hookform/resolvers/valibot';
 import { useEffect, useRef, useState } from 'react';
 import { Controller, type FieldErrors, useForm } from 'react-hook-form';
-import { Link, useNavigate } from 'react-router-dom';
 import { toast } from 'sonner';
 import { clearDraft, loadDraft, type ResumeMeta, saveDraft } from './application-draft';
 import { controlClass, FormField } from './form-field';

@@ -1,10 +1,10 @@
 import { boardKeys } from '@board/shared/api/queries';
+import { createMemoryRouter, RouterProvider } from '@board/shared/lib/router';
 import { RuntimeConfigProvider } from '@board/shared/react/runtime-config';
 import { createRuntimeConfig } from '@board/shared/test/render';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { draftKey, saveDraft } from './application-draft';
 import { ApplyPage } from './apply-page';

@@ -1,11 +1,11 @@
 import { jobQuery } from '@board/shared/api/queries';
+import { Link, useParams, useSearchParams } from '@board/shared/lib/router';
 import { useApiClient } from '@board/shared/react/api-client';
 import { buttonVariants } from '@board/shared/ui/button';
 import { MissingPanel } from '@board/shared/ui/missing-panel';
 import { PageTitle } from '@board/shared/ui/page-title';
 import { useQuery } from '@tanstack/react-query';
 import { ArrowLeft } from 'lucide-react';
-import { Link, useParams, useSearchParams } from 'react-router-dom';
 import { ApplicationForm } from './application-form';
 import { JobSummary } from './job-summary';
 

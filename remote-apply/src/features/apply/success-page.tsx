@@ -1,4 +1,5 @@
 import { jobQuery } from '@board/shared/api/queries';
+import { Link, useParams } from '@board/shared/lib/router';
 import { useApiClient } from '@board/shared/react/api-client';
 import { buttonVariants } from '@board/shared/ui/button';
 import { MissingPanel } from '@board/shared/ui/missing-panel';
@@ -6,7 +7,6 @@ import { PageLoading } from '@board/shared/ui/page-loading';
 import { PageTitle } from '@board/shared/ui/page-title';
 import { useQuery } from '@tanstack/react-query';
 import { CircleCheck } from 'lucide-react';
-import { Link, useParams } from 'react-router-dom';
 import { JobSummary } from './job-summary';
 
 /** /job/:id/apply/success: the confirmation with a summary of the job. */

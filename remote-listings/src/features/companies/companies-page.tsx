@@ -1,4 +1,5 @@
 import { type Organization, organizationsQuery, workspaceQuery } from '@board/shared/api/queries';
+import { Link, useParams } from '@board/shared/lib/router';
 import { useApiClient } from '@board/shared/react/api-client';
 import { buttonVariants } from '@board/shared/ui/button';
 import { NotFoundPanel } from '@board/shared/ui/not-found-panel';
@@ -6,7 +7,6 @@ import { PageTitle } from '@board/shared/ui/page-title';
 import { StatusPanel } from '@board/shared/ui/status-panel';
 import { useQuery } from '@tanstack/react-query';
 import { Building2 } from 'lucide-react';
-import { Link, useParams } from 'react-router-dom';
 
 /** /companies and /{workspaceSlug}/companies: the companies that are hiring. */
 export function CompaniesPage() {

@@ -1,11 +1,11 @@
 import { organizationJobsQuery } from '@board/shared/api/queries';
+import { Link, useParams } from '@board/shared/lib/router';
 import { useApiClient } from '@board/shared/react/api-client';
 import { MissingPanel } from '@board/shared/ui/missing-panel';
 import { PageLoading } from '@board/shared/ui/page-loading';
 import { PageTitle } from '@board/shared/ui/page-title';
 import { useQuery } from '@tanstack/react-query';
 import { ArrowLeft } from 'lucide-react';
-import { Link, useParams } from 'react-router-dom';
 import { JobBoard } from '../jobs/job-board';
 
 /** /companies/:id: a banner with the company's name, its jobs, filter and toggle. */

@@ -1,7 +1,7 @@
+import { Link, useLocation } from '@board/shared/lib/router';
 import { useRuntimeConfig } from '@board/shared/react/runtime-config';
 import { Button, buttonVariants } from '@board/shared/ui/button';
 import { ExternalLink } from 'lucide-react';
-import { Link, useLocation } from 'react-router-dom';
 import { toast } from 'sonner';
 import { applyAction } from './apply-action';
 

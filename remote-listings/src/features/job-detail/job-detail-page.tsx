@@ -1,5 +1,6 @@
 import { hasEquity, isFundingAmountShown, type Job, postedDateText, visibleBenefits } from '@board/shared/api/job';
 import { jobQuery } from '@board/shared/api/queries';
+import { useLocation, useNavigate, useParams } from '@board/shared/lib/router';
 import { useApiClient } from '@board/shared/react/api-client';
 import { useRuntimeConfig } from '@board/shared/react/runtime-config';
 import { Button } from '@board/shared/ui/button';
@@ -10,7 +11,6 @@ import { PageTitle } from '@board/shared/ui/page-title';
 import { useQuery } from '@tanstack/react-query';
 import { ArrowLeft, Briefcase, Calendar, MapPin } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { useLocation, useNavigate, useParams } from 'react-router-dom';
 import { applyAction } from './apply-action';
 import { ApplyButton } from './apply-button';
 import { JobDescription } from './job-description';

@@ -1,9 +1,9 @@
 import { type Job, postedDateText } from '@board/shared/api/job';
 import { cn } from '@board/shared/lib/cn';
+import { Link } from '@board/shared/lib/router';
 import { CompanyLogo } from '@board/shared/ui/company-logo';
 import { Briefcase, Calendar, Code, MapPin } from 'lucide-react';
 import type { CSSProperties } from 'react';
-import { Link } from 'react-router-dom';
 import { isCodeRole } from './filter-jobs';
 import { InvestorBadges } from './investor-badges';
 

@@ -1,9 +1,9 @@
 import type { Job } from '@board/shared/api/job';
 import { cn } from '@board/shared/lib/cn';
+import { useLocation } from '@board/shared/lib/router';
 import { Button } from '@board/shared/ui/button';
 import { StatusPanel } from '@board/shared/ui/status-panel';
 import { useEffect, useRef, useState } from 'react';
-import { useLocation } from 'react-router-dom';
 import { JobCard, JobCardPlaceholder } from './job-card';
 import type { ViewMode } from './use-board-search';
 

@@ -1,9 +1,9 @@
 import { jobsQuery, workspaceQuery } from '@board/shared/api/queries';
+import { useParams } from '@board/shared/lib/router';
 import { useApiClient } from '@board/shared/react/api-client';
 import { NotFoundPanel } from '@board/shared/ui/not-found-panel';
 import { PageTitle } from '@board/shared/ui/page-title';
 import { useQuery } from '@tanstack/react-query';
-import { useParams } from 'react-router-dom';
 import { JobBoard } from './job-board';
 
 /** / and /{workspaceSlug}: the board's jobs, or one workspace's. */

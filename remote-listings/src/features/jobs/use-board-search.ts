@@ -1,5 +1,5 @@
+import { useSearchParams } from '@board/shared/lib/router';
 import { useCallback, useMemo } from 'react';
-import { useSearchParams } from 'react-router-dom';
 import { type JobFilters, parseSalaryInput } from './filter-jobs';
 
 export type ViewMode = 'list' | 'grid';

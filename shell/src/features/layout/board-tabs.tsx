@@ -1,5 +1,5 @@
 import { cn } from '@board/shared/lib/cn';
-import { Link, useLocation, useParams } from 'react-router-dom';
+import { Link, useLocation, useParams } from '@board/shared/lib/router';
 
 /**
  * The Jobs / Companies switcher above a board. On a workspace board the tabs stay inside the

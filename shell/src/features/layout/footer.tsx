@@ -1,6 +1,6 @@
 import { brand } from '@board/shared/lib/brand';
+import { Link } from '@board/shared/lib/router';
 import { useRuntimeConfig } from '@board/shared/react/runtime-config';
-import { Link } from 'react-router-dom';
 
 const linkClass =
   'rounded-sm text-muted underline-offset-4 hover:text-ink hover:underline focus-visible:outline-2 focus-visible:outline-brand-600';

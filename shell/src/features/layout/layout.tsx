@@ -1,5 +1,5 @@
+import { Outlet, ScrollRestoration } from '@board/shared/lib/router';
 import { toasterSettings } from '@board/shared/lib/toaster-settings';
-import { Outlet, ScrollRestoration } from 'react-router-dom';
 import { Toaster } from 'sonner';
 import { PreviewBanner } from '../remotes/preview-banner';
 import { Footer } from './footer';

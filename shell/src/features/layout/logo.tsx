@@ -1,5 +1,5 @@
 import { brand } from '@board/shared/lib/brand';
-import { Link } from 'react-router-dom';
+import { Link } from '@board/shared/lib/router';
 
 export function Logo() {
   return (
