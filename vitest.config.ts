@@ -26,6 +26,10 @@ export default defineConfig({
       browserLike('shared'),
       {
         extends: true,
+        test: { name: 'shell-server', root: './shell', environment: 'node', include: ['server/**/*.test.ts'] },
+      },
+      {
+        extends: true,
         test: { name: 'api', root: './api', environment: 'node', include: ['src/**/*.test.ts'], testTimeout: 30_000 },
       },
       {

@@ -10,8 +10,10 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { createAdaptorServer } from '@hono/node-server';
 import sirv from 'sirv';
 import type { RuntimeConfig } from '../shared/src/config/runtime-config';
+import { cacheControlFor, createShellServer } from '../shell/server/shell-server';
 
 const rootDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -24,11 +26,7 @@ export const appFolders = {
 
 export type ServedApp = keyof typeof appFolders;
 
-const hashed = /\.[0-9a-f]{10}\.(?:js|css|svg|png|woff2?)$/;
-
-export function cacheControlFor(pathname: string): string {
-  return hashed.test(pathname) ? 'public, max-age=31536000, immutable' : 'no-cache';
-}
+export { cacheControlFor };
 
 export interface StaticServer {
   url: string;
@@ -105,17 +103,37 @@ export function readEnvironmentConfig(environment: string): RuntimeConfig {
   return JSON.parse(readFileSync(file, 'utf8')) as RuntimeConfig;
 }
 
-/** The shell with a given runtime config (a function, so tests can change it between loads). */
-export function serveShell(options: { port: number; host?: string; config: () => RuntimeConfig }) {
-  return serveFolder({
-    folder: appFolders.shell,
-    port: options.port,
-    host: options.host,
-    spa: true,
-    routes: {
-      '/runtime-config.json': () => ({ type: 'application/json', body: JSON.stringify(options.config()) }),
-    },
+/**
+ * The shell through its server (shell/server): every page assembled with the config, the route's
+ * manifest and preloads. `SHELL_MODE=static` serves index.html as built, as a CDN-only
+ * deployment would. The config is a function, so tests can change it between loads.
+ */
+export async function serveShell(options: {
+  port: number;
+  host?: string;
+  config: () => RuntimeConfig;
+  mode?: 'assemble' | 'static';
+}): Promise<StaticServer> {
+  if (!existsSync(path.join(appFolders.shell, 'index.html'))) {
+    throw new Error(`${appFolders.shell} is not built: run \`pnpm build\` first`);
+  }
+  const app = createShellServer({
+    distDir: appFolders.shell,
+    config: options.config,
+    mode: options.mode ?? (process.env.SHELL_MODE === 'static' ? 'static' : 'assemble'),
   });
+  const server = createAdaptorServer({ fetch: app.fetch }) as Server;
+  const host = options.host ?? '127.0.0.1';
+  const port = await listen(server, options.port, host);
+  return {
+    url: `http://${host === '0.0.0.0' ? 'localhost' : host}:${port}`,
+    port,
+    close: () =>
+      new Promise((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
 }
 
 export function serveRemote(app: Exclude<ServedApp, 'shell'>, port: number, host?: string, folder = appFolders[app]) {

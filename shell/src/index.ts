@@ -1,24 +1,37 @@
 // Start the downloads the first page needs before the async boundary below loads the shared
-// modules: the runtime config, then each remote's manifest. bootstrap.tsx picks these up.
+// modules. The shell's server puts the runtime config and the route's manifest in the page
+// (window.__BOARD_BOOT__, see shell/server/assemble-page.ts); a static deployment fetches
+// /runtime-config.json, then each remote's manifest. bootstrap.tsx picks these up.
 // (No imports here: anything imported before the boundary would be an eager shared module.)
 const early = window as unknown as {
+  __BOARD_BOOT__?: { config: { remotes?: Record<string, string> }; manifests: Record<string, string> };
   __boardConfig?: Promise<unknown>;
   __boardManifests?: Map<string, Promise<string>>;
 };
-early.__boardManifests = new Map();
-early.__boardConfig = fetch('/runtime-config.json').then(async (response) => {
-  if (!response.ok) throw new Error(`Could not load /runtime-config.json: HTTP ${response.status}`);
-  const config = (await response.json()) as { remotes?: Record<string, string> };
+const manifests = new Map<string, Promise<string>>(
+  Object.entries(early.__BOARD_BOOT__?.manifests ?? {}).map(([url, text]) => [url, Promise.resolve(text)]),
+);
+early.__boardManifests = manifests;
+const fetchManifests = (config: { remotes?: Record<string, string> }) => {
   for (const url of __SINGLE_BUNDLE__ ? [] : Object.values(config.remotes ?? {})) {
-    if (typeof url !== 'string') continue;
+    if (typeof url !== 'string' || manifests.has(url)) continue;
     const manifest = fetch(url).then((r) =>
       r.ok ? r.text() : Promise.reject(new Error(`manifest: HTTP ${r.status}`)),
     );
     manifest.catch(() => undefined);
-    early.__boardManifests?.set(url, manifest);
+    manifests.set(url, manifest);
   }
   return config;
-});
+};
+const boot = early.__BOARD_BOOT__;
+// With the page's own manifest inline, the other remotes' manifests wait for the load event
+// (features/remotes/federation.ts) instead of competing with the first view.
+early.__boardConfig = boot
+  ? Promise.resolve(boot.config)
+  : fetch('/runtime-config.json').then(async (response) => {
+      if (!response.ok) throw new Error(`Could not load /runtime-config.json: HTTP ${response.status}`);
+      return fetchManifests((await response.json()) as { remotes?: Record<string, string> });
+    });
 early.__boardConfig.catch(() => undefined);
 
 import('./bootstrap');

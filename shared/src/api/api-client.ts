@@ -16,6 +16,24 @@ export class ApiError extends Error {
   }
 }
 
+/** One GET of the API: a path under the base address and its query (empty values are left out). */
+export interface ApiRequest {
+  path: string;
+  query?: Record<string, string | undefined>;
+}
+
+/**
+ * The address of a request. The shell's server preloads exactly this URL in the page it sends,
+ * so the browser's later fetch of the same URL is answered from the preload.
+ */
+export function requestUrl(baseUrl: string, { path, query = {} }: ApiRequest): string {
+  const url = new URL(`${baseUrl.replace(/\/+$/, '')}${path}`);
+  for (const [key, value] of Object.entries(query)) {
+    if (value !== undefined && value !== '') url.searchParams.set(key, value);
+  }
+  return url.href;
+}
+
 export interface ApiClient {
   baseUrl: string;
   get(path: string, query?: Record<string, string | undefined>, signal?: AbortSignal): Promise<unknown>;
@@ -31,10 +49,7 @@ export function createApiClient(baseUrl: string, fetchImpl: typeof fetch = (...a
   return {
     baseUrl: base,
     async get(path, query = {}, signal) {
-      const url = new URL(`${base}${path}`);
-      for (const [key, value] of Object.entries(query)) {
-        if (value !== undefined && value !== '') url.searchParams.set(key, value);
-      }
+      const url = requestUrl(base, { path, query });
       const response = await fetchImpl(url, { headers: { Accept: 'application/json' }, signal: withTimeout(signal) });
       const body: unknown = await response.json().catch(() => null);
       if (!response.ok) {

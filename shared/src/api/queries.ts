@@ -1,4 +1,4 @@
-import { type ApiClient, ApiError } from '@board/shared/api/api-client';
+import { type ApiClient, ApiError, type ApiRequest } from '@board/shared/api/api-client';
 import { type Job, parseJob, parseJobList } from '@board/shared/api/job';
 import { queryOptions } from '@tanstack/react-query';
 import * as v from 'valibot';
@@ -17,6 +17,29 @@ export const boardKeys = {
   organizationJobs: (id: string) => [...boardKeys.all, 'organization-jobs', id] as const,
 };
 
+/** The request behind each call (SPEC section 7), used by the queries and by the server's preloads. */
+export const boardRequests = {
+  jobs: (workspaceSlug: string | null): ApiRequest => ({
+    path: '/public-job-posting',
+    query: { workspace_slug: workspaceSlug ?? undefined, visibility: 'job_board_only' },
+  }),
+  workspace: (slug: string): ApiRequest => ({ path: `/public-job-posting/workspace/${encodeURIComponent(slug)}` }),
+  organizations: (workspaceSlug: string | null): ApiRequest => ({
+    path: '/public-job-posting/job-board/list-organizations',
+    query: { workspace_slug: workspaceSlug ?? undefined },
+  }),
+  job: (id: string): ApiRequest => ({
+    path: `/public-job-posting/${encodeURIComponent(id)}`,
+    query: { visibility: 'linkedin_or_job_board' },
+  }),
+  organizationJobs: (id: string): ApiRequest => ({
+    path: `/public-job-posting/organization/${encodeURIComponent(id)}`,
+    query: { visibility: 'job_board_only' },
+  }),
+};
+
+const send = (client: ApiClient, { path, query }: ApiRequest, signal: AbortSignal) => client.get(path, query, signal);
+
 export interface Workspace {
   slug: string;
   name: string;
@@ -34,11 +57,7 @@ export function jobsQuery(client: ApiClient, workspaceSlug: string | null) {
     queryKey: boardKeys.jobs(workspaceSlug),
     queryFn: async ({ signal }) => {
       try {
-        const body = await client.get(
-          '/public-job-posting',
-          { workspace_slug: workspaceSlug ?? undefined, visibility: 'job_board_only' },
-          signal,
-        );
+        const body = await send(client, boardRequests.jobs(workspaceSlug), signal);
         return parseJobList(body);
       } catch (error) {
         console.warn('[board] the job list could not be loaded:', error);
@@ -54,13 +73,7 @@ export function jobQuery(client: ApiClient, id: string) {
     queryKey: boardKeys.job(id),
     queryFn: async ({ signal }): Promise<Job | null> => {
       try {
-        return parseJob(
-          await client.get(
-            `/public-job-posting/${encodeURIComponent(id)}`,
-            { visibility: 'linkedin_or_job_board' },
-            signal,
-          ),
-        );
+        return parseJob(await send(client, boardRequests.job(id), signal));
       } catch (error) {
         if (!(error instanceof ApiError && error.status === 404))
           console.warn('[board] job', id, 'could not be loaded:', error);
@@ -78,10 +91,7 @@ export function workspaceQuery(client: ApiClient, slug: string) {
     queryKey: boardKeys.workspace(slug),
     queryFn: async ({ signal }): Promise<Workspace | null> => {
       try {
-        const body = v.parse(
-          WorkspaceSchema,
-          await client.get(`/public-job-posting/workspace/${encodeURIComponent(slug)}`, {}, signal),
-        );
+        const body = v.parse(WorkspaceSchema, await send(client, boardRequests.workspace(slug), signal));
         return { slug: body.slug || slug, name: body.name.trim() };
       } catch (error) {
         if (error instanceof ApiError && error.status === 404) return null;
@@ -102,11 +112,7 @@ export function organizationsQuery(client: ApiClient, workspaceSlug: string | nu
   return queryOptions({
     queryKey: boardKeys.organizations(workspaceSlug),
     queryFn: async ({ signal }): Promise<Organization[]> => {
-      const body = await client.get(
-        '/public-job-posting/job-board/list-organizations',
-        { workspace_slug: workspaceSlug ?? undefined },
-        signal,
-      );
+      const body = await send(client, boardRequests.organizations(workspaceSlug), signal);
       const items = (body as { organizations?: unknown } | null)?.organizations;
       if (!Array.isArray(items)) throw new Error('The companies answer has no organizations array');
       return items.flatMap((item) => {
@@ -129,13 +135,6 @@ export function organizationsQuery(client: ApiClient, workspaceSlug: string | nu
 export function organizationJobsQuery(client: ApiClient, id: string) {
   return queryOptions({
     queryKey: boardKeys.organizationJobs(id),
-    queryFn: async ({ signal }) =>
-      parseJobList(
-        await client.get(
-          `/public-job-posting/organization/${encodeURIComponent(id)}`,
-          { visibility: 'job_board_only' },
-          signal,
-        ),
-      ),
+    queryFn: async ({ signal }) => parseJobList(await send(client, boardRequests.organizationJobs(id), signal)),
   });
 }

@@ -18,8 +18,13 @@ export function remoteEntries(): Partial<Record<RemoteName, string>> {
 export function registerBoardRemotes(remotes: Record<RemoteName, string>) {
   entries = { ...remotes };
   registerPlugins([manifestCachePlugin]);
-  // Start every manifest download now, in parallel with the first render.
-  for (const entry of Object.values(remotes)) void fetchManifest(entry).catch(() => undefined);
+  // Fetch the other remotes' manifests once the page has loaded, so a later navigation does not
+  // wait for one (the current page's manifest is in the page or already on its way).
+  const prefetch = () => {
+    for (const entry of Object.values(remotes)) void fetchManifest(entry).catch(() => undefined);
+  };
+  if (document.readyState === 'complete') prefetch();
+  else window.addEventListener('load', prefetch, { once: true });
   registerRemotes(Object.entries(remotes).map(([name, entry]) => ({ name: federationName(name), entry })));
 }
 

@@ -1,0 +1,93 @@
+import type { ApiRequest } from '@board/shared/api/api-client';
+import { boardRequests } from '@board/shared/api/queries';
+import type { RemoteName } from '@board/shared/config/runtime-config';
+
+/**
+ * The top-level route table: which remote serves which path (SPEC section 2). Remotes own
+ * everything inside their pages. Static segments rank above `:workspaceSlug`, so
+ * /companies is the companies list and /acme is the acme workspace board.
+ */
+export interface BoardRoute {
+  path: string;
+  remote: RemoteName;
+  /** Exposed module of the remote. */
+  module: string;
+  /** Document title while the page loads or fails; the page sets its own once it renders. */
+  title: string;
+  /** Shows the Jobs / Companies switcher above the page. */
+  tabs?: boolean;
+  /**
+   * The API calls the page makes first, from its path parameters: the shell's server preloads
+   * them in the page it sends, so data and code download at the same time.
+   */
+  requests?: (params: Record<string, string | undefined>) => ApiRequest[];
+}
+
+export const boardRoutes: BoardRoute[] = [
+  {
+    path: '/',
+    remote: 'listings',
+    module: './jobs-page',
+    title: 'Find your dream job',
+    tabs: true,
+    requests: () => [boardRequests.jobs(null)],
+  },
+  {
+    path: '/companies',
+    remote: 'listings',
+    module: './companies-page',
+    title: 'Companies',
+    tabs: true,
+    requests: () => [boardRequests.organizations(null)],
+  },
+  {
+    path: '/companies/:id',
+    remote: 'listings',
+    module: './company-page',
+    title: 'Company',
+    requests: ({ id = '' }) => [boardRequests.organizationJobs(id)],
+  },
+  {
+    path: '/job/:id',
+    remote: 'listings',
+    module: './job-detail-page',
+    title: 'Job',
+    requests: ({ id = '0' }) => [boardRequests.job(id)],
+  },
+  {
+    path: '/job/:id/apply',
+    remote: 'apply',
+    module: './apply-page',
+    title: 'Apply',
+    requests: ({ id = '' }) => [boardRequests.job(id)],
+  },
+  {
+    path: '/job/:id/apply/success',
+    remote: 'apply',
+    module: './success-page',
+    title: 'Application submitted',
+    requests: ({ id = '' }) => [boardRequests.job(id)],
+  },
+  { path: '/talent-scout', remote: 'static', module: './talent-scout-page', title: 'Talent Scout' },
+  { path: '/terms-of-service', remote: 'static', module: './terms-page', title: 'Terms of Service' },
+  {
+    path: '/:workspaceSlug',
+    remote: 'listings',
+    module: './jobs-page',
+    title: 'Find your dream job',
+    tabs: true,
+    requests: ({ workspaceSlug = '' }) => [boardRequests.workspace(workspaceSlug), boardRequests.jobs(workspaceSlug)],
+  },
+  {
+    path: '/:workspaceSlug/companies',
+    remote: 'listings',
+    module: './companies-page',
+    title: 'Companies',
+    tabs: true,
+    requests: ({ workspaceSlug = '' }) => [
+      boardRequests.workspace(workspaceSlug),
+      boardRequests.organizations(workspaceSlug),
+    ],
+  },
+  { path: '*', remote: 'static', module: './not-found-page', title: 'Page Not Found' },
+];
