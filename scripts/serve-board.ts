@@ -12,7 +12,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createAdaptorServer } from '@hono/node-server';
 import sirv from 'sirv';
-import type { RuntimeConfig } from '../shared/src/config/runtime-config';
+import { parseRuntimeConfig, type RuntimeConfig } from '../shared/src/config/runtime-config';
 import { cacheControlFor, createShellServer } from '../shell/server/shell-server';
 
 const rootDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -97,10 +97,11 @@ export async function serveFolder(options: {
   };
 }
 
+/** An environment's runtime config, validated: the shell's server puts it in pages as it is. */
 export function readEnvironmentConfig(environment: string): RuntimeConfig {
   const file = path.join(rootDir, 'shell/config', `${environment}.json`);
   if (!existsSync(file)) throw new Error(`No runtime config for environment "${environment}" (${file})`);
-  return JSON.parse(readFileSync(file, 'utf8')) as RuntimeConfig;
+  return parseRuntimeConfig(JSON.parse(readFileSync(file, 'utf8')));
 }
 
 /**

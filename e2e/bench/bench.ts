@@ -19,9 +19,11 @@ import { Board } from '../support/board';
 import { buildApp } from '../support/build';
 import { chromiumLaunchOptions } from '../support/chromium';
 import { startMemoryApi } from '../support/memory-api';
+import { type LighthouseResult, lighthouseMedian } from './lighthouse';
 
 const rootDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const runs = Number(process.env.BENCH_RUNS ?? 5);
+const lighthouseRuns = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3);
 const launch = () => chromium.launch(chromiumLaunchOptions);
 
 const median = (values: number[]) => {
@@ -308,6 +310,14 @@ try {
         entry.url.includes('/public-job-posting'),
       )?.start ?? Number.NaN;
   }
+  // Lighthouse, mobile preset, federated and one bundle side by side.
+  const lighthouse: Record<string, { federated: LighthouseResult; single: LighthouseResult }> = {};
+  for (const [name, route] of Object.entries(pages)) {
+    lighthouse[name] = {
+      federated: await lighthouseMedian(`${board.url}${route}`, lighthouseRuns),
+      single: await lighthouseMedian(`${single.url}${route}`, lighthouseRuns),
+    };
+  }
   await single.close();
   const large = await largeBoard(browser, board);
   await browser.close();
@@ -324,6 +334,7 @@ try {
     large,
     api,
     singleBundle: { bytes: singleBytes, loads: singleLoads, federatedApiStart },
+    lighthouse,
     seconds: Math.round((Date.now() - started) / 1000),
   };
   writeFileSync(path.join(rootDir, 'docs/performance.json'), `${JSON.stringify(results, null, 2)}\n`);
@@ -381,6 +392,23 @@ try {
           },
         ];
       }),
+    ),
+  );
+  console.log(
+    `Lighthouse ${lighthouseRuns > 1 ? `median of ${lighthouseRuns}` : '1 run'}, mobile preset: federated / one bundle`,
+  );
+  console.table(
+    Object.fromEntries(
+      Object.entries(lighthouse).map(([page, { federated, single }]) => [
+        page,
+        {
+          performance: `${federated.score} / ${single.score}`,
+          'FCP ms': `${Math.round(federated.fcpMs)} / ${Math.round(single.fcpMs)}`,
+          'LCP ms': `${Math.round(federated.lcpMs)} / ${Math.round(single.lcpMs)}`,
+          'TBT ms': `${Math.round(federated.tbtMs)} / ${Math.round(single.tbtMs)}`,
+          CLS: `${federated.cls.toFixed(3)} / ${single.cls.toFixed(3)}`,
+        },
+      ]),
     ),
   );
   console.log('Large board (10,000 jobs)');

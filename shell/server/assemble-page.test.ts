@@ -72,6 +72,10 @@ describe('planPage', () => {
     expect(plan?.route.module).toBe(module);
     expect(plan?.params).toMatchObject(params);
   });
+
+  it('leaves the shell’s own /__status to the shell (it is no workspace board)', () => {
+    expect(planPage('/__status')).toBeNull();
+  });
 });
 
 describe('assemblePage', () => {

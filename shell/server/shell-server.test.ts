@@ -25,6 +25,7 @@ function dist() {
   );
   writeFileSync(path.join(dir, 'main.0123456789.js'), 'console.log("main")');
   writeFileSync(path.join(dir, '435.abcdefabcd.js'), 'console.log("react-dom")');
+  writeFileSync(path.join(dir, 'lazy-runtime-config.abcdefabcd.js'), 'console.log("validator")');
   return dir;
 }
 
@@ -50,6 +51,7 @@ describe('the shell server', () => {
     expect(board).toContain('<link rel="preload" href="http://127.0.0.1:9002/remoteEntry.js" as="script">');
     expect(board).toContain('<link rel="preload" href="/435.abcdefabcd.js" as="script">');
     expect(board).not.toContain('main.0123456789.js" as="script"');
+    expect(board).not.toContain('lazy-runtime-config');
   });
 
   it('sends the page of a remote that is down without its manifest', async () => {

@@ -28,9 +28,15 @@ export interface ShellServerOptions {
   manifests?: ManifestCache;
 }
 
-/** The shell's startup chunks: every hashed JS and CSS file of the build except the entry. */
+/**
+ * The shell's startup chunks: every hashed JS and CSS file of the build but the entry (already in
+ * the page) and chunks named `lazy-*` (loaded only on demand, e.g. the config validator of a
+ * static deployment).
+ */
 function shellAssets(distDir: string) {
-  const files = readdirSync(distDir).filter((file) => hashed.test(file) && !file.startsWith('main.'));
+  const files = readdirSync(distDir).filter(
+    (file) => hashed.test(file) && !file.startsWith('main.') && !file.startsWith('lazy-'),
+  );
   return {
     js: files.filter((file) => file.endsWith('.js')).map((file) => `/${file}`),
     css: files.filter((file) => file.endsWith('.css')).map((file) => `/${file}`),

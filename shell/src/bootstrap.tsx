@@ -1,5 +1,5 @@
 import './styles.css';
-import { fetchRuntimeConfig, parseRuntimeConfig } from '@board/shared/config/runtime-config';
+import type { RuntimeConfig } from '@board/shared/config/runtime-config';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App, createQueryClient, createRouter } from './app';
@@ -12,10 +12,19 @@ const rootElement = document.getElementById('root');
 if (!rootElement) throw new Error('index.html has no #root element');
 
 async function start(container: HTMLElement) {
-  let config: Awaited<ReturnType<typeof fetchRuntimeConfig>>;
+  let config: RuntimeConfig;
   try {
-    const early = (window as unknown as { __boardConfig?: Promise<unknown> }).__boardConfig;
-    config = early ? parseRuntimeConfig(await early) : await fetchRuntimeConfig();
+    const early = window as unknown as { __BOARD_BOOT__?: { config: RuntimeConfig }; __boardConfig?: Promise<unknown> };
+    if (early.__BOARD_BOOT__) {
+      // Validated by the shell's server before it was put in the page (scripts/serve-board.ts).
+      config = early.__BOARD_BOOT__.config;
+    } else {
+      // A static deployment: the file is validated here, and the validator loads only here.
+      const { fetchRuntimeConfig, parseRuntimeConfig } = await import(
+        /* webpackChunkName: "lazy-runtime-config" */ '@board/shared/config/runtime-config'
+      );
+      config = early.__boardConfig ? parseRuntimeConfig(await early.__boardConfig) : await fetchRuntimeConfig();
+    }
   } catch (error) {
     // Without its config the shell cannot find the API or the remotes: say so plainly.
     container.innerHTML =

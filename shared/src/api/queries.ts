@@ -1,5 +1,6 @@
 import { type ApiClient, ApiError, type ApiRequest } from '@board/shared/api/api-client';
 import { type Job, parseJob, parseJobList } from '@board/shared/api/job';
+import { boardRequests } from '@board/shared/api/requests';
 import { queryOptions } from '@tanstack/react-query';
 import * as v from 'valibot';
 
@@ -15,27 +16,6 @@ export const boardKeys = {
   workspace: (slug: string) => [...boardKeys.all, 'workspace', slug] as const,
   organizations: (workspaceSlug: string | null) => [...boardKeys.all, 'organizations', { workspaceSlug }] as const,
   organizationJobs: (id: string) => [...boardKeys.all, 'organization-jobs', id] as const,
-};
-
-/** The request behind each call (SPEC section 7), used by the queries and by the server's preloads. */
-export const boardRequests = {
-  jobs: (workspaceSlug: string | null): ApiRequest => ({
-    path: '/public-job-posting',
-    query: { workspace_slug: workspaceSlug ?? undefined, visibility: 'job_board_only' },
-  }),
-  workspace: (slug: string): ApiRequest => ({ path: `/public-job-posting/workspace/${encodeURIComponent(slug)}` }),
-  organizations: (workspaceSlug: string | null): ApiRequest => ({
-    path: '/public-job-posting/job-board/list-organizations',
-    query: { workspace_slug: workspaceSlug ?? undefined },
-  }),
-  job: (id: string): ApiRequest => ({
-    path: `/public-job-posting/${encodeURIComponent(id)}`,
-    query: { visibility: 'linkedin_or_job_board' },
-  }),
-  organizationJobs: (id: string): ApiRequest => ({
-    path: `/public-job-posting/organization/${encodeURIComponent(id)}`,
-    query: { visibility: 'job_board_only' },
-  }),
 };
 
 const send = (client: ApiClient, { path, query }: ApiRequest, signal: AbortSignal) => client.get(path, query, signal);

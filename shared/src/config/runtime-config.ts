@@ -11,8 +11,7 @@ const httpUrl = v.pipe(
   v.check((value) => /^https?:\/\//.test(value), 'must be an http(s) URL'),
 );
 
-export const remoteNames = ['listings', 'apply', 'static'] as const;
-export type RemoteName = (typeof remoteNames)[number];
+export type { RemoteName } from '@board/shared/config/remotes';
 
 export const RuntimeConfigSchema = v.object({
   environment: v.picklist(['local', 'test', 'staging', 'production']),

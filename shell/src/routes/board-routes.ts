@@ -1,6 +1,6 @@
 import type { ApiRequest } from '@board/shared/api/api-client';
-import { boardRequests } from '@board/shared/api/queries';
-import type { RemoteName } from '@board/shared/config/runtime-config';
+import { boardRequests } from '@board/shared/api/requests';
+import type { RemoteName } from '@board/shared/config/remotes';
 
 /**
  * The top-level route table: which remote serves which path (SPEC section 2). Remotes own
@@ -22,6 +22,9 @@ export interface BoardRoute {
    */
   requests?: (params: Record<string, string | undefined>) => ApiRequest[];
 }
+
+/** Paths the shell serves itself (no remote, no API call): they rank above `/:workspaceSlug`. */
+export const shellRoutes = ['/__status'] as const;
 
 export const boardRoutes: BoardRoute[] = [
   {

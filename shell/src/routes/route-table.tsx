@@ -3,7 +3,7 @@ import { BoardTabs } from '../features/layout/board-tabs';
 import { Layout } from '../features/layout/layout';
 import { RemotePage } from '../features/remotes/remote-page';
 import { StatusPage } from '../features/remotes/status-page';
-import { boardRoutes } from './board-routes';
+import { boardRoutes, shellRoutes } from './board-routes';
 
 export function createRouteObjects(): RouteObject[] {
   return [
@@ -11,7 +11,7 @@ export function createRouteObjects(): RouteObject[] {
       element: <Layout />,
       children: [
         // Which build of each remote this page runs (issue 6); not linked from the site.
-        { path: '/__status', element: <StatusPage /> },
+        { path: shellRoutes[0], element: <StatusPage /> },
         ...boardRoutes.map((route) => ({
           path: route.path,
           element: (

@@ -3,7 +3,7 @@
  * rspack.shared.ts swaps it in). Same API; the remotes' exposed page modules are imported
  * directly, so the whole board is one build and the cost of federation can be measured.
  */
-import type { RemoteName } from '@board/shared/config/runtime-config';
+import type { RemoteName } from '@board/shared/config/remotes';
 import type { RemotePageModule } from '@board/shared/lib/federation';
 
 const pages: Record<string, () => Promise<RemotePageModule>> = {

@@ -1,4 +1,4 @@
-import type { RemoteName } from '@board/shared/config/runtime-config';
+import type { RemoteName } from '@board/shared/config/remotes';
 import { federationName, type RemotePageModule } from '@board/shared/lib/federation';
 import { loadRemote, registerPlugins, registerRemotes } from '@module-federation/enhanced/runtime';
 import { checkRemote, fetchManifest, forgetManifest, manifestCachePlugin } from './compatibility';

@@ -1,4 +1,5 @@
-import { type RemoteName, type RuntimeConfig, remoteNames } from '@board/shared/config/runtime-config';
+import { type RemoteName, remoteNames } from '@board/shared/config/remotes';
+import type { RuntimeConfig } from '@board/shared/config/runtime-config';
 
 /**
  * Preview one remote (staging): `?preview_remote=listings&preview_manifest=https://…/mf-manifest.json`.

@@ -1,4 +1,4 @@
-import type { RemoteName } from '@board/shared/config/runtime-config';
+import type { RemoteName } from '@board/shared/config/remotes';
 import { ErrorPanel } from '@board/shared/ui/error-panel';
 import { PageLoading } from '@board/shared/ui/page-loading';
 import { PageTitle } from '@board/shared/ui/page-title';

@@ -1,4 +1,4 @@
-import { remoteNames } from '@board/shared/config/runtime-config';
+import { remoteNames } from '@board/shared/config/remotes';
 import { useRuntimeConfig } from '@board/shared/react/runtime-config';
 import { PageTitle } from '@board/shared/ui/page-title';
 import { useEffect, useState } from 'react';
