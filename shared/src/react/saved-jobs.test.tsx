@@ -13,7 +13,11 @@ describe('parseSavedJobs', () => {
     ['not a list', '{"id":"1"}', []],
     ['a good entry', JSON.stringify([job]), [job]],
     ['bad entries dropped', JSON.stringify([42, { id: '' }, { title: 'x' }, job]), [job]],
-    ['missing texts default to empty', JSON.stringify([{ id: '2' }]), [{ id: '2', title: '', company: '', savedAt: '' }]],
+    [
+      'missing texts default to empty',
+      JSON.stringify([{ id: '2' }]),
+      [{ id: '2', title: '', company: '', savedAt: '' }],
+    ],
     ['duplicates kept once', JSON.stringify([job, { ...job, title: 'Other' }]), [job]],
   ])('%s', (_case, raw, expected) => {
     expect(parseSavedJobs(raw)).toEqual(expected);
