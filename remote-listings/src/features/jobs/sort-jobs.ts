@@ -23,23 +23,22 @@ function postedTime(job: Pick<Job, 'postedAt'>): number | null {
 }
 
 /** Larger first, nulls last; equal keys keep their order (Array.prototype.sort is stable). */
-function byDescending<T>(key: (item: T) => number | null) {
-  return (a: T, b: T) => {
-    const x = key(a);
-    const y = key(b);
-    if (x === y) return 0;
-    if (x === null) return 1;
-    if (y === null) return -1;
-    return y - x;
-  };
+function descending(x: number | null, y: number | null): number {
+  if (x === y) return 0;
+  if (x === null) return 1;
+  if (y === null) return -1;
+  return y - x;
 }
 
 /**
  * 'newest': by posted date, newest first, undated jobs last (the API already sends this order,
  * so the board looks as it always has). 'salary': by the top of the range, high to low,
- * undisclosed last, newest first among equals. Never mutates `jobs`.
+ * undisclosed last, newest first among equals. Keys are computed once per job (a board can hold
+ * thousands); `jobs` is never mutated.
  */
 export function sortJobs(jobs: Job[], sort: JobSort): Job[] {
-  const newest = [...jobs].sort(byDescending(postedTime));
-  return sort === 'salary' ? newest.sort(byDescending(topSalary)) : newest;
+  return jobs
+    .map((job) => ({ job, time: postedTime(job), salary: sort === 'salary' ? topSalary(job) : null }))
+    .sort((a, b) => descending(a.salary, b.salary) || descending(a.time, b.time))
+    .map(({ job }) => job);
 }
