@@ -8,7 +8,7 @@ import { StatusPage } from '../features/remotes/status-page';
 /**
  * The top-level route table: which remote serves which path (SPEC section 2). Remotes own
  * everything inside their pages. Static segments rank above `:workspaceSlug`, so
- * /companies is the companies list and /acme is the acme workspace board.
+ * /companies is the companies list, /saved the saved jobs, and /acme is the acme workspace board.
  */
 export interface BoardRoute {
   path: string;
@@ -26,6 +26,7 @@ export const boardRoutes: BoardRoute[] = [
   { path: '/companies', remote: 'listings', module: './companies-page', title: 'Companies', tabs: true },
   { path: '/companies/:id', remote: 'listings', module: './company-page', title: 'Company' },
   { path: '/job/:id', remote: 'listings', module: './job-detail-page', title: 'Job' },
+  { path: '/saved', remote: 'listings', module: './saved-page', title: 'Saved jobs' },
   { path: '/job/:id/apply', remote: 'apply', module: './apply-page', title: 'Apply' },
   { path: '/job/:id/apply/success', remote: 'apply', module: './success-page', title: 'Application submitted' },
   { path: '/talent-scout', remote: 'static', module: './talent-scout-page', title: 'Talent Scout' },
