@@ -10,7 +10,9 @@ export type ViewMode = 'list' | 'grid';
  * Filters, sort and view mode live in the query string (?q=&investor=&min=&max=&view=grid, and
  * issue 14's &location=&workplace=&type=&level=&posted=&sort=salary), so a
  * filtered board can be shared and Back returns to it. Typing replaces the history entry instead
- * of adding one per keystroke.
+ * of adding one per keystroke. The URL is updated synchronously (flushSync): the router's updates
+ * are otherwise transitions, and a controlled checkbox or input updated in a transition first
+ * snaps back to its old value.
  */
 export function useBoardSearch() {
   const [params, setParams] = useSearchParams();
@@ -39,7 +41,7 @@ export function useBoardSearch() {
           }
           return next;
         },
-        { replace: true, preventScrollReset: true },
+        { replace: true, preventScrollReset: true, flushSync: true },
       );
     },
     [setParams],
