@@ -117,12 +117,13 @@ for (const viewport of [
       await expect(savedLink).toHaveAccessibleName('Saved jobs: 0');
       const titles = await cards(page).getByRole('heading').allTextContents();
       const [first = '', , third = ''] = titles;
-      await cards(page).nth(0).getByRole('button', { name: `Save ${first}` }).click();
-      await cards(page).nth(2).getByRole('button', { name: `Save ${third}` }).click();
-      await expect(cards(page).nth(0).getByRole('button', { name: `Save ${first}` })).toHaveAttribute(
-        'aria-pressed',
-        'true',
-      );
+      const saveButton = (on: Page, index: number, title: string) =>
+        cards(on)
+          .nth(index)
+          .getByRole('button', { name: `Save ${title}` });
+      await saveButton(page, 0, first).click();
+      await saveButton(page, 2, third).click();
+      await expect(saveButton(page, 0, first)).toHaveAttribute('aria-pressed', 'true');
       await expect(savedLink).toHaveAccessibleName('Saved jobs: 2');
       await expect(page).toHaveURL(`${board.url}/`);
 
@@ -141,7 +142,7 @@ for (const viewport of [
       later.on('console', (message) => message.type() === 'error' && errors.push(message.text()));
       await later.goto('/saved');
       await expect(cards(later).getByRole('heading')).toHaveText([third, first]);
-      await cards(later).first().getByRole('button', { name: `Save ${third}` }).click();
+      await saveButton(later, 0, third).click();
       await expect(cards(later)).toHaveCount(1);
       await later.reload();
       await expect(cards(later).getByRole('heading')).toHaveText([first]);
