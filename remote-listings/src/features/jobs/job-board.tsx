@@ -3,12 +3,12 @@ import { jobQuery } from '@board/shared/api/queries';
 import { useApiClient } from '@board/shared/react/api-client';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useDeferredValue, useMemo, useState } from 'react';
-import { countFilters, filterIndex, indexJobs, investorOptions, salaryBounds } from './filter-jobs';
+import { countFilters, filterIndex, indexJobs, investorOptions, isFilterActive, salaryBounds } from './filter-jobs';
 import { FilterPanel } from './filter-panel';
 import { FilterSheet } from './filter-sheet';
 import { JobList } from './job-list';
 import { MoreFilterFields, type MoreFilterOptions } from './more-filter-fields';
-import { countMoreFilters, jobTypeOrder, levelOrder, optionsOf, refineJobs } from './more-filters';
+import { countMoreFilters, isMoreFilterActive, jobTypeOrder, levelOrder, optionsOf, refineJobs } from './more-filters';
 import { sortJobs } from './sort-jobs';
 import { SortSelect } from './sort-select';
 import { useBoardSearch } from './use-board-search';
@@ -45,7 +45,8 @@ export function JobBoard({ jobs, status }: { jobs: Job[] | undefined; status: 'p
       filters={filters}
       investors={investors}
       bounds={bounds}
-      active={activeCount > 0}
+      // SPEC: 'Clear Filters' only while a filter is active; issue 14 extends that to its filters.
+      active={isFilterActive(filters, bounds) || isMoreFilterActive(more)}
       onChange={setFilters}
       onClear={clearFilters}
     >
