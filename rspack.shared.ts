@@ -66,7 +66,7 @@ function readPackageJson(dir: string): PackageJson {
  * shared module travels whole. Keys with a trailing slash share every deep import
  * (`react/jsx-runtime`, `react-dom/client`). Of `@board/shared`, only the modules that hold state
  * (a React context, a store, the router facade) are shared; `rspack.shared.test.ts` fails when
- * one is missing. See docs/decisions/003-federation-bytes.md.
+ * one is missing. See docs/decisions/004-federation-bytes.md.
  */
 export const sharedSingletons = [
   ['react', 'react'],
@@ -79,6 +79,7 @@ export const sharedSingletons = [
   ['@tanstack/query-core', '@tanstack/query-core'],
   ['sonner', 'sonner'],
   ['@board/shared/react/runtime-config', '@board/shared'],
+  ['@board/shared/react/saved-jobs', '@board/shared'],
 ] as const;
 
 function sharedConfig(appDir: string) {

@@ -12,6 +12,7 @@ export const app: AppDefinition = {
     './companies-page': './src/exposed/companies-page.tsx',
     './company-page': './src/exposed/company-page.tsx',
     './job-detail-page': './src/exposed/job-detail-page.tsx',
+    './saved-page': './src/exposed/saved-page.tsx',
   },
 };
 

@@ -3,13 +3,14 @@
  * `react-router-dom` (Biome refuses that import outside this file). This module is a federation
  * singleton; the package behind it is not, so each build tree-shakes react-router down to the
  * exports below (~60 KB gzip shared whole, about a third of that here). An app that needs
- * another router export adds it to this list. See docs/decisions/003-federation-bytes.md.
+ * another router export adds it to this list. See docs/decisions/004-federation-bytes.md.
  */
 export type { RouteObject } from 'react-router-dom';
 export {
   createBrowserRouter,
   createMemoryRouter,
   Link,
+  NavLink,
   Outlet,
   RouterProvider,
   ScrollRestoration,

@@ -5,7 +5,7 @@ import type { RemoteName } from '@board/shared/config/remotes';
 /**
  * The top-level route table: which remote serves which path (SPEC section 2). Remotes own
  * everything inside their pages. Static segments rank above `:workspaceSlug`, so
- * /companies is the companies list and /acme is the acme workspace board.
+ * /companies is the companies list, /saved the saved jobs, and /acme is the acme workspace board.
  */
 export interface BoardRoute {
   path: string;
@@ -57,6 +57,7 @@ export const boardRoutes: BoardRoute[] = [
     title: 'Job',
     requests: ({ id = '0' }) => [boardRequests.job(id)],
   },
+  { path: '/saved', remote: 'listings', module: './saved-page', title: 'Saved jobs' },
   {
     path: '/job/:id/apply',
     remote: 'apply',

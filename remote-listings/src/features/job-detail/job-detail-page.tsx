@@ -4,16 +4,16 @@ import { useLocation, useNavigate, useParams } from '@board/shared/lib/router';
 import { useApiClient } from '@board/shared/react/api-client';
 import { useRuntimeConfig } from '@board/shared/react/runtime-config';
 import { Button } from '@board/shared/ui/button';
-import { CompanyLogo } from '@board/shared/ui/company-logo';
 import { MissingPanel } from '@board/shared/ui/missing-panel';
 import { PageLoading } from '@board/shared/ui/page-loading';
 import { PageTitle } from '@board/shared/ui/page-title';
 import { useQuery } from '@tanstack/react-query';
-import { ArrowLeft, Briefcase, Calendar, MapPin } from 'lucide-react';
+import { ArrowLeft } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { applyAction } from './apply-action';
 import { ApplyButton } from './apply-button';
 import { JobDescription } from './job-description';
+import { JobDetailHeader } from './job-detail-header';
 import { jobPostingJsonLd, scriptJson } from './job-posting-json-ld';
 
 /** /job/:id: the job with its company, funding, investors, team and equity. */
@@ -64,30 +64,7 @@ function JobDetail({ job }: { job: Job }) {
         Back to Jobs
       </Button>
       <article className="overflow-hidden rounded-2xl border border-line bg-white shadow-xs">
-        <header className="border-b border-line p-6">
-          <div className="flex items-start gap-4">
-            <CompanyLogo src={job.logo} label={`${job.company} logo`} size="lg" />
-            <div className="min-w-0">
-              <h1 className="text-2xl font-bold tracking-tight text-ink sm:text-3xl">{job.title || 'Untitled role'}</h1>
-              <p className="mt-1 font-medium text-muted">{job.company}</p>
-            </div>
-          </div>
-          <ul className="mt-4 flex flex-wrap gap-x-5 gap-y-2 text-sm text-muted">
-            <li className="flex items-center gap-1.5">
-              <MapPin aria-hidden="true" className="size-4" />
-              {job.location}
-            </li>
-            <li className="flex items-center gap-1.5">
-              <Briefcase aria-hidden="true" className="size-4" />
-              {[job.type, job.workplaceType, job.level].filter(Boolean).join(' · ')}
-            </li>
-            <li className="flex items-center gap-1.5">
-              <Calendar aria-hidden="true" className="size-4" />
-              Posted {postedDateText(job.postedAt)}
-            </li>
-          </ul>
-          <p className="mt-3 text-lg font-semibold text-ink">{job.salary || 'Salary not disclosed'}</p>
-        </header>
+        <JobDetailHeader job={job} />
 
         <div className="divide-y divide-line">
           {job.companyOverview || job.team.length > 0 ? (

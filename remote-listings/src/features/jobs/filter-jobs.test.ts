@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createJob } from '../../test/create-job';
 import {
+  countFilters,
   emptyFilters,
   filterJobs,
   firstSalaryNumber,
@@ -98,6 +99,19 @@ describe('isFilterActive', () => {
     [{ maxSalary: 100 }, true],
   ])('%j -> %s', (filters, active) => {
     expect(isFilterActive({ ...emptyFilters, ...filters }, bounds)).toBe(active);
+  });
+});
+
+describe('countFilters', () => {
+  const bounds = { min: 60, max: 150 };
+  it.each([
+    [{}, 0],
+    [{ minSalary: 60, maxSalary: 150 }, 0],
+    [{ jobTitle: 'x' }, 1],
+    [{ minSalary: 70, maxSalary: 100 }, 1],
+    [{ jobTitle: 'x', investor: 'Accel', maxSalary: 100 }, 3],
+  ])('%j -> %d', (filters, count) => {
+    expect(countFilters({ ...emptyFilters, ...filters }, bounds)).toBe(count);
   });
 });
 

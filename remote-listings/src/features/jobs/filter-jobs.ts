@@ -90,6 +90,16 @@ export function isFilterActive(filters: JobFilters, bounds: { min: number; max: 
   );
 }
 
+/** How many of the SPEC's filters are on (title, investor, salary), for the 'Filters' button. */
+export function countFilters(filters: JobFilters, bounds: { min: number; max: number } | null): number {
+  return [
+    filters.jobTitle.trim() !== '',
+    filters.investor !== 'all',
+    (filters.minSalary !== undefined && filters.minSalary !== bounds?.min) ||
+      (filters.maxSalary !== undefined && filters.maxSalary !== bounds?.max),
+  ].filter(Boolean).length;
+}
+
 /** The skill icon: a code icon for developer, engineer or programmer titles. */
 export function isCodeRole(title: string): boolean {
   return /developer|engineer|programmer/i.test(title);

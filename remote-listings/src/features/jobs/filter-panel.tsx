@@ -1,9 +1,9 @@
 import { Button } from '@board/shared/ui/button';
 import { Search, X } from 'lucide-react';
-import { useId } from 'react';
+import { type ReactNode, useId } from 'react';
 import { type JobFilters, parseSalaryInput } from './filter-jobs';
 
-const fieldClass =
+export const fieldClass =
   'mt-1 h-10 w-full rounded-lg border border-line bg-white px-3 text-sm text-ink placeholder:text-muted focus-visible:outline-2 focus-visible:outline-brand-600';
 
 /**
@@ -17,6 +17,7 @@ export function FilterPanel({
   active,
   onChange,
   onClear,
+  children,
 }: {
   filters: JobFilters;
   investors: string[];
@@ -24,6 +25,8 @@ export function FilterPanel({
   active: boolean;
   onChange: (changes: Partial<JobFilters>) => void;
   onClear: () => void;
+  /** More filters after the SPEC's four (issue 14). */
+  children?: ReactNode;
 }) {
   const id = useId();
   return (
@@ -93,6 +96,7 @@ export function FilterPanel({
           onChange={(maxSalary) => onChange({ maxSalary })}
         />
       </div>
+      {children}
     </section>
   );
 }

@@ -92,6 +92,63 @@ describe('JobBoard', () => {
     expect(router.state.location.search).toBe('');
   });
 
+  it('narrows by location, workplace, job type, level and date; Clear Filters clears them too, not the sort', async () => {
+    const recent = new Date(Date.now() - 2 * 86_400_000).toISOString();
+    const board = [
+      createJob({ id: '1', title: 'Remote Dev', location: 'Remote (EU)', workplaceType: 'Remote', postedAt: recent }),
+      createJob({ id: '2', title: 'Berlin Dev', location: 'Berlin', workplaceType: 'On-site', level: 'Junior' }),
+      createJob({ id: '3', title: 'London Dev', location: 'London', workplaceType: 'Hybrid', type: 'Contract' }),
+    ];
+    const { router } = renderPage(<JobBoard jobs={board} status="success" />, { path: '/?sort=salary' });
+    const titles = () => screen.getAllByRole('article').map((card) => within(card).getByRole('link').textContent);
+
+    await userEvent.type(screen.getByLabelText('Location'), 'ber');
+    expect(titles()).toEqual(['Berlin Dev']);
+    await userEvent.clear(screen.getByLabelText('Location'));
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Remote' }));
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Hybrid' }));
+    expect(titles()).toEqual(['Remote Dev', 'London Dev']);
+    await userEvent.selectOptions(screen.getByLabelText('Job type'), 'Contract');
+    expect(titles()).toEqual(['London Dev']);
+    await userEvent.selectOptions(screen.getByLabelText('Job type'), '');
+    await userEvent.selectOptions(screen.getByLabelText('Posted within'), 'Last 7 days');
+    expect(titles()).toEqual(['Remote Dev']);
+    expect(router.state.location.search).toBe('?sort=salary&workplace=Remote%2CHybrid&posted=7d');
+    expect(screen.getByLabelText('Level')).toHaveDisplayValue('Any level');
+    expect(
+      within(screen.getByLabelText('Level'))
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['Any level', 'Junior', 'Senior']);
+
+    await userEvent.click(screen.getByRole('button', { name: 'Clear Filters' }));
+    expect(titles()).toHaveLength(3);
+    expect(screen.getByRole('checkbox', { name: 'Remote' })).not.toBeChecked();
+    expect(router.state.location.search).toBe('?sort=salary');
+    expect(screen.queryByRole('button', { name: 'Clear Filters' })).not.toBeInTheDocument();
+  });
+
+  it('sorts newest first by default, or by salary high to low with undisclosed last, in the URL', async () => {
+    const board = [
+      createJob({ id: '1', title: 'Old and rich', postedAt: '2026-01-01T00:00:00Z', salaryMin: 150_000 }),
+      createJob({
+        id: '2',
+        title: 'New, no salary',
+        postedAt: '2026-01-09T00:00:00Z',
+        salaryMin: null,
+        salaryMax: null,
+      }),
+      createJob({ id: '3', title: 'Middle', postedAt: '2026-01-05T00:00:00Z', salaryMin: 90_000, salaryMax: 100_000 }),
+    ];
+    const { router } = renderPage(<JobBoard jobs={board} status="success" />);
+    const titles = () => screen.getAllByRole('article').map((card) => within(card).getByRole('link').textContent);
+    expect(screen.getByLabelText('Sort by')).toHaveDisplayValue('Newest first');
+    expect(titles()).toEqual(['New, no salary', 'Middle', 'Old and rich']);
+    await userEvent.selectOptions(screen.getByLabelText('Sort by'), 'Salary: high to low');
+    expect(titles()).toEqual(['Old and rich', 'Middle', 'New, no salary']);
+    expect(router.state.location.search).toBe('?sort=salary');
+  });
+
   it('starts the salary inputs at the lowest and highest salary and filters by them', async () => {
     renderPage(<JobBoard jobs={jobs} status="success" />, { path: '/?investor=Seedcamp' });
     expect(screen.getByLabelText('Min salary (k USD)')).toHaveValue(60);

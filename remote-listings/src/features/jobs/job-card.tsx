@@ -1,11 +1,13 @@
-import { type Job, postedDateText } from '@board/shared/api/job';
+import type { Job } from '@board/shared/api/job';
 import { cn } from '@board/shared/lib/cn';
 import { Link } from '@board/shared/lib/router';
 import { CompanyLogo } from '@board/shared/ui/company-logo';
 import { Briefcase, Calendar, Code, MapPin } from 'lucide-react';
 import type { CSSProperties } from 'react';
+import { SaveJobButton } from '../saved/save-job-button';
 import { isCodeRole } from './filter-jobs';
 import { InvestorBadges } from './investor-badges';
+import { PostedDate } from './posted-date';
 
 /** Cards stagger in by 100 ms per index, but only the first dozen: a long board never waits. */
 export const staggerLimit = 12;
@@ -45,7 +47,7 @@ export function JobCard({
       <div className="flex shrink-0 items-center gap-3">
         <CompanyLogo src={job.logo} />
       </div>
-      <div className="min-w-0 flex-1">
+      <div className="min-w-0 flex-1 pr-10">
         <h3 className="flex items-start gap-2 text-base font-semibold text-ink">
           <Icon aria-hidden="true" className="mt-1 size-4 shrink-0 text-brand-600" />
           <Link
@@ -77,11 +79,11 @@ export function JobCard({
           <InvestorBadges investors={investors} />
           <p className="flex items-center gap-1 text-xs text-muted">
             <Calendar aria-hidden="true" className="size-3.5" />
-            <span className="sr-only">Posted </span>
-            {postedDateText(job.postedAt)}
+            <PostedDate postedAt={job.postedAt} />
           </p>
         </div>
       </div>
+      <SaveJobButton job={job} className="absolute top-3 right-3" />
     </article>
   );
 }

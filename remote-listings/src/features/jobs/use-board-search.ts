@@ -1,13 +1,18 @@
 import { useSearchParams } from '@board/shared/lib/router';
 import { useCallback, useMemo } from 'react';
 import { type JobFilters, parseSalaryInput } from './filter-jobs';
+import { type MoreFilters, moreFilterParams, moreFiltersFromParams, moreFiltersToParams } from './more-filters';
+import { type JobSort, parseSort } from './sort-jobs';
 
 export type ViewMode = 'list' | 'grid';
 
 /**
- * Filters and view mode live in the query string (?q=&investor=&min=&max=&view=grid), so a
+ * Filters, sort and view mode live in the query string (?q=&investor=&min=&max=&view=grid, and
+ * issue 14's &location=&workplace=&type=&level=&posted=&sort=salary), so a
  * filtered board can be shared and Back returns to it. Typing replaces the history entry instead
- * of adding one per keystroke.
+ * of adding one per keystroke. The URL is updated synchronously (flushSync): the router's updates
+ * are otherwise transitions, and a controlled checkbox or input updated in a transition first
+ * snaps back to its old value.
  */
 export function useBoardSearch() {
   const [params, setParams] = useSearchParams();
@@ -21,6 +26,8 @@ export function useBoardSearch() {
     }),
     [params],
   );
+  const more: MoreFilters = useMemo(() => moreFiltersFromParams(params), [params]);
+  const sort: JobSort = parseSort(params.get('sort'));
   const view: ViewMode = params.get('view') === 'grid' ? 'grid' : 'list';
 
   const update = useCallback(
@@ -34,7 +41,7 @@ export function useBoardSearch() {
           }
           return next;
         },
-        { replace: true, preventScrollReset: true },
+        { replace: true, preventScrollReset: true, flushSync: true },
       );
     },
     [setParams],
@@ -52,11 +59,21 @@ export function useBoardSearch() {
     [update],
   );
 
+  const setMore = useCallback((changes: Partial<MoreFilters>) => update(moreFiltersToParams(changes)), [update]);
+
   const clearFilters = useCallback(
-    () => update({ q: undefined, investor: undefined, min: undefined, max: undefined }),
+    () =>
+      update({
+        q: undefined,
+        investor: undefined,
+        min: undefined,
+        max: undefined,
+        ...Object.fromEntries(moreFilterParams.map((name) => [name, undefined])),
+      }),
     [update],
   );
+  const setSort = useCallback((value: JobSort) => update({ sort: value === 'newest' ? undefined : value }), [update]);
   const setView = useCallback((mode: ViewMode) => update({ view: mode === 'grid' ? 'grid' : undefined }), [update]);
 
-  return { filters, view, setFilters, clearFilters, setView };
+  return { filters, more, sort, view, setFilters, setMore, clearFilters, setSort, setView };
 }

@@ -1,6 +1,7 @@
+import { saveJob, unsaveJob } from '@board/shared/react/saved-jobs';
 import { createRuntimeConfig, renderWithRouter } from '@board/shared/test/render';
 import { act, screen, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { Header } from './header';
 
 function scrollTo(y: number) {
@@ -10,7 +11,23 @@ function scrollTo(y: number) {
   });
 }
 
+afterEach(() => localStorage.clear());
+
 describe('Header', () => {
+  it('links to the saved jobs with their count, following every save', () => {
+    renderWithRouter(<Header />);
+    const saved = () => screen.getByRole('link', { name: /^Saved jobs/ });
+    expect(saved()).toHaveAttribute('href', '/saved');
+    expect(saved()).toHaveAccessibleName('Saved jobs: 0');
+    act(() => {
+      saveJob({ id: '1', title: 'Designer', company: 'Acme' });
+      saveJob({ id: '2', title: 'Developer', company: 'Acme' });
+    });
+    expect(saved()).toHaveAccessibleName('Saved jobs: 2');
+    act(() => unsaveJob('1'));
+    expect(saved()).toHaveAccessibleName('Saved jobs: 1');
+  });
+
   it('links the logo home and Sign In / Get Started out to the main application', () => {
     const config = createRuntimeConfig();
     renderWithRouter(<Header />, { config });

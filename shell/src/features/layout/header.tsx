@@ -3,9 +3,10 @@ import { useRuntimeConfig } from '@board/shared/react/runtime-config';
 import { buttonVariants } from '@board/shared/ui/button';
 import { Logo } from './logo';
 import { MobileMenu } from './mobile-menu';
+import { SavedLink } from './saved-link';
 import { useScrolled } from './use-scrolled';
 
-/** Fixed top header: logo, Sign In and Get Started (link out), a menu on small screens. */
+/** Fixed top header: logo, Saved jobs with their count, Sign In and Get Started (link out), a menu on small screens. */
 export function Header() {
   const { links } = useRuntimeConfig();
   const scrolled = useScrolled(10);
@@ -20,15 +21,18 @@ export function Header() {
     >
       <div className="mx-auto flex h-16 max-w-6xl items-center justify-between px-4 sm:px-6">
         <Logo />
-        <nav aria-label="Account" className="hidden items-center gap-2 md:flex">
-          <a href={links.signIn} className={buttonVariants({ variant: 'ghost' })}>
-            Sign In
-          </a>
-          <a href={links.getStarted} className={buttonVariants()}>
-            Get Started
-          </a>
-        </nav>
-        <MobileMenu signInUrl={links.signIn} getStartedUrl={links.getStarted} />
+        <div className="flex items-center gap-2">
+          <SavedLink />
+          <nav aria-label="Account" className="hidden items-center gap-2 md:flex">
+            <a href={links.signIn} className={buttonVariants({ variant: 'ghost' })}>
+              Sign In
+            </a>
+            <a href={links.getStarted} className={buttonVariants()}>
+              Get Started
+            </a>
+          </nav>
+          <MobileMenu signInUrl={links.signIn} getStartedUrl={links.getStarted} />
+        </div>
       </div>
     </header>
   );

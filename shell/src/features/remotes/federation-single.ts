@@ -11,6 +11,7 @@ const pages: Record<string, () => Promise<RemotePageModule>> = {
   'listings/./companies-page': () => import('../../../../remote-listings/src/exposed/companies-page'),
   'listings/./company-page': () => import('../../../../remote-listings/src/exposed/company-page'),
   'listings/./job-detail-page': () => import('../../../../remote-listings/src/exposed/job-detail-page'),
+  'listings/./saved-page': () => import('../../../../remote-listings/src/exposed/saved-page'),
   'apply/./apply-page': () => import('../../../../remote-apply/src/exposed/apply-page'),
   'apply/./success-page': () => import('../../../../remote-apply/src/exposed/success-page'),
   'static/./terms-page': () => import('../../../../remote-static/src/exposed/terms-page'),

@@ -1,0 +1,41 @@
+import type { Job } from '@board/shared/api/job';
+import { useRuntimeConfig } from '@board/shared/react/runtime-config';
+import { Button } from '@board/shared/ui/button';
+import { Share2 } from 'lucide-react';
+import { toast } from 'sonner';
+import { shareLink } from './share-link';
+
+/**
+ * 'Share' (issue 14): the browser's share sheet where it has one (Web Share API), otherwise the
+ * link is copied with a toast. The link is the job's canonical address: nothing of the visitor's
+ * own address (query string, talent partner id) goes with it.
+ */
+export function ShareJobButton({ job }: { job: Pick<Job, 'id' | 'title' | 'company'> }) {
+  const { siteUrl } = useRuntimeConfig();
+
+  const share = async () => {
+    const url = shareLink(siteUrl, job.id);
+    if (typeof navigator.share === 'function') {
+      try {
+        await navigator.share({ title: `${job.title} at ${job.company}`, url });
+        return;
+      } catch (error) {
+        // Closing the share sheet is a choice, not a failure; anything else falls back to copying.
+        if (error instanceof DOMException && error.name === 'AbortError') return;
+      }
+    }
+    try {
+      await navigator.clipboard.writeText(url);
+      toast.success('Link copied to the clipboard');
+    } catch {
+      toast(`Copy this link to share the job: ${url}`);
+    }
+  };
+
+  return (
+    <Button variant="outline" onClick={() => void share()}>
+      <Share2 aria-hidden="true" />
+      Share
+    </Button>
+  );
+}

@@ -1,0 +1,75 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createJob } from '../../test/create-job';
+import { renderPage } from '../../test/render';
+import { JobBoard } from './job-board';
+
+const jobs = [
+  createJob({ id: '1', title: 'Frontend Developer', workplaceType: 'Remote', type: 'Full-time' }),
+  createJob({ id: '2', title: 'Product Designer', workplaceType: 'Hybrid', type: 'Contract' }),
+  createJob({ id: '3', title: 'Data Scientist', workplaceType: 'Remote', type: 'Contract' }),
+];
+
+beforeAll(() => {
+  // jsdom has <dialog> but not its modal methods; the real focus and Escape handling are
+  // Chromium's, checked in e2e/tests/seekers.spec.ts.
+  HTMLDialogElement.prototype.showModal ??= function (this: HTMLDialogElement) {
+    this.setAttribute('open', '');
+  };
+  HTMLDialogElement.prototype.close ??= function (this: HTMLDialogElement) {
+    this.removeAttribute('open');
+    this.dispatchEvent(new Event('close'));
+  };
+});
+
+function screenWidth(wide: boolean) {
+  vi.stubGlobal('matchMedia', (query: string) => ({
+    matches: wide,
+    media: query,
+    addEventListener: () => {},
+    removeEventListener: () => {},
+  }));
+}
+
+describe('filters on a small screen', () => {
+  beforeEach(() => screenWidth(false));
+
+  it('folds the panel behind a Filters button that counts the active filters', () => {
+    renderPage(<JobBoard jobs={jobs} status="success" />, { path: '/?q=dev&workplace=Remote&type=Full-time' });
+    expect(screen.queryByLabelText('Job title')).not.toBeVisible();
+    const button = screen.getByRole('button', { name: /^Filters/ });
+    expect(button).toHaveTextContent('Filters3 active');
+    expect(button).toHaveAttribute('aria-expanded', 'false');
+    expect(screen.getAllByRole('article')).toHaveLength(1);
+  });
+
+  it('opens as a dialog holding every filter, applies them to the URL and returns focus on close', async () => {
+    const { router } = renderPage(<JobBoard jobs={jobs} status="success" />);
+    const button = screen.getByRole('button', { name: 'Filters' });
+    await userEvent.click(button);
+    const sheet = screen.getByRole('dialog', { name: 'Filters' });
+    expect(button).toHaveAttribute('aria-expanded', 'true');
+    await userEvent.click(within(sheet).getByRole('checkbox', { name: 'Remote' }));
+    await userEvent.selectOptions(within(sheet).getByLabelText('Job type'), 'Contract');
+    expect(router.state.location.search).toBe('?workplace=Remote&type=Contract');
+    expect(within(sheet).getByRole('button', { name: 'Clear Filters' })).toBeInTheDocument();
+
+    await userEvent.click(within(sheet).getByRole('button', { name: 'Show 1 job' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(button).toHaveFocus();
+    expect(button).toHaveTextContent('2 active');
+    expect(screen.getAllByRole('article')).toHaveLength(1);
+    expect(screen.getByRole('link', { name: 'Data Scientist' })).toBeInTheDocument();
+  });
+});
+
+describe('filters on a wide screen', () => {
+  beforeEach(() => screenWidth(true));
+
+  it('shows the panel itself, with no Filters button', () => {
+    renderPage(<JobBoard jobs={jobs} status="success" />);
+    expect(screen.getByLabelText('Job title')).toBeVisible();
+    expect(screen.queryByRole('button', { name: /^Filters/ })).not.toBeInTheDocument();
+  });
+});

@@ -1,0 +1,139 @@
+import { cn } from '@board/shared/lib/cn';
+import { MapPin } from 'lucide-react';
+import { useId } from 'react';
+import { fieldClass } from './filter-panel';
+import { type MoreFilters, postedWithinOptions, type WorkplaceType, workplaceTypes } from './more-filters';
+
+export interface MoreFilterOptions {
+  locations: string[];
+  jobTypes: string[];
+  levels: string[];
+}
+
+/**
+ * Issue 14's filters after the SPEC's four: a location typed or chosen from the board's own
+ * locations, workplace types (several at once), job type, level and posted within.
+ */
+export function MoreFilterFields({
+  filters,
+  options,
+  onChange,
+}: {
+  filters: MoreFilters;
+  options: MoreFilterOptions;
+  onChange: (changes: Partial<MoreFilters>) => void;
+}) {
+  const id = useId();
+  const toggleWorkplace = (type: WorkplaceType, on: boolean) =>
+    onChange({
+      workplaceTypes: workplaceTypes.filter((each) => (each === type ? on : filters.workplaceTypes.includes(each))),
+    });
+
+  return (
+    <div className="mt-3 grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
+      <div>
+        <label htmlFor={`${id}-location`} className="text-sm font-medium text-ink">
+          Location
+        </label>
+        <div className="relative">
+          <MapPin
+            aria-hidden="true"
+            className="pointer-events-none absolute top-1/2 left-3 mt-0.5 size-4 -translate-y-1/2 text-muted"
+          />
+          <input
+            id={`${id}-location`}
+            type="text"
+            list={`${id}-locations`}
+            value={filters.location}
+            onChange={(event) => onChange({ location: event.target.value })}
+            placeholder="City or Remote"
+            autoComplete="off"
+            className={cn(fieldClass, 'pl-9')}
+          />
+        </div>
+        <datalist id={`${id}-locations`}>
+          {options.locations.map((location) => (
+            <option key={location} value={location} />
+          ))}
+        </datalist>
+      </div>
+      <Select
+        id={`${id}-type`}
+        label="Job type"
+        value={filters.jobType}
+        anyLabel="Any job type"
+        options={options.jobTypes.map((type) => ({ value: type, label: type }))}
+        onChange={(jobType) => onChange({ jobType })}
+      />
+      <Select
+        id={`${id}-level`}
+        label="Level"
+        value={filters.level}
+        anyLabel="Any level"
+        options={options.levels.map((level) => ({ value: level, label: level }))}
+        onChange={(level) => onChange({ level })}
+      />
+      <Select
+        id={`${id}-posted`}
+        label="Posted within"
+        value={filters.postedWithin}
+        anyLabel="Any time"
+        options={postedWithinOptions}
+        onChange={(value) =>
+          onChange({ postedWithin: postedWithinOptions.find((option) => option.value === value)?.value ?? '' })
+        }
+      />
+      <fieldset className="sm:col-span-2 lg:col-span-4">
+        <legend className="text-sm font-medium text-ink">Workplace</legend>
+        <div className="mt-1 flex flex-wrap gap-2">
+          {workplaceTypes.map((type) => (
+            <label
+              key={type}
+              className="flex h-10 cursor-pointer items-center gap-2 rounded-lg border border-line bg-white px-3 text-sm text-ink has-checked:border-brand-600 has-checked:bg-brand-50 has-focus-visible:outline-2 has-focus-visible:outline-brand-600"
+            >
+              <input
+                type="checkbox"
+                checked={filters.workplaceTypes.includes(type)}
+                onChange={(event) => toggleWorkplace(type, event.target.checked)}
+                className="size-4 accent-brand-600"
+              />
+              {type}
+            </label>
+          ))}
+        </div>
+      </fieldset>
+    </div>
+  );
+}
+
+function Select({
+  id,
+  label,
+  value,
+  anyLabel,
+  options,
+  onChange,
+}: {
+  id: string;
+  label: string;
+  value: string;
+  anyLabel: string;
+  options: readonly { value: string; label: string }[];
+  onChange: (value: string) => void;
+}) {
+  return (
+    <div>
+      <label htmlFor={id} className="text-sm font-medium text-ink">
+        {label}
+      </label>
+      <select id={id} value={value} onChange={(event) => onChange(event.target.value)} className={fieldClass}>
+        <option value="">{anyLabel}</option>
+        {options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}

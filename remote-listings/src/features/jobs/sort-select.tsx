@@ -1,0 +1,26 @@
+import { useId } from 'react';
+import { type JobSort, parseSort, sortOptions } from './sort-jobs';
+
+/** Newest first (the default) or salary high to low; the choice lives in the URL (?sort=salary). */
+export function SortSelect({ sort, onChange }: { sort: JobSort; onChange: (sort: JobSort) => void }) {
+  const id = useId();
+  return (
+    <div className="flex items-center gap-2">
+      <label htmlFor={id} className="sr-only">
+        Sort by
+      </label>
+      <select
+        id={id}
+        value={sort}
+        onChange={(event) => onChange(parseSort(event.target.value))}
+        className="h-10 rounded-lg border border-line bg-white px-2 text-sm text-ink focus-visible:outline-2 focus-visible:outline-brand-600"
+      >
+        {sortOptions.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}

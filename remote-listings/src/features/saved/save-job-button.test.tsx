@@ -1,0 +1,62 @@
+import { boardKeys } from '@board/shared/api/queries';
+import { savedJobsKey } from '@board/shared/react/saved-jobs';
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createJob } from '../../test/create-job';
+import { renderPage } from '../../test/render';
+import { JobDetailPage } from '../job-detail/job-detail-page';
+import { JobBoard } from '../jobs/job-board';
+
+afterEach(() => localStorage.clear());
+
+const stored = () => JSON.parse(localStorage.getItem(savedJobsKey) ?? '[]').map((job: { id: string }) => job.id);
+
+describe('the save toggle', () => {
+  it('saves and unsaves a job from its card without opening it', async () => {
+    const jobs = [createJob({ id: '1', title: 'Frontend Developer' }), createJob({ id: '2', title: 'Designer' })];
+    const { router } = renderPage(<JobBoard jobs={jobs} status="success" />);
+    const save = screen.getByRole('button', { name: 'Save Designer' });
+    expect(save).toHaveAttribute('aria-pressed', 'false');
+    await userEvent.click(save);
+    expect(save).toHaveAttribute('aria-pressed', 'true');
+    expect(router.state.location.pathname).toBe('/');
+    expect(stored()).toEqual(['2']);
+    await userEvent.click(save);
+    expect(save).toHaveAttribute('aria-pressed', 'false');
+    expect(stored()).toEqual([]);
+  });
+
+  it('on the detail page shows the job saved from its card', async () => {
+    localStorage.setItem(
+      savedJobsKey,
+      JSON.stringify([{ id: '5', title: 'Frontend Developer', company: 'Acme', savedAt: '2026-01-05T10:00:00Z' }]),
+    );
+    renderPage(<JobDetailPage />, {
+      path: '/job/5',
+      routePath: '/job/:id',
+      data: [[boardKeys.job('5'), createJob({ id: '5' })]],
+    });
+    const header = (await screen.findByRole('heading', { level: 1 })).closest('header') as HTMLElement;
+    const save = within(header).getByRole('button', { name: 'Save Frontend Developer' });
+    expect(save).toHaveAttribute('aria-pressed', 'true');
+    await userEvent.click(save);
+    expect(save).toHaveAttribute('aria-pressed', 'false');
+    expect(stored()).toEqual([]);
+  });
+});
+
+describe('relative dates', () => {
+  it('show "Posted 3 days ago" beside the local date, with the exact date in <time>', () => {
+    const postedAt = new Date(Date.now() - 3 * 86_400_000 - 60_000).toISOString();
+    renderPage(<JobBoard jobs={[createJob({ postedAt }), createJob({ id: '2', postedAt: null })]} status="success" />);
+    const [dated, undated] = screen.getAllByRole('article') as [HTMLElement, HTMLElement];
+    const time = within(dated).getByText(/^Posted 3 days ago/);
+    expect(time.tagName).toBe('TIME');
+    expect(time).toHaveAttribute('datetime', postedAt);
+    expect(time).toHaveTextContent(
+      new Date(postedAt).toLocaleDateString(undefined, { year: 'numeric', month: 'short', day: 'numeric' }),
+    );
+    expect(undated).toHaveTextContent('Posted Recently');
+  });
+});
