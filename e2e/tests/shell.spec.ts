@@ -194,7 +194,14 @@ test('React, the router, the query client and sonner load once, from the shell',
     }
     return loaded;
   });
-  for (const name of ['react', 'react-dom', 'react-router', 'react-router-dom', '@tanstack/react-query', 'sonner']) {
+  for (const name of [
+    'react',
+    'react-dom',
+    '@board/shared/lib/router',
+    '@tanstack/react-query',
+    'sonner',
+    '@board/shared/react/runtime-config',
+  ]) {
     expect(scope[name], name).toHaveLength(1);
     expect(scope[name]?.[0], name).toMatch(/from board_shell$/);
   }
