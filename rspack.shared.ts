@@ -242,6 +242,22 @@ export function createConfig(app: AppDefinition, options: BuildOptions): Configu
       // Content hashes must depend on content only, so unchanged files stay cached after a deploy.
       moduleIds: 'deterministic',
       chunkIds: 'deterministic',
+      // The shell's startup code in a few files instead of one per shared package: the packages it
+      // provides in one `vendor` chunk, its own code in the bootstrap chunk. (A remote keeps the
+      // default: its fallbacks of shared packages must stay separate, so they are never downloaded
+      // when the shell provides them.)
+      ...(isShell && !dev
+        ? {
+            splitChunks: {
+              chunks: 'async' as const,
+              cacheGroups: {
+                default: false as const,
+                defaultVendors: false as const,
+                vendor: { test: /[\\/]node_modules[\\/]/, name: 'vendor', chunks: 'async' as const, enforce: true },
+              },
+            },
+          }
+        : {}),
     },
     performance: false,
     devServer: {

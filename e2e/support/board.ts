@@ -29,10 +29,11 @@ export class Board {
     this.config = readEnvironmentConfig('local');
   }
 
-  static async start(): Promise<Board> {
+  /** `shellMode: 'static'` serves the shell as a CDN-only deployment would (index.html as built). */
+  static async start(options: { shellMode?: 'assemble' | 'static' } = {}): Promise<Board> {
     const board = new Board();
     for (const remote of remotes) await board.startRemote(remote);
-    board.shellServer = await serveShell({ port: 0, config: () => board.config });
+    board.shellServer = await serveShell({ port: 0, config: () => board.config, mode: options.shellMode });
     const siteUrl = board.shellServer.url;
     // The real API on an in-memory database with the demo data.
     board.api = await startMemoryApi(siteUrl);
