@@ -15,6 +15,7 @@ export async function createTestApi(
     rateLimit?: { max: number; windowSeconds: number };
     requestRateLimit?: { max: number; windowSeconds: number };
     captcha?: CaptchaVerifier;
+    publicOrigin?: string;
   } = {},
 ) {
   const testDatabase = await createTestDatabase();
@@ -27,7 +28,7 @@ export async function createTestApi(
     captcha: options.captcha ?? localCaptcha.verifier(),
     localCaptcha,
     corsOrigins: ['http://localhost:8080'],
-    publicOrigin: () => 'http://localhost',
+    publicOrigin: () => options.publicOrigin ?? 'http://localhost',
     rateLimit: options.rateLimit ?? { max: 1000, windowSeconds: 600 },
     requestRateLimit: options.requestRateLimit ?? { max: 100_000, windowSeconds: 60 },
     log: (entry) => logs.push(entry),
