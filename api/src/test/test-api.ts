@@ -16,9 +16,13 @@ export async function createTestApi(
     requestRateLimit?: { max: number; windowSeconds: number };
     captcha?: CaptchaVerifier;
     publicOrigin?: string;
+    /** A database of the test's own (e.g. a private PostgreSQL cluster) instead of a fresh one. */
+    databaseUrl?: string;
   } = {},
 ) {
-  const testDatabase = await createTestDatabase();
+  const testDatabase = options.databaseUrl
+    ? { url: options.databaseUrl, drop: async () => {} }
+    : await createTestDatabase();
   const database: DatabaseHandle = await openDatabase({ databaseUrl: testDatabase.url, pgliteDataDir: 'memory://' });
   if (options.seedDemo ?? true) await seed(database.db, generateDemoData());
   const localCaptcha = createLocalCaptcha('test-secret-of-enough-length');
