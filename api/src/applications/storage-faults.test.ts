@@ -1,6 +1,6 @@
-import { sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { applicationForm, candidate, publishedJobId, storedCounts, submitApplication } from '../test/application-form';
+import { failResumeWrites, restoreResumeWrites } from '../test/resume-write-failure';
 import { createTestApi, pdfBytes, type TestApi } from '../test/test-api';
 
 let api: TestApi;
@@ -15,19 +15,8 @@ afterAll(async () => {
 
 const fileName = 'ada-lovelace-private-cv.pdf';
 
-/** The database refuses to write resumes, as a full disk (SQLSTATE 53100) or another failure makes it do. */
-async function failResumeWrites(sqlState: string) {
-  await api.db.execute(
-    sql.raw(`create or replace function fail_resume_write() returns trigger language plpgsql as $$
-      begin raise exception 'could not write the resume' using errcode = '${sqlState}'; end $$`),
-  );
-  await api.db.execute(
-    sql.raw(`create trigger resume_write_fails before insert on application_resumes
-      for each row execute function fail_resume_write()`),
-  );
-}
 afterEach(async () => {
-  await api.db.execute(sql.raw('drop trigger if exists resume_write_fails on application_resumes'));
+  await restoreResumeWrites(api.db);
 });
 
 describe('when storing the resume fails', () => {
@@ -37,7 +26,7 @@ describe('when storing the resume fails', () => {
   ])(
     '%s: a 5xx, nothing half-stored, the token still good, and no personal data in the log',
     async (_case, sqlState, status, message) => {
-      await failResumeWrites(sqlState);
+      await failResumeWrites(api.db, sqlState);
       const before = await storedCounts(api);
       const token = await api.captchaToken();
       const form = () => applicationForm(api, jobId, { recaptcha_token: token }, { bytes: pdfBytes(), name: fileName });
@@ -64,7 +53,7 @@ describe('when storing the resume fails', () => {
       );
 
       // Storage is back: the same captcha token was not used up, and one submit stores one application.
-      await api.db.execute(sql.raw('drop trigger resume_write_fails on application_resumes'));
+      await restoreResumeWrites(api.db);
       expect((await submitApplication(api, await form())).status).toBe(201);
       const after = await storedCounts(api);
       expect(after).toEqual({ applications: before.applications + 1, resumes: before.resumes + 1 });
