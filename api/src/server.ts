@@ -80,6 +80,10 @@ export async function startApi(env: Record<string, string | undefined> = process
       () => resolve(s as Server),
     );
   });
+  // Idle keep-alive connections stay open longer than a load balancer's (or a client's) idle timeout,
+  // so the server never closes one just as a request is sent on it (a reset the client cannot tell apart).
+  server.keepAliveTimeout = 65_000;
+  server.headersTimeout = 66_000;
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : config.PORT;
   const url = `http://${config.HOST}:${port}`;
