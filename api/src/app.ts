@@ -67,7 +67,7 @@ export function createApp(deps: AppDeps) {
       origin: (origin) => (deps.corsOrigins.includes(origin) ? origin : null),
       allowMethods: ['GET', 'HEAD', 'POST', 'OPTIONS'],
       allowHeaders: ['Content-Type', 'Accept'],
-      exposeHeaders: ['X-Request-Id'],
+      exposeHeaders: ['X-Request-Id', 'Retry-After'],
       maxAge: 600,
     }),
   );

@@ -71,7 +71,13 @@ export async function startApi(env: Record<string, string | undefined> = process
         // While stopping, every answer closes its connection, so no client sends more on it.
         fetch: async (request, envBindings) => {
           const response = await app.fetch(request, envBindings);
-          if (closing) response.headers.set('Connection', 'close');
+          if (closing) {
+            try {
+              response.headers.set('Connection', 'close');
+            } catch {
+              // a response with immutable headers: the server closes its idle connections anyway
+            }
+          }
           return response;
         },
         port: config.PORT,
