@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -45,10 +45,15 @@ async function submit(api: ApiProcess, jobId: number, label: string): Promise<st
 describe.runIf(process.env.DATABASE_URL)('two API instances on one PostgreSQL (PostgreSQL run only)', () => {
   it('every resume submitted through one instance is read back, byte for byte, through the other', async () => {
     const database = await createTestDatabase();
+    const folders: string[] = [];
+    const folder = (name: string) => {
+      folders.push(mkdtempSync(path.join(tmpdir(), `board-${name}-`)));
+      return folders.at(-1) ?? '';
+    };
     // Each instance has a folder of its own, as separate machines would (resumes used to go there).
     const instanceEnv = (name: string) => ({
       DATABASE_URL: database.url,
-      RESUME_DIR: mkdtempSync(path.join(tmpdir(), `board-${name}-`)),
+      RESUME_DIR: folder(name),
       LOG_LEVEL: 'silent',
       RATE_LIMIT_MAX: '1000',
     });
@@ -62,7 +67,7 @@ describe.runIf(process.env.DATABASE_URL)('two API instances on one PostgreSQL (P
       const labels = ['a1', 'a2', 'a3', 'b1', 'b2', 'b3'];
       const ids = await Promise.all(labels.map((label) => submit(label.startsWith('a') ? a : b, jobId, label)));
 
-      const out = mkdtempSync(path.join(tmpdir(), 'board-read-'));
+      const out = folder('read');
       for (const [index, label] of labels.entries()) {
         // Read through the other instance's configuration.
         const readerEnv = label.startsWith('a') ? envB : envA;
@@ -77,6 +82,7 @@ describe.runIf(process.env.DATABASE_URL)('two API instances on one PostgreSQL (P
     } finally {
       await Promise.all([a.stop(), b.stop()]);
       await database.drop();
+      for (const created of folders) rmSync(created, { recursive: true, force: true });
     }
   }, 120_000);
 });

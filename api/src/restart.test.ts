@@ -1,4 +1,4 @@
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expect, it } from 'vitest';
@@ -12,10 +12,11 @@ const until = async (done: () => boolean) => {
 // PGlite in a folder, or a fresh PostgreSQL database in the suite's PostgreSQL run.
 it('restarting under a stream of reads: every answer is the right body, or no answer at all', async () => {
   const database = await createTestDatabase();
+  const folder = mkdtempSync(path.join(tmpdir(), 'board-restart-'));
   const env = {
     PORT: '0',
     DATABASE_URL: database.url,
-    PGLITE_DATA_DIR: path.join(mkdtempSync(path.join(tmpdir(), 'board-restart-')), 'pglite'),
+    PGLITE_DATA_DIR: path.join(folder, 'pglite'),
     LOG_LEVEL: 'silent',
     REQUEST_RATE_LIMIT_MAX: '1000000',
   };
@@ -61,5 +62,6 @@ it('restarting under a stream of reads: every answer is the right body, or no an
   } finally {
     await api.stop();
     await database.drop();
+    rmSync(folder, { recursive: true, force: true });
   }
 }, 120_000);
