@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { type Context, Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
 import { cors } from 'hono/cors';
 import { etag } from 'hono/etag';
 import { HTTPException } from 'hono/http-exception';
@@ -10,23 +11,34 @@ import type { CaptchaVerifier, createLocalCaptcha } from './captcha/captcha';
 import type { DatabaseHandle } from './db/database';
 import { organizations } from './db/schema';
 import { jobPostingRoutes } from './job-postings/routes';
+import { clientKey } from './lib/client-address';
 import { compression } from './lib/compress';
+import { errorReport, isDatabaseUnavailable } from './lib/error-report';
 import { httpError } from './lib/http-error';
 import { logoSvg } from './lib/logo';
+import { requestLimit } from './lib/request-limit';
 import { responseCache } from './lib/response-cache';
-import type { ResumeStorage } from './storage/resume-storage';
 
 export interface AppDeps {
   database: DatabaseHandle;
-  storage: ResumeStorage;
   captcha: CaptchaVerifier;
   /** Present in local captcha mode: serves the challenge the board's local captcha shows. */
   localCaptcha?: ReturnType<typeof createLocalCaptcha>;
   corsOrigins: string[];
+  /** The API's public origin: absolute URLs in answers (logos) start with it, whatever the request's Host. */
+  publicOrigin: () => string;
+  /** Validated submissions per client (shared by every instance, in the database). */
   rateLimit: { max: number; windowSeconds: number };
+  /** All requests per client (per instance, in memory): the looser flood guard. */
+  requestRateLimit: { max: number; windowSeconds: number };
   log?: (entry: Record<string, unknown>) => void;
-  clientAddress?: (request: Request, env: unknown) => string | undefined;
+  /** The client's address (the TCP peer, or what a trusted proxy says). */
+  clientAddress: (request: Request, env: unknown) => string | undefined;
 }
+
+/** Bodies of every endpoint but the application (which has its own, larger limit) stay small. */
+const smallBodyBytes = 16 * 1024;
+const applicationPath = /^\/public\/job-application\/?$/;
 
 type Env = { Variables: { requestId: string } };
 
@@ -55,10 +67,17 @@ export function createApp(deps: AppDeps) {
       origin: (origin) => (deps.corsOrigins.includes(origin) ? origin : null),
       allowMethods: ['GET', 'HEAD', 'POST', 'OPTIONS'],
       allowHeaders: ['Content-Type', 'Accept'],
-      exposeHeaders: ['X-Request-Id'],
+      exposeHeaders: ['X-Request-Id', 'Retry-After'],
       maxAge: 600,
     }),
   );
+  const keyOf = (request: Request, env: unknown) => clientKey(deps.clientAddress(request, env));
+  app.use(requestLimit({ ...deps.requestRateLimit, clientKey: keyOf, exempt: (path) => path === '/health' }));
+  const smallBodies = bodyLimit({
+    maxSize: smallBodyBytes,
+    onError: (c) => c.json({ message: 'Request body too large', detail: `At most ${smallBodyBytes} bytes` }, 413),
+  });
+  app.use((c, next) => (applicationPath.test(c.req.path) ? next() : smallBodies(c, next)));
   app.use('/public-job-posting/*', responseCache({ ttlMs: 10_000, maxEntries: 200 }));
   app.use(compression());
   app.use('/public-job-posting/*', etag(), async (c, next) => {
@@ -71,15 +90,15 @@ export function createApp(deps: AppDeps) {
     return c.json({ status: 'ok', database: deps.database.kind });
   });
 
-  app.route('/public-job-posting', jobPostingRoutes(deps.database.db));
+  app.route('/public-job-posting', jobPostingRoutes(deps.database.db, deps.publicOrigin));
   app.route(
     '/public/job-application',
     applicationRoutes({
       db: deps.database.db,
-      storage: deps.storage,
       captcha: deps.captcha,
       rateLimit: deps.rateLimit,
-      clientAddress: deps.clientAddress ?? (() => undefined),
+      clientKey: keyOf,
+      clientAddress: deps.clientAddress,
     }),
   );
 
@@ -116,13 +135,16 @@ export function createApp(deps: AppDeps) {
   app.notFound((c) => c.json({ message: 'Not found' }, 404));
   app.onError((error, c: Context<Env>) => {
     if (error instanceof HTTPException) return error.getResponse();
-    log({
-      time: new Date().toISOString(),
-      level: 'error',
-      request_id: c.get('requestId'),
-      error: String(error.stack ?? error),
-    });
-    return c.json({ message: 'Internal server error', detail: `request ${c.get('requestId')}` }, 500);
+    log({ time: new Date().toISOString(), level: 'error', request_id: c.get('requestId'), ...errorReport(error) });
+    const detail = `request ${c.get('requestId')}`;
+    if (isDatabaseUnavailable(error)) {
+      c.header('Retry-After', '5');
+      const message = applicationPath.test(c.req.path)
+        ? 'The application could not be stored right now, and nothing of it was kept. Please try again in a moment.'
+        : 'The service is briefly unavailable. Please try again in a moment.';
+      return c.json({ message, detail }, 503);
+    }
+    return c.json({ message: 'Internal server error', detail }, 500);
   });
 
   return app;

@@ -51,4 +51,56 @@ describe('loadConfig', () => {
     );
     expect(loadConfig({ CAPTCHA_MODE: 'recaptcha', RECAPTCHA_SECRET: 's3cret' }).CAPTCHA_MODE).toBe('recaptcha');
   });
+
+  describe('production-like environments', () => {
+    const production = {
+      BOARD_ENV: 'production',
+      DATABASE_URL: 'postgres://u:p@db/board',
+      API_PUBLIC_URL: 'https://api.foundry.jobs',
+      CAPTCHA_MODE: 'recaptcha',
+      RECAPTCHA_SECRET: 's3cret',
+    };
+
+    it('start with PostgreSQL, a stated captcha mode and a public URL', () => {
+      expect(loadConfig(production)).toMatchObject({ BOARD_ENV: 'production', CAPTCHA_MODE: 'recaptcha' });
+      expect(loadConfig({ ...production, BOARD_ENV: 'staging', CAPTCHA_MODE: 'local' }).CAPTCHA_MODE).toBe('local');
+    });
+
+    it.each([
+      ['BOARD_ENV=production', { BOARD_ENV: 'production' }],
+      ['BOARD_ENV=staging', { BOARD_ENV: 'staging' }],
+      ['NODE_ENV=production', { NODE_ENV: 'production' }],
+    ])('%s refuses the embedded database, an unstated captcha mode and a missing public URL', (_case, env) => {
+      expect(() => loadConfig(env)).toThrow(ConfigError);
+      expect(() => loadConfig(env)).toThrow(
+        /DATABASE_URL="": is required in (production|staging): the embedded PGlite database runs without fsync/,
+      );
+      expect(() => loadConfig(env)).toThrow(/CAPTCHA_MODE="": must be stated in (production|staging)/);
+      expect(() => loadConfig(env)).toThrow(/API_PUBLIC_URL="": is required in (production|staging)/);
+    });
+
+    it('production refuses the local captcha', () => {
+      expect(() => loadConfig({ ...production, CAPTCHA_MODE: 'local' })).toThrow(
+        /CAPTCHA_MODE="local": may not be "local" in production/,
+      );
+      expect(() =>
+        loadConfig({ ...production, BOARD_ENV: undefined, NODE_ENV: 'production', CAPTCHA_MODE: 'local' }),
+      ).toThrow(/may not be "local" in production/);
+    });
+  });
+
+  it('reads the trusted proxies, the public URL and the request cap (by default 100 times the submission limit)', () => {
+    expect(
+      loadConfig({ TRUSTED_PROXIES: '10.0.0.1, 10.0.0.2', API_PUBLIC_URL: 'https://api.example.com' }),
+    ).toMatchObject({
+      TRUSTED_PROXIES: ['10.0.0.1', '10.0.0.2'],
+      API_PUBLIC_URL: 'https://api.example.com',
+      REQUEST_RATE_LIMIT_MAX: 1000,
+      REQUEST_RATE_LIMIT_WINDOW_SECONDS: 60,
+    });
+    expect(loadConfig({ RATE_LIMIT_MAX: '3' }).REQUEST_RATE_LIMIT_MAX).toBe(300);
+    expect(() => loadConfig({ API_PUBLIC_URL: 'https://api.example.com/v1' })).toThrow(
+      /API_PUBLIC_URL=.*must be an origin/,
+    );
+  });
 });

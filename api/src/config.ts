@@ -12,39 +12,41 @@ const port = v.pipe(
   v.maxValue(65535, 'must be 0 (any free port) to 65535'),
 );
 
-const positiveInteger = (fallback: string) =>
-  v.pipe(
-    v.optional(v.string(), fallback),
-    v.transform(Number),
-    v.integer('must be a whole number'),
-    v.minValue(1, 'must be at least 1'),
-  );
+const positiveInteger = () =>
+  v.pipe(v.string(), v.transform(Number), v.integer('must be a whole number'), v.minValue(1, 'must be at least 1'));
+
+function isOrigin(value: string): boolean {
+  try {
+    return new URL(value).origin === value;
+  } catch {
+    return false;
+  }
+}
+
+const list = (value: string) =>
+  value
+    .split(',')
+    .map((item) => item.trim())
+    .filter(Boolean);
 
 const originList = v.pipe(
   v.optional(v.string(), 'http://localhost:8080,http://127.0.0.1:8080'),
-  v.transform((value) =>
-    value
-      .split(',')
-      .map((origin) => origin.trim())
-      .filter(Boolean),
-  ),
+  v.transform(list),
   v.check(
-    (origins) =>
-      origins.every((origin) => {
-        try {
-          return new URL(origin).origin === origin;
-        } catch {
-          return false;
-        }
-      }),
+    (origins) => origins.every(isOrigin),
     'must be a comma-separated list of origins like https://board.example.com (scheme, host, port; no path)',
   ),
 );
 
 const EnvObject = v.object({
+  /** Which runtime config the API serves: staging and production get the production rules. */
+  BOARD_ENV: v.optional(
+    v.picklist(['local', 'test', 'staging', 'production'], 'must be "local", "test", "staging" or "production"'),
+  ),
+  NODE_ENV: v.optional(v.string()),
   PORT: port,
   HOST: v.optional(v.string(), '127.0.0.1'),
-  /** PostgreSQL connection string; unset = embedded PGlite. */
+  /** PostgreSQL connection string; unset = embedded PGlite (local runs and tests only). */
   DATABASE_URL: v.optional(
     v.pipe(
       v.string(),
@@ -53,11 +55,13 @@ const EnvObject = v.object({
   ),
   /** PGlite data folder, or "memory://" for an in-memory database. */
   PGLITE_DATA_DIR: v.optional(v.string(), '.data/pglite'),
-  /** Where resumes are stored (the local-folder storage). */
-  RESUME_DIR: v.optional(v.string(), '.data/resumes'),
+  /** The API's own public origin: absolute URLs in answers (logos) start with it, never with the Host header. */
+  API_PUBLIC_URL: v.optional(
+    v.pipe(v.string(), v.check(isOrigin, 'must be an origin like https://api.example.com (no path)')),
+  ),
   /** Board origins allowed by CORS, comma-separated. */
   CORS_ORIGINS: originList,
-  CAPTCHA_MODE: v.optional(v.picklist(['local', 'recaptcha'], 'must be "local" or "recaptcha"'), 'local'),
+  CAPTCHA_MODE: v.optional(v.picklist(['local', 'recaptcha'], 'must be "local" or "recaptcha"')),
   /** Secret for signing local captcha challenges; a random one per start when unset. */
   CAPTCHA_SECRET: v.optional(v.pipe(v.string(), v.minLength(16, 'must be at least 16 characters'))),
   RECAPTCHA_SECRET: v.optional(v.string()),
@@ -65,40 +69,79 @@ const EnvObject = v.object({
     v.pipe(v.string(), v.url('must be a URL')),
     'https://www.google.com/recaptcha/api/siteverify',
   ),
-  /** At most this many submissions from one address per window. */
-  RATE_LIMIT_MAX: positiveInteger('10'),
-  RATE_LIMIT_WINDOW_SECONDS: positiveInteger('600'),
+  /** At most this many validated submissions from one client per window (counted in the database). */
+  RATE_LIMIT_MAX: v.optional(positiveInteger(), '10'),
+  RATE_LIMIT_WINDOW_SECONDS: v.optional(positiveInteger(), '600'),
+  /** At most this many requests of any kind from one client per window (per instance). */
+  REQUEST_RATE_LIMIT_MAX: v.optional(positiveInteger()),
+  REQUEST_RATE_LIMIT_WINDOW_SECONDS: v.optional(positiveInteger(), '60'),
+  /** Proxies (exact addresses) whose X-Forwarded-For names the client; unset: the TCP peer is the client. */
+  TRUSTED_PROXIES: v.optional(v.pipe(v.string(), v.transform(list)), ''),
   /** Seed the demo data when the database has no workspace yet. */
   SEED: v.optional(v.picklist(['demo', 'none'], 'must be "demo" or "none"'), 'demo'),
   LOG_LEVEL: v.optional(v.picklist(['silent', 'info'], 'must be "silent" or "info"'), 'info'),
 });
 
-const EnvSchema = v.pipe(
-  EnvObject,
-  v.forward(
-    v.check(
-      (env) => env.CAPTCHA_MODE !== 'recaptcha' || Boolean(env.RECAPTCHA_SECRET),
-      'is required when CAPTCHA_MODE is "recaptcha"',
-    ),
-    ['RECAPTCHA_SECRET'],
-  ),
-);
+type RawConfig = v.InferOutput<typeof EnvObject>;
+export type Environment = 'local' | 'test' | 'staging' | 'production';
 
-export type ApiConfig = v.InferOutput<typeof EnvSchema>;
+export type ApiConfig = Omit<RawConfig, 'BOARD_ENV' | 'CAPTCHA_MODE' | 'REQUEST_RATE_LIMIT_MAX'> & {
+  BOARD_ENV: Environment;
+  CAPTCHA_MODE: 'local' | 'recaptcha';
+  REQUEST_RATE_LIMIT_MAX: number;
+};
 
 export class ConfigError extends Error {
   override name = 'ConfigError';
+}
+
+/** What a production-like environment (staging, production, or NODE_ENV=production) must state or may not use. */
+function environmentRules(config: RawConfig, environment: Environment): [string, string][] {
+  const problems: [string, string][] = [];
+  const productionLike = environment === 'staging' || environment === 'production';
+  if (productionLike && !config.DATABASE_URL) {
+    problems.push([
+      'DATABASE_URL',
+      `is required in ${environment}: the embedded PGlite database runs without fsync, so an application it accepted could be lost on a crash (PGlite is for local runs and tests)`,
+    ]);
+  }
+  if (productionLike && !config.API_PUBLIC_URL) {
+    problems.push(['API_PUBLIC_URL', `is required in ${environment}: absolute URLs in answers are built from it`]);
+  }
+  if (productionLike && !config.CAPTCHA_MODE) {
+    problems.push(['CAPTCHA_MODE', `must be stated in ${environment} ("recaptcha"; "local" stops no bot)`]);
+  }
+  if (environment === 'production' && config.CAPTCHA_MODE === 'local') {
+    problems.push(['CAPTCHA_MODE', 'may not be "local" in production: the arithmetic challenge stops no bot']);
+  }
+  if (config.CAPTCHA_MODE === 'recaptcha' && !config.RECAPTCHA_SECRET) {
+    problems.push(['RECAPTCHA_SECRET', 'is required when CAPTCHA_MODE is "recaptcha"']);
+  }
+  return problems;
 }
 
 export function loadConfig(env: Record<string, string | undefined> = process.env): ApiConfig {
   const known = Object.fromEntries(
     Object.keys(EnvObject.entries).map((key) => [key, env[key] === '' ? undefined : env[key]]),
   );
-  const result = v.safeParse(EnvSchema, known);
-  if (result.success) return result.output;
-  const lines = result.issues.map((issue) => {
-    const key = v.getDotPath(issue) ?? 'configuration';
-    return `  ${key}=${JSON.stringify(env[key] ?? '')}: ${issue.message}`;
-  });
-  throw new ConfigError(`Invalid API configuration:\n${lines.join('\n')}`);
+  const line = (key: string, message: string) => `  ${key}=${JSON.stringify(env[key] ?? '')}: ${message}`;
+  const result = v.safeParse(EnvObject, known);
+  if (!result.success) {
+    const lines = result.issues.map((issue) => line(v.getDotPath(issue) ?? 'configuration', issue.message));
+    throw new ConfigError(`Invalid API configuration:\n${lines.join('\n')}`);
+  }
+  const config = result.output;
+  const environment: Environment = config.BOARD_ENV ?? (config.NODE_ENV === 'production' ? 'production' : 'local');
+  const problems = environmentRules(config, environment);
+  if (problems.length > 0) {
+    const lines = problems.map(([key, message]) => line(key, message));
+    throw new ConfigError(`Invalid API configuration (${environment}):\n${lines.join('\n')}`);
+  }
+  return {
+    ...config,
+    BOARD_ENV: environment,
+    CAPTCHA_MODE: config.CAPTCHA_MODE ?? 'local',
+    // Looser than the submission limit: a person browsing makes a few requests per page.
+    REQUEST_RATE_LIMIT_MAX: config.REQUEST_RATE_LIMIT_MAX ?? 100 * config.RATE_LIMIT_MAX,
+  };
 }

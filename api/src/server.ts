@@ -3,20 +3,25 @@
  * an empty database, then HTTP on HOST:PORT. `pnpm --filter @board/api start`.
  */
 import { randomBytes } from 'node:crypto';
+import type { Server } from 'node:http';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { serve } from '@hono/node-server';
 import { getConnInfo } from '@hono/node-server/conninfo';
 import type { Context } from 'hono';
 import { createApp } from './app';
+import { pruneExpired } from './applications/submission-limit';
 import { createLocalCaptcha, createRecaptchaVerifier } from './captcha/captcha';
 import { ConfigError, loadConfig } from './config';
 import { openDatabase } from './db/database';
+import { resolveClientAddress } from './lib/client-address';
 import { generateDemoData } from './seed/demo-data';
 import { isEmpty, seed } from './seed/seed';
-import { createFolderStorage } from './storage/resume-storage';
 
 const apiDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const pruneEveryMs = 10 * 60 * 1000;
+/** How long a stopping server lets requests in flight finish before it cuts the connections. */
+const drainMs = 10_000;
 
 export async function startApi(env: Record<string, string | undefined> = process.env) {
   const config = loadConfig(env);
@@ -38,34 +43,80 @@ export async function startApi(env: Record<string, string | undefined> = process
   const captcha =
     localCaptcha?.verifier() ??
     createRecaptchaVerifier({ secret: config.RECAPTCHA_SECRET ?? '', verifyUrl: config.RECAPTCHA_VERIFY_URL });
+  let publicOrigin = config.API_PUBLIC_URL ?? '';
+  let closing = false;
   const app = createApp({
     database,
-    storage: createFolderStorage(path.resolve(apiDir, config.RESUME_DIR)),
     captcha,
     localCaptcha,
     corsOrigins: config.CORS_ORIGINS,
+    publicOrigin: () => publicOrigin,
     rateLimit: { max: config.RATE_LIMIT_MAX, windowSeconds: config.RATE_LIMIT_WINDOW_SECONDS },
+    requestRateLimit: { max: config.REQUEST_RATE_LIMIT_MAX, windowSeconds: config.REQUEST_RATE_LIMIT_WINDOW_SECONDS },
     log: config.LOG_LEVEL === 'silent' ? () => {} : undefined,
     clientAddress: (request, envBindings) => {
+      let peer: string | undefined;
       try {
-        return getConnInfo({ env: envBindings, req: { raw: request } } as unknown as Context).remote.address;
+        peer = getConnInfo({ env: envBindings, req: { raw: request } } as unknown as Context).remote.address;
       } catch {
-        return undefined;
+        peer = undefined;
       }
+      return resolveClientAddress(peer, request.headers.get('x-forwarded-for') ?? undefined, config.TRUSTED_PROXIES);
     },
   });
-  const server = await new Promise<ReturnType<typeof serve>>((resolve) => {
-    const s = serve({ fetch: app.fetch, port: config.PORT, hostname: config.HOST }, () => resolve(s));
+  // serve() without TLS or HTTP/2 options gives a node:http server.
+  const server = await new Promise<Server>((resolve) => {
+    const s = serve(
+      {
+        // While stopping, every answer closes its connection, so no client sends more on it.
+        fetch: async (request, envBindings) => {
+          const response = await app.fetch(request, envBindings);
+          if (closing) {
+            try {
+              response.headers.set('Connection', 'close');
+            } catch {
+              // a response with immutable headers: the server closes its idle connections anyway
+            }
+          }
+          return response;
+        },
+        port: config.PORT,
+        hostname: config.HOST,
+      },
+      () => resolve(s as Server),
+    );
   });
+  // Idle keep-alive connections stay open longer than a load balancer's (or a client's) idle timeout,
+  // so the server never closes one just as a request is sent on it (a reset the client cannot tell apart).
+  server.keepAliveTimeout = 65_000;
+  server.headersTimeout = 66_000;
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : config.PORT;
+  const url = `http://${config.HOST}:${port}`;
+  // Locally, without API_PUBLIC_URL, the address it listens on (staging and production must set it).
+  publicOrigin ||= url;
+  const prune = () =>
+    pruneExpired(database.db, { max: config.RATE_LIMIT_MAX, windowSeconds: config.RATE_LIMIT_WINDOW_SECONDS }).catch(
+      () => {},
+    );
+  await prune();
+  const pruning = setInterval(prune, pruneEveryMs);
+  pruning.unref();
   return {
-    url: `http://${config.HOST}:${port}`,
+    url,
     port,
     /** The API's database, for tools and tests that read what arrived. */
     db: database.db,
+    /** Stops taking connections, lets the requests in flight finish, then closes the database. */
     async close() {
-      await new Promise<void>((resolve) => server.close(() => resolve()));
+      closing = true;
+      clearInterval(pruning);
+      const cutOff = setTimeout(() => server.closeAllConnections(), drainMs);
+      await new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeIdleConnections();
+      });
+      clearTimeout(cutOff);
       await database.close();
     },
   };
@@ -75,7 +126,10 @@ if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.me
   try {
     const api = await startApi();
     console.log(`API listening on ${api.url}`);
+    let stopping = false;
     const stop = async () => {
+      if (stopping) return;
+      stopping = true;
       await api.close();
       process.exit(0);
     };

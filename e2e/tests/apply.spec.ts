@@ -1,6 +1,8 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Page } from '@playwright/test';
+import { applications } from '../../api/src/db/schema';
+import { failResumeWrites, restoreResumeWrites } from '../../api/src/test/resume-write-failure';
 import { findJob } from '../support/api';
 import { startMemoryApi } from '../support/memory-api';
 import { expect, expectAccessible, test } from '../support/test';
@@ -161,6 +163,54 @@ test.describe('application form', () => {
         await expect(page.getByLabel(/^E-mail/)).toHaveAccessibleDescription('Please enter a valid email address');
     }
     expect(page.url()).toMatch(/\/apply$/);
+  });
+
+  test('when the API cannot store the resume: the 5xx message, nothing stored, the draft kept; then one submit stores one', async ({
+    page,
+    board,
+    guard,
+  }) => {
+    // The real API, on a database that refuses resume writes (as a full disk does): a real 503, not a mocked one.
+    guard.allowConsoleErrors(/status of 503/);
+    const api = await startMemoryApi(board.url);
+    const saved = board.config;
+    board.config = { ...saved, apiBaseUrl: api.url };
+    try {
+      const jobs = (await (await fetch(`${api.url}/public-job-posting`)).json()) as {
+        jobs: { id: number; title: string }[];
+      };
+      const job = jobs.jobs[0];
+      await failResumeWrites(api.db);
+      await page.goto(`/job/${job?.id}/apply`);
+      await expect(page.getByRole('heading', { level: 1, name: new RegExp(job?.title ?? '') })).toBeVisible();
+      await fillRequired(page);
+      await page.getByLabel('Why this role is interesting for you.').fill('Engines that weave algebra.');
+      await solveLocalCaptcha(page);
+      await page.getByRole('button', { name: 'Submit Application' }).click();
+      await expect(page.getByText('An error occurred. Please try again later.', { exact: true })).toBeVisible();
+      expect(await api.db.select().from(applications)).toEqual([]);
+
+      // The candidate comes back later: everything typed is still there.
+      await page.reload();
+      await expect(page.getByLabel(/^Name/)).toHaveValue('Ada Lovelace');
+      await expect(page.getByLabel('Why this role is interesting for you.')).toHaveValue('Engines that weave algebra.');
+      await expect(page.getByText('previously selected: ada-lovelace-cv.pdf, attach it again')).toBeVisible();
+
+      await restoreResumeWrites(api.db);
+      await page.getByLabel(/^Resume/).setInputFiles(pdf());
+      await solveLocalCaptcha(page);
+      await page.getByRole('button', { name: 'Submit Application' }).click();
+      await expect(page).toHaveURL(/\/apply\/success$/);
+      const stored = await api.db.select().from(applications);
+      expect(stored).toHaveLength(1);
+      expect(stored[0]).toMatchObject({
+        candidateName: 'Ada Lovelace',
+        candidateMotivation: 'Engines that weave algebra.',
+      });
+    } finally {
+      board.config = saved;
+      await api.close();
+    }
   });
 
   test('a double click sends one request, and the button says Submitting...', async ({ page, visit, board }) => {

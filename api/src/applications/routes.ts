@@ -3,44 +3,48 @@ import {
   applicationFieldNames,
   applicationMessages,
   applicationTextSchema,
+  isTypeable,
   resumeMaxBytes,
 } from '@board/shared/forms/application-schema';
 import { brand } from '@board/shared/lib/brand';
-import { and, count, eq, gt } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import * as v from 'valibot';
 import type { CaptchaVerifier } from '../captcha/captcha';
 import type { Database } from '../db/database';
-import { applications, captchaRedemptions, jobPostings, submissionAttempts } from '../db/schema';
+import { applicationResumes, applications, captchaRedemptions, jobPostings } from '../db/schema';
 import { httpError } from '../lib/http-error';
-import type { ResumeStorage } from '../storage/resume-storage';
 import { looksLikePdf } from './pdf';
+import { admitSubmission, type SubmissionLimit } from './submission-limit';
 
 export interface ApplicationDeps {
   db: Database;
-  storage: ResumeStorage;
   captcha: CaptchaVerifier;
-  rateLimit: { max: number; windowSeconds: number };
+  rateLimit: SubmissionLimit;
+  /** The client's rate-limit key (address or IPv6 /64), and its address for the captcha provider. */
+  clientKey: (request: Request, env: unknown) => string;
   clientAddress: (request: Request, env: unknown) => string | undefined;
 }
 
 /** Room for the text fields and the multipart framing on top of the largest accepted resume. */
 const formOverheadBytes = 256 * 1024;
 const tooLarge = 'File size too large. Please upload a smaller resume.';
+const captchaFailed = () => httpError(400, 'The security verification failed or expired. Please complete it again.');
 
-const metaSchema = v.object({
-  job_posting_id: v.pipe(v.string(), v.regex(/^\d{1,9}$/, 'job_posting_id must be a job id')),
-  application_source: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(100, 'application_source is too long')), ''),
-  talent_partner_user_id: v.optional(
-    v.pipe(v.string(), v.trim(), v.maxLength(200, 'talent_partner_user_id is too long')),
+const typeableText = (max: number, tooLong: string) =>
+  v.optional(
+    v.pipe(v.string(), v.check(isTypeable, applicationMessages.invalidInput), v.trim(), v.maxLength(max, tooLong)),
     '',
-  ),
+  );
+const metaSchema = v.object({
+  application_source: typeableText(100, 'application_source is too long'),
+  talent_partner_user_id: typeableText(200, 'talent_partner_user_id is too long'),
 });
 
-/** Call 6: POST /public/job-application/ (multipart). 201 only once the application is durable. */
+/** Call 6: POST /public/job-application/ (multipart). 201 only once the application and its resume are committed. */
 export function applicationRoutes(deps: ApplicationDeps) {
-  const { db, storage, captcha } = deps;
+  const { db, captcha } = deps;
   const app = new Hono();
 
   app.post(
@@ -57,11 +61,6 @@ export function applicationRoutes(deps: ApplicationDeps) {
       onError: (c) => c.json({ message: tooLarge, detail: `The resume may be at most ${resumeMaxBytes} bytes` }, 413),
     }),
     async (c) => {
-      const clientHash = createHash('sha256')
-        .update(deps.clientAddress(c.req.raw, c.env) ?? 'unknown')
-        .digest('base64url');
-      await enforceRateLimit(db, clientHash, deps.rateLimit);
-
       let body: Record<string, string | File>;
       try {
         body = (await c.req.parseBody()) as Record<string, string | File>;
@@ -70,19 +69,12 @@ export function applicationRoutes(deps: ApplicationDeps) {
       }
       const text = (name: string) => (typeof body[name] === 'string' ? (body[name] as string) : undefined);
 
-      const meta = v.safeParse(metaSchema, {
-        job_posting_id: text('job_posting_id') ?? '',
-        application_source: text('application_source'),
-        talent_partner_user_id: text('talent_partner_user_id'),
-      });
-      if (!meta.success) {
-        throw httpError(
-          400,
-          meta.issues[0]?.message ?? 'Malformed request',
-          fieldMessages(meta.issues, (key) => key),
-        );
+      const jobIdText = text('job_posting_id') ?? '';
+      if (!/^\d{1,9}$/.test(jobIdText)) {
+        const message = 'job_posting_id must be a job id';
+        throw httpError(400, message, { job_posting_id: message });
       }
-      const jobId = Number(meta.output.job_posting_id);
+      const jobId = Number(jobIdText);
       const [job] = await db
         .select({ id: jobPostings.id })
         .from(jobPostings)
@@ -91,6 +83,15 @@ export function applicationRoutes(deps: ApplicationDeps) {
       if (!job) throw httpError(404, 'Job posting not found');
 
       const errors: Record<string, string> = {};
+      const meta = v.safeParse(metaSchema, {
+        application_source: text('application_source'),
+        talent_partner_user_id: text('talent_partner_user_id'),
+      });
+      if (!meta.success)
+        Object.assign(
+          errors,
+          fieldMessages(meta.issues, (key) => key),
+        );
       const fields = v.safeParse(
         applicationTextSchema,
         Object.fromEntries(
@@ -115,25 +116,40 @@ export function applicationRoutes(deps: ApplicationDeps) {
         errors.candidate_resume = applicationMessages.resumeRequired;
       } else if (resume.size > resumeMaxBytes) {
         throw httpError(413, tooLarge, `The resume may be at most ${resumeMaxBytes} bytes`);
+      } else if (!isTypeable(resume.name)) {
+        errors.candidate_resume = applicationMessages.invalidInput;
       } else {
         bytes = new Uint8Array(await resume.arrayBuffer());
         if (!looksLikePdf(bytes)) errors.candidate_resume = applicationMessages.resumeNotPdf;
       }
       const token = text('recaptcha_token')?.trim() ?? '';
       if (!token) errors.recaptcha_token = applicationMessages.captchaRequired;
-      if (Object.keys(errors).length > 0 || !fields.success || !bytes || !(resume instanceof File)) {
+      if (Object.keys(errors).length > 0 || !meta.success || !fields.success || !bytes || !(resume instanceof File)) {
         throw httpError(422, 'The form data are not correct. Please check your inputs.', errors);
       }
 
-      const tokenId = await captcha.verify(token, deps.clientAddress(c.req.raw, c.env));
-      if (!tokenId || !(await redeem(db, tokenId))) {
-        throw httpError(400, 'The security verification failed or expired. Please complete it again.');
+      // A valid submission is an attempt: it counts towards the client's limit from here on.
+      const clientHash = createHash('sha256').update(deps.clientKey(c.req.raw, c.env)).digest('base64url');
+      const admission = await admitSubmission(db, clientHash, deps.rateLimit);
+      if (!admission.admitted) {
+        throw httpError(429, 'Too many applications from this address. Please try again later.', undefined, {
+          'Retry-After': String(admission.retryAfterSeconds),
+        });
       }
 
-      const sha256 = createHash('sha256').update(bytes).digest('hex');
-      const storageKey = await storage.put(bytes, '.pdf');
-      try {
-        const [saved] = await db
+      const tokenId = await captcha.verify(token, deps.clientAddress(c.req.raw, c.env));
+      if (!tokenId) throw captchaFailed();
+
+      const declaredType = resume.type && isTypeable(resume.type) ? resume.type.slice(0, 100) : '';
+      // One transaction: the token's redemption, the application and its resume are stored together or not at all.
+      const saved = await db.transaction(async (tx) => {
+        const redeemed = await tx
+          .insert(captchaRedemptions)
+          .values({ tokenId })
+          .onConflictDoNothing()
+          .returning({ tokenId: captchaRedemptions.tokenId });
+        if (redeemed.length !== 1) throw captchaFailed();
+        const [row] = await tx
           .insert(applications)
           .values({
             jobPostingId: jobId,
@@ -150,17 +166,15 @@ export function applicationRoutes(deps: ApplicationDeps) {
             candidateAdditionalInfo: fields.output.additionalInfo || null,
             resumeName: resume.name.slice(0, 255) || 'resume.pdf',
             resumeSize: bytes.byteLength,
-            resumeType: resume.type || 'application/pdf',
-            resumeSha256: sha256,
-            resumeStorageKey: storageKey,
+            resumeType: declaredType || 'application/pdf',
+            resumeSha256: createHash('sha256').update(bytes).digest('hex'),
           })
           .returning({ id: applications.id, receivedAt: applications.receivedAt });
-        if (!saved) throw new Error('insert returned no row');
-        return c.json({ id: saved.id, received_at: saved.receivedAt.toISOString() }, 201);
-      } catch (error) {
-        await storage.remove(storageKey).catch(() => {});
-        throw error;
-      }
+        if (!row) throw new Error('insert returned no row');
+        await tx.insert(applicationResumes).values({ applicationId: row.id, content: bytes });
+        return row;
+      });
+      return c.json({ id: saved.id, received_at: saved.receivedAt.toISOString() }, 201);
     },
   );
 
@@ -178,26 +192,4 @@ function fieldMessages(issues: v.BaseIssue<unknown>[], rename: (key: string) => 
     messages[key] ??= issue.message;
   }
   return messages;
-}
-
-async function enforceRateLimit(db: Database, clientHash: string, limit: { max: number; windowSeconds: number }) {
-  const since = new Date(Date.now() - limit.windowSeconds * 1000);
-  const [row] = await db
-    .select({ attempts: count() })
-    .from(submissionAttempts)
-    .where(and(eq(submissionAttempts.clientHash, clientHash), gt(submissionAttempts.at, since)));
-  if ((row?.attempts ?? 0) >= limit.max) {
-    throw httpError(429, 'Too many applications from this address. Please try again later.');
-  }
-  await db.insert(submissionAttempts).values({ clientHash });
-}
-
-/** A captcha token is good for one application. */
-async function redeem(db: Database, tokenId: string): Promise<boolean> {
-  const inserted = await db
-    .insert(captchaRedemptions)
-    .values({ tokenId })
-    .onConflictDoNothing()
-    .returning({ tokenId: captchaRedemptions.tokenId });
-  return inserted.length === 1;
 }

@@ -3,21 +3,19 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { openDatabase } from '../db/database';
-import { applications, jobPostings } from '../db/schema';
+import { applicationResumes, applications, jobPostings } from '../db/schema';
 import { generateDemoData } from '../seed/demo-data';
 import { seed } from '../seed/seed';
-import { createFolderStorage } from '../storage/resume-storage';
 import { pdfBytes } from '../test/test-api';
 import { runApplicationsCommand } from './applications';
 
 describe('applications command', () => {
   it('lists what arrived and writes a resume back out', async () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'board-cli-'));
-    const env = { PGLITE_DATA_DIR: path.join(dir, 'db'), RESUME_DIR: path.join(dir, 'resumes') };
+    const env = { PGLITE_DATA_DIR: path.join(dir, 'db') };
     const database = await openDatabase({ pgliteDataDir: env.PGLITE_DATA_DIR });
     await seed(database.db, generateDemoData({ jobs: 5 }));
     const [job] = await database.db.select().from(jobPostings).limit(1);
-    const key = await createFolderStorage(env.RESUME_DIR).put(pdfBytes(), '.pdf');
     const [saved] = await database.db
       .insert(applications)
       .values({
@@ -32,9 +30,9 @@ describe('applications command', () => {
         resumeSize: pdfBytes().byteLength,
         resumeType: 'application/pdf',
         resumeSha256: 'ab'.repeat(32),
-        resumeStorageKey: key,
       })
       .returning();
+    await database.db.insert(applicationResumes).values({ applicationId: saved?.id ?? '', content: pdfBytes() });
     await database.close();
 
     const lines: string[] = [];

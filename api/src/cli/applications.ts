@@ -1,7 +1,8 @@
 /**
  * What arrived: `pnpm --filter @board/api applications` lists received applications (newest
  * first); `... applications --resume <id> [--out file.pdf]` writes that application's resume out.
- * Reads the same database and resume folder as the API (same environment variables).
+ * Reads the API's database (same environment variables), resumes included: it works from any
+ * instance, or from any machine that reaches the database.
  */
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -10,8 +11,7 @@ import { parseArgs } from 'node:util';
 import { desc, eq } from 'drizzle-orm';
 import { ConfigError, loadConfig } from '../config';
 import { openDatabase } from '../db/database';
-import { applications, jobPostings } from '../db/schema';
-import { createFolderStorage } from '../storage/resume-storage';
+import { applicationResumes, applications, jobPostings } from '../db/schema';
 
 const apiDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -32,12 +32,22 @@ export async function runApplicationsCommand(argv: string[], env = process.env, 
   const database = await openDatabase({ databaseUrl: config.DATABASE_URL, pgliteDataDir: dataDir });
   try {
     if (values.resume) {
-      const [row] = await database.db.select().from(applications).where(eq(applications.id, values.resume));
-      if (!row) throw new Error(`No application with id ${values.resume}`);
-      const bytes = await createFolderStorage(path.resolve(apiDir, config.RESUME_DIR)).get(row.resumeStorageKey);
-      const out = path.resolve(values.out ?? `${row.id}-${row.resumeName.replace(/[^\w.-]+/g, '_')}`);
+      const id = values.resume;
+      if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id)) {
+        throw new Error(`No application with id ${id}`);
+      }
+      const [row] = await database.db
+        .select({ application: applications, content: applicationResumes.content })
+        .from(applications)
+        .leftJoin(applicationResumes, eq(applicationResumes.applicationId, applications.id))
+        .where(eq(applications.id, id));
+      if (!row) throw new Error(`No application with id ${id}`);
+      if (!row.content) throw new Error(`Application ${id} has no resume in the database`);
+      const { application } = row;
+      const bytes = row.content;
+      const out = path.resolve(values.out ?? `${application.id}-${application.resumeName.replace(/[^\w.-]+/g, '_')}`);
       await writeFile(out, bytes);
-      print(`Wrote ${row.resumeName} (${bytes.byteLength} bytes) to ${out}`);
+      print(`Wrote ${application.resumeName} (${bytes.byteLength} bytes) to ${out}`);
       return;
     }
     const rows = await database.db

@@ -30,7 +30,8 @@ export async function openDatabase(options: { databaseUrl?: string; pgliteDataDi
     const client = postgres(options.databaseUrl, { max: 10, onnotice: () => {} });
     const db = drizzlePostgres(client, { schema });
     await migratePostgres(db, { migrationsFolder });
-    return { db, kind: 'postgres', close: () => client.end() };
+    // Waits for queries in flight, at most 5 s: a connection the server dropped never holds a stop up.
+    return { db, kind: 'postgres', close: () => client.end({ timeout: 5 }) };
   }
   const dataDir = options.pgliteDataDir ?? 'memory://';
   if (!dataDir.startsWith('memory://')) mkdirSync(dataDir, { recursive: true });

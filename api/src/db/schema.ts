@@ -3,7 +3,14 @@
  * api/drizzle are generated from it with `pnpm --filter @board/api db:generate`).
  */
 import { sql } from 'drizzle-orm';
-import { bigint, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bigint, customType, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+
+/** Binary data (PostgreSQL `bytea`): a Buffer for postgres.js, a Uint8Array for PGlite; read back as a Uint8Array. */
+const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({
+  dataType: () => 'bytea',
+  toDriver: (value) => Buffer.from(value.buffer, value.byteOffset, value.byteLength),
+  fromDriver: (value) => new Uint8Array(value),
+});
 
 export interface Funding {
   total_funding_amount?: string | null;
@@ -113,13 +120,24 @@ export const applications = pgTable(
     resumeSize: bigint('resume_size', { mode: 'number' }).notNull(),
     resumeType: text('resume_type').notNull(),
     resumeSha256: text('resume_sha256').notNull(),
-    resumeStorageKey: text('resume_storage_key').notNull(),
     receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [index('applications_job_idx').on(table.jobPostingId)],
 );
 
-/** Submissions per client address, for the rate limit (shared by every API instance). */
+/**
+ * The resume of each application, stored in the same transaction as its row: every API instance
+ * reads every resume, and an application is never stored without its resume (or the reverse).
+ * A table of its own so that listing applications never loads the files.
+ */
+export const applicationResumes = pgTable('application_resumes', {
+  applicationId: uuid('application_id')
+    .primaryKey()
+    .references(() => applications.id, { onDelete: 'cascade' }),
+  content: bytea('content').notNull(),
+});
+
+/** Validated submissions per client, for the rate limit (shared by every API instance). */
 export const submissionAttempts = pgTable(
   'submission_attempts',
   {

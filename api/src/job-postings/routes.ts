@@ -1,3 +1,4 @@
+import { isTypeable } from '@board/shared/forms/application-schema';
 import { Hono } from 'hono';
 import type { Database } from '../db/database';
 import { httpError } from '../lib/http-error';
@@ -26,23 +27,27 @@ function parseId(value: string, what: string): number {
   return id;
 }
 
-/** Calls 1 to 5 of SPEC section 7. */
-export function jobPostingRoutes(db: Database) {
+/** A workspace slug the database could hold: anything else (a NUL byte, 1,000 characters) is simply unknown. */
+async function workspaceBySlug(db: Database, slug: string) {
+  return slug.length <= 200 && isTypeable(slug) ? findWorkspace(db, slug) : null;
+}
+
+/** Calls 1 to 5 of SPEC section 7. Absolute URLs (logos) start with `publicOrigin()`, never with the request's Host. */
+export function jobPostingRoutes(db: Database, publicOrigin: () => string) {
   const app = new Hono();
 
   // Call 1: the jobs of the board, or of one workspace.
   app.get('/', async (c) => {
     const visibility = parseVisibility(c.req.query('visibility'), 'job_board_only');
     const workspaceSlug = c.req.query('workspace_slug') || undefined;
-    if (workspaceSlug && !(await findWorkspace(db, workspaceSlug))) throw httpError(404, 'Workspace not found');
-    const origin = new URL(c.req.url).origin;
+    if (workspaceSlug && !(await workspaceBySlug(db, workspaceSlug))) throw httpError(404, 'Workspace not found');
     const jobs = await listJobs(db, { visibility, workspaceSlug });
-    return c.json({ jobs: jobs.map((row) => serializeJob(row, 'list', origin)) });
+    return c.json({ jobs: jobs.map((row) => serializeJob(row, 'list', publicOrigin())) });
   });
 
   // Call 2: a workspace.
   app.get('/workspace/:slug', async (c) => {
-    const workspace = await findWorkspace(db, c.req.param('slug'));
+    const workspace = await workspaceBySlug(db, c.req.param('slug'));
     if (!workspace) throw httpError(404, 'Workspace not found');
     return c.json({ slug: workspace.slug, name: workspace.name });
   });
@@ -50,7 +55,7 @@ export function jobPostingRoutes(db: Database) {
   // Call 3: the companies that are hiring, of one workspace or of all.
   app.get('/job-board/list-organizations', async (c) => {
     const workspaceSlug = c.req.query('workspace_slug') || undefined;
-    if (workspaceSlug && !(await findWorkspace(db, workspaceSlug))) throw httpError(404, 'Workspace not found');
+    if (workspaceSlug && !(await workspaceBySlug(db, workspaceSlug))) throw httpError(404, 'Workspace not found');
     const rows = await listHiringOrganizations(db, workspaceSlug);
     return c.json({
       organizations: rows.map((row) => ({
@@ -66,9 +71,8 @@ export function jobPostingRoutes(db: Database) {
     const visibility = parseVisibility(c.req.query('visibility'), 'job_board_only');
     const id = parseId(c.req.param('id'), 'Organization');
     if (!(await findOrganization(db, id))) throw httpError(404, 'Organization not found');
-    const origin = new URL(c.req.url).origin;
     const jobs = await listOrganizationJobs(db, id, visibility);
-    return c.json({ jobs: jobs.map((row) => serializeJob(row, 'organization', origin)) });
+    return c.json({ jobs: jobs.map((row) => serializeJob(row, 'organization', publicOrigin())) });
   });
 
   // Call 4: one job.
@@ -76,7 +80,7 @@ export function jobPostingRoutes(db: Database) {
     const visibility = parseVisibility(c.req.query('visibility'), 'linkedin_or_job_board');
     const row = await findJob(db, parseId(c.req.param('id'), 'Job posting'), visibility);
     if (!row) throw httpError(404, 'Job posting not found');
-    return c.json(serializeJob(row, 'detail', new URL(c.req.url).origin));
+    return c.json(serializeJob(row, 'detail', publicOrigin()));
   });
 
   return app;

@@ -1,49 +1,40 @@
-import { randomBytes } from 'node:crypto';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import postgres from 'postgres';
 import { createApp } from '../app';
 import { type CaptchaVerifier, createLocalCaptcha } from '../captcha/captcha';
 import { type DatabaseHandle, openDatabase } from '../db/database';
 import { generateDemoData } from '../seed/demo-data';
 import { seed } from '../seed/seed';
-import { createFolderStorage } from '../storage/resume-storage';
+import { createTestDatabase } from './test-database';
 
 /**
  * A real API on a real, fresh database: in-memory PGlite, or, when DATABASE_URL is set, a new
  * PostgreSQL database created for this test file (and dropped by `close`).
  */
 export async function createTestApi(
-  options: { seedDemo?: boolean; rateLimit?: { max: number; windowSeconds: number }; captcha?: CaptchaVerifier } = {},
+  options: {
+    seedDemo?: boolean;
+    rateLimit?: { max: number; windowSeconds: number };
+    requestRateLimit?: { max: number; windowSeconds: number };
+    captcha?: CaptchaVerifier;
+    publicOrigin?: string;
+    /** A database of the test's own (e.g. a private PostgreSQL cluster) instead of a fresh one. */
+    databaseUrl?: string;
+  } = {},
 ) {
-  let dropDatabase = async () => {};
-  let databaseUrl: string | undefined;
-  if (process.env.DATABASE_URL) {
-    const name = `board_test_${randomBytes(6).toString('hex')}`;
-    const admin = postgres(process.env.DATABASE_URL, { max: 1, onnotice: () => {} });
-    await admin.unsafe(`create database ${name}`);
-    const url = new URL(process.env.DATABASE_URL);
-    url.pathname = `/${name}`;
-    databaseUrl = url.href;
-    dropDatabase = async () => {
-      await admin.unsafe(`drop database if exists ${name} with (force)`);
-      await admin.end();
-    };
-  }
-  const database: DatabaseHandle = await openDatabase({ databaseUrl, pgliteDataDir: 'memory://' });
+  const testDatabase = options.databaseUrl
+    ? { url: options.databaseUrl, drop: async () => {} }
+    : await createTestDatabase();
+  const database: DatabaseHandle = await openDatabase({ databaseUrl: testDatabase.url, pgliteDataDir: 'memory://' });
   if (options.seedDemo ?? true) await seed(database.db, generateDemoData());
-  const resumeDir = mkdtempSync(path.join(tmpdir(), 'board-resumes-'));
-  const storage = createFolderStorage(resumeDir);
   const localCaptcha = createLocalCaptcha('test-secret-of-enough-length');
   const logs: Record<string, unknown>[] = [];
   const app = createApp({
     database,
-    storage,
     captcha: options.captcha ?? localCaptcha.verifier(),
     localCaptcha,
     corsOrigins: ['http://localhost:8080'],
+    publicOrigin: () => options.publicOrigin ?? 'http://localhost',
     rateLimit: options.rateLimit ?? { max: 1000, windowSeconds: 600 },
+    requestRateLimit: options.requestRateLimit ?? { max: 100_000, windowSeconds: 60 },
     log: (entry) => logs.push(entry),
     clientAddress: (request) => request.headers.get('x-test-client') ?? '127.0.0.1',
   });
@@ -66,13 +57,11 @@ export async function createTestApi(
   return {
     app,
     db: database.db,
-    storage,
-    resumeDir,
     logs,
     captchaToken,
     async close() {
       await database.close();
-      await dropDatabase();
+      await testDatabase.drop();
     },
   };
 }

@@ -175,3 +175,38 @@ describe('parseJobList', () => {
     expect(() => parseJobList({ items: [] })).toThrow(/no jobs array/);
   });
 });
+
+describe('what the platform sends twice or garbled', () => {
+  it('hides a last round date that does not parse instead of showing "Invalid Date"', () => {
+    const funding = (date: string) =>
+      parseJob({ id: 1, funding: { last_round_amount: '5M', last_round_date: date } }).funding.lastRound.date;
+    expect(funding('sometime in 2024')).toBe('');
+    expect(funding('2025-13-45')).toBe('');
+    expect(funding(' 2025-03-14 ')).toBe('2025-03-14');
+  });
+
+  it('keeps each skill, investor, requirement, project and team member once', () => {
+    const job = parseJob({
+      id: 1,
+      skills: ['React', 'React ', 'Go'],
+      requirements: ['Curiosity', 'Curiosity'],
+      initial_projects: ['Launch', 'Launch'],
+      investors: { all: ['Accel', ' Accel', 'Index'], last_round: ['Index', 'Index'] },
+      team_members: ['Ada Lovelace, CEO, Founder', 'Ada Lovelace, CEO, Founder again'],
+    });
+    expect(job.skills).toEqual(['React', 'Go']);
+    expect(job.requirements).toEqual(['Curiosity']);
+    expect(job.initialProjects).toEqual(['Launch']);
+    expect(job.investors).toEqual({ all: ['Accel', 'Index'], lastRound: ['Index'] });
+    expect(job.team.map((member) => member.name)).toEqual(['Ada Lovelace']);
+    expect(visibleBenefits({ benefits: ['Health', 'Health ', ''] })).toEqual(['Health']);
+  });
+
+  it('shows a job listed twice once (the first)', () => {
+    const jobs = parseJobList({ jobs: [{ id: 7, title: 'A' }, { id: 8 }, { id: 7, title: 'B' }] });
+    expect(jobs.map((job) => [job.id, job.title])).toEqual([
+      ['7', 'A'],
+      ['8', ''],
+    ]);
+  });
+});

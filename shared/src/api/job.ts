@@ -140,11 +140,23 @@ function clean(value: string | null | undefined): string {
   return (value ?? '').trim();
 }
 
+/** Trimmed, blank entries dropped, each entry once (lists are rendered keyed by their entries). */
+function distinct(items: readonly string[] | null | undefined): string[] {
+  return [...new Set((items ?? []).map((item) => item.trim()).filter(Boolean))];
+}
+
 export function toJob(server: ServerJob, index = 0): Job {
   const teamEntries = server.team_members ?? [];
+  const seenMembers = new Set<string>();
   const team = teamEntries
     .map((entry) => (typeof entry === 'string' ? parseTeamMemberString(entry) : parseTeamMemberObject(entry)))
-    .filter((member): member is TeamMember => member !== null);
+    .filter((member): member is TeamMember => member !== null)
+    .filter((member) => {
+      const key = `${member.name}-${member.title}`;
+      if (seenMembers.has(key)) return false;
+      seenMembers.add(key);
+      return true;
+    });
   const equity = server.equity;
   return {
     id: server.id === null ? `unknown-${index}` : String(server.id),
@@ -162,20 +174,20 @@ export function toJob(server: ServerJob, index = 0): Job {
     type: clean(server.job_type) || jobDefaults.type,
     workplaceType: clean(server.workplace_type),
     level: clean(server.level),
-    requirements: (server.requirements ?? []).map((item) => item.trim()).filter(Boolean),
-    skills: (server.skills ?? []).map((item) => item.trim()).filter(Boolean),
+    requirements: distinct(server.requirements),
+    skills: distinct(server.skills),
     applicationUrl: clean(server.application_url),
     funding: {
       total: fundingAmountText(server.funding?.total_funding_amount),
       lastRound: {
         amount: fundingAmountText(server.funding?.last_round_amount),
         type: clean(server.funding?.last_round_type),
-        date: clean(server.funding?.last_round_date),
+        date: roundDate(clean(server.funding?.last_round_date)),
       },
     },
     investors: {
-      all: (server.investors?.all ?? []).map((name) => name.trim()).filter(Boolean),
-      lastRound: (server.investors?.last_round ?? []).map((name) => name.trim()).filter(Boolean),
+      all: distinct(server.investors?.all),
+      lastRound: distinct(server.investors?.last_round),
     },
     companyOverview: clean(server.company_overview),
     team,
@@ -188,8 +200,16 @@ export function toJob(server: ServerJob, index = 0): Job {
     },
     benefits: server.benefits ?? [],
     logo: clean(server.logo) || null,
-    initialProjects: (server.initial_projects ?? []).map((item) => item.trim()).filter(Boolean),
+    initialProjects: distinct(server.initial_projects),
   };
+}
+
+/**
+ * The last round's date, shown as a local date: an ISO date (2025-03-14, or with a time) that
+ * exists, else '' (hidden). Never 'Invalid Date', nor a day guessed from free text.
+ */
+function roundDate(value: string): string {
+  return /^\d{4}-\d{2}-\d{2}([T ].*)?$/.test(value) && !Number.isNaN(Date.parse(value)) ? value : '';
 }
 
 function validDate(value: string | null): string | null {
@@ -203,13 +223,19 @@ export function postedDateText(postedAt: string | null, locale?: string): string
   return new Date(postedAt).toLocaleDateString(locale, { year: 'numeric', month: 'short', day: 'numeric' });
 }
 
-/** A list answer: items that are not objects are dropped, the rest parsed leniently. */
+/** A list answer: items that are not objects are dropped, the rest parsed leniently; a repeated id is shown once. */
 export function parseJobList(body: unknown): Job[] {
   const items = (body as { jobs?: unknown } | null)?.jobs;
   if (!Array.isArray(items)) throw new Error('The job list answer has no jobs array');
+  const seen = new Set<string>();
   return items
     .filter((item) => typeof item === 'object' && item !== null)
-    .map((item, index) => toJob(v.parse(ServerJobSchema, item), index));
+    .map((item, index) => toJob(v.parse(ServerJobSchema, item), index))
+    .filter((job) => {
+      if (seen.has(job.id)) return false;
+      seen.add(job.id);
+      return true;
+    });
 }
 
 export function parseJob(body: unknown): Job {
@@ -226,5 +252,5 @@ export function hasEquity(job: Pick<Job, 'equity'>): boolean {
 }
 
 export function visibleBenefits(job: Pick<Job, 'benefits'>): string[] {
-  return job.benefits.map((benefit) => benefit.trim()).filter(Boolean);
+  return distinct(job.benefits);
 }

@@ -87,7 +87,7 @@ const OrganizationItem = v.object({
   job_board_slug: v.fallback(v.string(), ''),
 });
 
-/** Call 3: the hiring companies of a workspace, or of the whole board. */
+/** Call 3: the hiring companies of a workspace, or of the whole board (a repeated id shown once). */
 export function organizationsQuery(client: ApiClient, workspaceSlug: string | null) {
   return queryOptions({
     queryKey: boardKeys.organizations(workspaceSlug),
@@ -95,9 +95,11 @@ export function organizationsQuery(client: ApiClient, workspaceSlug: string | nu
       const body = await send(client, boardRequests.organizations(workspaceSlug), signal);
       const items = (body as { organizations?: unknown } | null)?.organizations;
       if (!Array.isArray(items)) throw new Error('The companies answer has no organizations array');
+      const seen = new Set<string>();
       return items.flatMap((item) => {
         const parsed = v.safeParse(OrganizationItem, item);
-        if (!parsed.success) return [];
+        if (!parsed.success || seen.has(String(parsed.output.organization_id))) return [];
+        seen.add(String(parsed.output.organization_id));
         const { organization_id, organization_name, job_board_slug } = parsed.output;
         return [
           {

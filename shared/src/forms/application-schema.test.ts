@@ -89,6 +89,27 @@ describe('applicationFormSchema', () => {
   });
 });
 
+describe('characters no one can type', () => {
+  it.each([
+    'name',
+    'email',
+    'linkedin',
+    'salaryExpectations',
+    'phone',
+    'github',
+    'portfolio',
+    'additionalInfo',
+    'motivation',
+  ])('a NUL or another control character in %s is "Invalid input"', (field) => {
+    expect(messagesFor({ [field]: 'Ada\u0000' })[field]).toBe('Invalid input');
+    expect(messagesFor({ [field]: '\u001bAda' })[field]).toBe('Invalid input');
+  });
+
+  it('tabs and line breaks, which a person types, are fine', () => {
+    expect(messagesFor({ motivation: 'one\ntwo\r\nthree\tfour', additionalInfo: 'a\nb' })).toEqual({});
+  });
+});
+
 describe('resumeProblem', () => {
   it.each([
     [null, 'Resume is required'],

@@ -43,9 +43,26 @@ export const applicationMessages = {
   motivationTooLong: 'Motivation must be less than 1000 characters',
   captchaRequired: 'Please complete the reCAPTCHA verification',
   termsRequired: 'You must accept the Terms of Service and Privacy Policy',
+  invalidInput: 'Invalid input',
 } as const;
 
 const m = applicationMessages;
+
+/**
+ * Text a person can type: no NUL or other control characters (tab and line breaks are fine).
+ * The database refuses NUL, and no keyboard produces the rest; the API checks every text it
+ * stores with this, and the form's fields below use it too.
+ */
+export function isTypeable(value: string): boolean {
+  for (let index = 0; index < value.length; index++) {
+    const code = value.charCodeAt(index);
+    if ((code < 0x20 && code !== 0x09 && code !== 0x0a && code !== 0x0d) || (code >= 0x7f && code <= 0x9f))
+      return false;
+  }
+  return true;
+}
+
+const typeable = v.check(isTypeable, m.invalidInput);
 
 function isHttpUrl(value: string): boolean {
   try {
@@ -61,6 +78,7 @@ function optionalUrl(max: number, invalid: string, tooLong: string) {
   return v.optional(
     v.pipe(
       v.string(),
+      typeable,
       v.trim(),
       v.maxLength(max, tooLong),
       v.check((value) => value === '' || isHttpUrl(value), invalid),
@@ -70,15 +88,28 @@ function optionalUrl(max: number, invalid: string, tooLong: string) {
 }
 
 function optionalText(max: number, tooLong: string) {
-  return v.optional(v.pipe(v.string(), v.trim(), v.maxLength(max, tooLong)), '');
+  return v.optional(v.pipe(v.string(), typeable, v.trim(), v.maxLength(max, tooLong)), '');
 }
 
 /** The candidate's text fields: what call 6 carries besides the file, the captcha and the job. */
 export const applicationTextEntries = {
-  name: v.pipe(v.string(m.nameRequired), v.trim(), v.nonEmpty(m.nameRequired), v.maxLength(200, m.nameTooLong)),
-  email: v.pipe(v.string(m.emailInvalid), v.trim(), v.maxLength(200, m.emailTooLong), v.email(m.emailInvalid)),
+  name: v.pipe(
+    v.string(m.nameRequired),
+    typeable,
+    v.trim(),
+    v.nonEmpty(m.nameRequired),
+    v.maxLength(200, m.nameTooLong),
+  ),
+  email: v.pipe(
+    v.string(m.emailInvalid),
+    typeable,
+    v.trim(),
+    v.maxLength(200, m.emailTooLong),
+    v.email(m.emailInvalid),
+  ),
   linkedin: v.pipe(
     v.string(m.linkedinPrefix),
+    typeable,
     v.trim(),
     v.maxLength(500, m.linkedinTooLong),
     v.check(
@@ -88,6 +119,7 @@ export const applicationTextEntries = {
   ),
   salaryExpectations: v.pipe(
     v.string(m.salaryRequired),
+    typeable,
     v.trim(),
     v.nonEmpty(m.salaryRequired),
     v.maxLength(200, m.salaryTooLong),

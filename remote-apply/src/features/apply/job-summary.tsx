@@ -16,7 +16,7 @@ export function JobSummary({ job, headingLevel = 1, prefix }: { job: Job; headin
           {job.company} · {job.location}
         </p>
         <ul aria-label="Job details" className="mt-2 flex flex-wrap gap-2">
-          {[job.type, job.workplaceType, job.level].filter(Boolean).map((badge) => (
+          {[...new Set([job.type, job.workplaceType, job.level].filter(Boolean))].map((badge) => (
             <li key={badge} className="rounded-full bg-brand-50 px-2.5 py-0.5 text-xs font-medium text-brand-700">
               {badge}
             </li>

@@ -1,0 +1,180 @@
+import { applicationFieldNames } from '@board/shared/forms/application-schema';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { applicationForm, candidate, publishedJobId, storedCounts, submitApplication } from './test/application-form';
+import { failResumeWrites, restoreResumeWrites } from './test/resume-write-failure';
+import { createTestApi, pdfBytes, type TestApi } from './test/test-api';
+
+let api: TestApi;
+let jobId: number;
+const requestCap = 200;
+beforeAll(async () => {
+  api = await createTestApi({
+    requestRateLimit: { max: requestCap, windowSeconds: 60 },
+    publicOrigin: 'https://api.foundry.example',
+  });
+  jobId = await publishedJobId(api);
+}, 60_000);
+afterAll(async () => {
+  await api?.close();
+});
+
+const from = (client: string, init: RequestInit = {}): RequestInit => ({
+  ...init,
+  headers: { ...(init.headers as Record<string, string>), 'x-test-client': client },
+});
+
+describe('every public endpoint has a rate limit', () => {
+  it('answers 429 with Retry-After once a client passes the request cap, on reads, captcha and applications alike', async () => {
+    const client = '198.51.100.20';
+    for (let i = 0; i < requestCap; i++) {
+      expect((await api.app.request('/public-job-posting/workspace/demo', from(client))).status).toBe(200);
+    }
+    const refused = [
+      await api.app.request('/public-job-posting?visibility=job_board_only', from(client)),
+      await api.app.request('/public/captcha/challenge', from(client)),
+      await api.app.request('/public/captcha/verify', from(client, { method: 'POST', body: '{}' })),
+      await api.app.request('/public/logos/northwind-robotics.svg', from(client)),
+      await submitApplication(api, await applicationForm(api, jobId), { 'x-test-client': client }),
+    ];
+    for (const response of refused) {
+      expect(response.status).toBe(429);
+      expect(Number(response.headers.get('retry-after'))).toBeGreaterThan(0);
+      expect(await response.json()).toEqual({
+        message: 'Too many requests from this address. Please try again later.',
+      });
+    }
+    // Others are not affected, and the load balancer's health check is never refused.
+    expect((await api.app.request('/public-job-posting/workspace/demo', from('198.51.100.21'))).status).toBe(200);
+    expect((await api.app.request('/health', from(client))).status).toBe(200);
+  });
+});
+
+describe('every public endpoint has a body limit', () => {
+  it('refuses a large captcha answer with 413, declared or streamed, without reading it', async () => {
+    const big = 'x'.repeat(1024 * 1024);
+    const declared = await api.app.request(
+      '/public/captcha/verify',
+      from('198.51.100.30', { method: 'POST', body: big, headers: { 'Content-Type': 'application/json' } }),
+    );
+    expect(declared.status).toBe(413);
+    let pulled = 0;
+    const stream = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        pulled++;
+        if (pulled > 4000) controller.close();
+        else controller.enqueue(new Uint8Array(16 * 1024).fill(0x20));
+      },
+    });
+    const streamed = await api.app.request(
+      '/public/captcha/verify',
+      from('198.51.100.30', { method: 'POST', body: stream, duplex: 'half' } as RequestInit),
+    );
+    expect(streamed.status).toBe(413);
+    expect(pulled).toBeLessThan(100);
+  });
+});
+
+describe('absolute URLs come from the configured public origin', () => {
+  it('builds logo URLs from API_PUBLIC_URL whatever Host the request names', async () => {
+    for (const path of ['/public-job-posting?visibility=job_board_only', '/public-job-posting/organization/1']) {
+      const response = await api.app.request(`http://evil.example${path}`, { headers: { Host: 'evil.example' } });
+      const { jobs } = (await response.json()) as { jobs: { logo: string | null }[] };
+      const logos = jobs.map((job) => job.logo).filter((logo): logo is string => logo !== null);
+      expect(logos.length).toBeGreaterThan(0);
+      for (const logo of logos) expect(logo).toMatch(/^https:\/\/api\.foundry\.example\/public\/logos\//);
+    }
+  });
+});
+
+describe('characters no one can type', () => {
+  it('answer 404 in a workspace slug, never 500', async () => {
+    for (const path of [
+      '/public-job-posting/workspace/de%00mo',
+      '/public-job-posting?workspace_slug=de%00mo',
+      '/public-job-posting/job-board/list-organizations?workspace_slug=%01',
+      `/public-job-posting/workspace/${'a'.repeat(5000)}`,
+    ]) {
+      const response = await api.app.request(path);
+      expect(response.status, path).toBe(404);
+      expect(await response.json()).toEqual({ message: 'Workspace not found' });
+    }
+  });
+
+  it('answer 422 with "Invalid input" for the field in any text field, the file name or application_source; nothing stored', async () => {
+    const before = await storedCounts(api);
+    const fields = [...Object.values(applicationFieldNames), 'application_source', 'talent_partner_user_id'];
+    for (const field of fields) {
+      const response = await submitApplication(
+        api,
+        await applicationForm(api, jobId, { [field]: 'Ada\u0000Lovelace' }),
+      );
+      expect(response.status, field).toBe(422);
+      expect(((await response.json()) as { detail: Record<string, string> }).detail[field], field).toBe(
+        'Invalid input',
+      );
+    }
+    const badName = await submitApplication(
+      api,
+      await applicationForm(api, jobId, {}, { bytes: pdfBytes(), name: 'cv\u0000.pdf' }),
+    );
+    expect(badName.status).toBe(422);
+    expect(await badName.json()).toMatchObject({ detail: { candidate_resume: 'Invalid input' } });
+    expect(await storedCounts(api)).toEqual(before);
+  });
+
+  it('still takes tabs and line breaks, which a person can type in the motivation', async () => {
+    const response = await submitApplication(
+      api,
+      await applicationForm(api, jobId, { candidate_motivation: 'First line\nsecond\tline\r\nthird' }),
+    );
+    expect(response.status).toBe(201);
+  });
+});
+
+const fileName = 'ada-lovelace-private-cv.pdf';
+
+describe('when storing the resume fails', () => {
+  afterEach(async () => {
+    await restoreResumeWrites(api.db);
+  });
+
+  it.each([
+    ['the disk is full', '53100', 503, /could not be stored right now, and nothing of it was kept/],
+    ['another database error', 'P0001', 500, /^Internal server error$/],
+  ])(
+    '%s: a 5xx, nothing half-stored, the token still good, and no personal data in the log',
+    async (_case, sqlState, status, message) => {
+      await failResumeWrites(api.db, sqlState);
+      const before = await storedCounts(api);
+      const token = await api.captchaToken();
+      const form = () => applicationForm(api, jobId, { recaptcha_token: token }, { bytes: pdfBytes(), name: fileName });
+      api.logs.length = 0;
+
+      const failed = await submitApplication(api, await form());
+      expect(failed.status).toBe(status);
+      const body = (await failed.json()) as { message: string; detail: string };
+      expect(body.message).toMatch(message);
+      if (status === 503) expect(failed.headers.get('retry-after')).toBe('5');
+      expect(await storedCounts(api)).toEqual(before);
+
+      const logged = JSON.stringify(api.logs);
+      for (const value of [...Object.values(candidate), fileName]) expect(logged).not.toContain(value);
+      const requestId = failed.headers.get('x-request-id');
+      expect(body.detail).toBe(`request ${requestId}`);
+      expect(api.logs).toContainEqual(
+        expect.objectContaining({
+          level: 'error',
+          request_id: requestId,
+          code: sqlState,
+          error_class: expect.any(String),
+        }),
+      );
+
+      // Storage is back: the same captcha token was not used up, and one submit stores one application.
+      await restoreResumeWrites(api.db);
+      expect((await submitApplication(api, await form())).status).toBe(201);
+      const after = await storedCounts(api);
+      expect(after).toEqual({ applications: before.applications + 1, resumes: before.resumes + 1 });
+    },
+  );
+});

@@ -1,0 +1,88 @@
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { runApplicationsCommand } from './cli/applications';
+import { type ApiProcess, startApiProcess } from './test/api-process';
+import { candidate } from './test/application-form';
+import { pdfBytes } from './test/test-api';
+import { createTestDatabase } from './test/test-database';
+
+/** A local-captcha token from one instance, as the board's captcha component gets one. */
+async function captchaToken(api: ApiProcess): Promise<string> {
+  const challenge = (await (await fetch(`${api.url}/public/captcha/challenge`)).json()) as {
+    challenge_id: string;
+    question: string;
+  };
+  const [, a, b] = /What is (\d+) \+ (\d+)\?/.exec(challenge.question) ?? [];
+  const response = await fetch(`${api.url}/public/captcha/verify`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ challenge_id: challenge.challenge_id, answer: String(Number(a) + Number(b)) }),
+  });
+  return ((await response.json()) as { token: string }).token;
+}
+
+/** A resume of its own: the same PDF with the submission's label in a comment. */
+const resumeFor = (label: string) => new Uint8Array([...pdfBytes(), ...new TextEncoder().encode(`% ${label}\n`)]);
+
+async function submit(api: ApiProcess, jobId: number, label: string): Promise<string> {
+  const form = new FormData();
+  form.append('job_posting_id', String(jobId));
+  for (const [name, value] of Object.entries(candidate)) form.append(name, value);
+  form.append('recaptcha_token', await captchaToken(api));
+  form.append(
+    'candidate_resume',
+    new Blob([resumeFor(label) as BlobPart], { type: 'application/pdf' }),
+    `${label}.pdf`,
+  );
+  const response = await fetch(`${api.url}/public/job-application/`, { method: 'POST', body: form });
+  expect(response.status, label).toBe(201);
+  return ((await response.json()) as { id: string }).id;
+}
+
+// Two processes cannot share an embedded PGlite: this runs in the suite's PostgreSQL run.
+describe.runIf(process.env.DATABASE_URL)('two API instances on one PostgreSQL (PostgreSQL run only)', () => {
+  it('every resume submitted through one instance is read back, byte for byte, through the other', async () => {
+    const database = await createTestDatabase();
+    const folders: string[] = [];
+    const folder = (name: string) => {
+      folders.push(mkdtempSync(path.join(tmpdir(), `board-${name}-`)));
+      return folders.at(-1) ?? '';
+    };
+    // Each instance has a folder of its own, as separate machines would (resumes used to go there).
+    const instanceEnv = (name: string) => ({
+      DATABASE_URL: database.url,
+      RESUME_DIR: folder(name),
+      LOG_LEVEL: 'silent',
+      RATE_LIMIT_MAX: '1000',
+    });
+    const envA = instanceEnv('a');
+    const envB = instanceEnv('b');
+    const a = await startApiProcess({ ...envA, PORT: '0' });
+    const b = await startApiProcess({ ...envB, PORT: '0', SEED: 'none' });
+    try {
+      const { jobs } = (await (await fetch(`${b.url}/public-job-posting`)).json()) as { jobs: { id: number }[] };
+      const jobId = jobs[0]?.id ?? 0;
+      const labels = ['a1', 'a2', 'a3', 'b1', 'b2', 'b3'];
+      const ids = await Promise.all(labels.map((label) => submit(label.startsWith('a') ? a : b, jobId, label)));
+
+      const out = folder('read');
+      for (const [index, label] of labels.entries()) {
+        // Read through the other instance's configuration.
+        const readerEnv = label.startsWith('a') ? envB : envA;
+        const file = path.join(out, `${label}.pdf`);
+        await runApplicationsCommand(['--resume', ids[index] ?? '', '--out', file], readerEnv, () => {});
+        expect(Buffer.from(readFileSync(file)).equals(Buffer.from(resumeFor(label))), label).toBe(true);
+      }
+      const listed: string[] = [];
+      await runApplicationsCommand(['--json'], envA, (line) => listed.push(line));
+      const rows = JSON.parse(listed.join('\n')) as { id: string; resumeName: string }[];
+      expect(rows.map((row) => row.resumeName).sort()).toEqual(labels.map((label) => `${label}.pdf`));
+    } finally {
+      await Promise.all([a.stop(), b.stop()]);
+      await database.drop();
+      for (const created of folders) rmSync(created, { recursive: true, force: true });
+    }
+  }, 120_000);
+});
