@@ -1,7 +1,6 @@
 import { requestUrl } from '@board/shared/api/api-client';
 import type { RuntimeConfig } from '@board/shared/config/runtime-config';
-import { matchRoutes } from 'react-router-dom';
-import { type BoardRoute, boardRoutes, shellRoutes } from '../src/routes/board-routes';
+import { type BoardRoute, matchBoardRoute } from '../src/routes/board-routes';
 import { manifestAssets, type RemoteManifest } from './manifest-cache';
 
 /** What the shell reads before its first render instead of fetching it (see src/index.ts). */
@@ -18,8 +17,7 @@ export interface PagePlan {
 
 /** The route of a path: which remote and exposed module serve it, with its parameters. */
 export function planPage(pathname: string): PagePlan | null {
-  const match = matchRoutes([...shellRoutes.map((path) => ({ path })), ...boardRoutes], pathname)?.at(-1);
-  return match && 'remote' in match.route ? { route: match.route, params: match.params } : null;
+  return matchBoardRoute(pathname);
 }
 
 export interface AssembleInput {

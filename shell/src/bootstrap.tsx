@@ -6,7 +6,9 @@ import { App, createQueryClient, createRouter } from './app';
 import { registerBoardRemotes } from './features/remotes/federation';
 import { resolvePreview } from './features/remotes/preview';
 import { setPreviewDecision } from './features/remotes/preview-state';
+import { preloadRemotePage } from './features/remotes/remote-page';
 import { reportCaughtError } from './features/remotes/report-caught-error';
+import { matchBoardRoute } from './routes/board-routes';
 
 const rootElement = document.getElementById('root');
 if (!rootElement) throw new Error('index.html has no #root element');
@@ -36,6 +38,8 @@ async function start(container: HTMLElement) {
   setPreviewDecision(decision);
   if (decision.kind === 'refused') console.warn('[shell] preview refused:', decision.reason);
   registerBoardRemotes(remotes);
+  const first = matchBoardRoute(window.location.pathname);
+  if (first) preloadRemotePage(first.route.remote, first.route.module);
   createRoot(container, {
     onCaughtError: reportCaughtError,
   }).render(

@@ -10,6 +10,7 @@ export {
   createBrowserRouter,
   createMemoryRouter,
   Link,
+  matchRoutes,
   NavLink,
   Outlet,
   RouterProvider,

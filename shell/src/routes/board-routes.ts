@@ -1,6 +1,7 @@
 import type { ApiRequest } from '@board/shared/api/api-client';
 import { boardRequests } from '@board/shared/api/requests';
 import type { RemoteName } from '@board/shared/config/remotes';
+import { matchRoutes } from '@board/shared/lib/router';
 
 /**
  * The top-level route table: which remote serves which path (SPEC section 2). Remotes own
@@ -95,3 +96,16 @@ export const boardRoutes: BoardRoute[] = [
   },
   { path: '*', remote: 'static', module: './not-found-page', title: 'Page Not Found' },
 ];
+
+/**
+ * The board route of a path, with its parameters; null for the shell's own paths. Used by the
+ * shell's server (what to put in the page) and by the shell before its first render (which
+ * remote module to start loading).
+ */
+export function matchBoardRoute(
+  pathname: string,
+): { route: BoardRoute; params: Record<string, string | undefined> } | null {
+  const routes: (BoardRoute | { path: string })[] = [...shellRoutes.map((path) => ({ path })), ...boardRoutes];
+  const match = matchRoutes(routes, pathname)?.at(-1);
+  return match && 'remote' in match.route ? { route: match.route, params: match.params } : null;
+}

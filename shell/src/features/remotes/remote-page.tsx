@@ -12,14 +12,26 @@ import { RemoteErrorBoundary } from './remote-error-boundary';
  */
 const pages = new Map<string, LazyExoticComponent<ComponentType>>();
 
-function remotePage(remote: RemoteName, module: string) {
+function remotePage(remote: RemoteName, module: string, startNow = false) {
   const key = `${remote}/${module}`;
   let page = pages.get(key);
   if (!page) {
-    page = lazy(() => loadRemotePage(remote, module));
+    // Started now (the first page of the visit) or when first rendered; a failure surfaces in the
+    // page's error boundary either way.
+    const started = startNow ? loadRemotePage(remote, module) : null;
+    started?.catch(() => undefined);
+    page = lazy(() => started ?? loadRemotePage(remote, module));
     pages.set(key, page);
   }
   return page;
+}
+
+/**
+ * Starts loading the first page's remote module before React renders the shell, so the remote's
+ * start-up overlaps the shell's first render instead of following it.
+ */
+export function preloadRemotePage(remote: RemoteName, module: string) {
+  remotePage(remote, module, true);
 }
 
 /**
