@@ -34,11 +34,21 @@ export interface StaticServer {
   close(): Promise<void>;
 }
 
-function listen(server: Server, port: number, host: string): Promise<number> {
-  return new Promise((resolve, reject) => {
+/** Listens on `host:port` (`port: 0` picks a free one) and returns how to reach and stop it. */
+async function start(server: Server, port: number, host = '127.0.0.1'): Promise<StaticServer> {
+  const bound = await new Promise<number>((resolve, reject) => {
     server.once('error', reject);
     server.listen(port, host, () => resolve((server.address() as AddressInfo).port));
   });
+  return {
+    url: `http://${host === '0.0.0.0' ? 'localhost' : host}:${bound}`,
+    port: bound,
+    close: () =>
+      new Promise((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
 }
 
 /** One static folder on one port. `port: 0` picks a free one. */
@@ -84,17 +94,7 @@ export async function serveFolder(options: {
       res.end('Not found');
     });
   });
-  const host = options.host ?? '127.0.0.1';
-  const port = await listen(server, options.port, host);
-  return {
-    url: `http://${host === '0.0.0.0' ? 'localhost' : host}:${port}`,
-    port,
-    close: () =>
-      new Promise((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
-  };
+  return start(server, options.port, options.host);
 }
 
 /** An environment's runtime config, validated: the shell's server puts it in pages as it is. */
@@ -124,17 +124,7 @@ export async function serveShell(options: {
     mode: options.mode ?? (process.env.SHELL_MODE === 'static' ? 'static' : 'assemble'),
   });
   const server = createAdaptorServer({ fetch: app.fetch }) as Server;
-  const host = options.host ?? '127.0.0.1';
-  const port = await listen(server, options.port, host);
-  return {
-    url: `http://${host === '0.0.0.0' ? 'localhost' : host}:${port}`,
-    port,
-    close: () =>
-      new Promise((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
-  };
+  return start(server, options.port, options.host);
 }
 
 export function serveRemote(app: Exclude<ServedApp, 'shell'>, port: number, host?: string, folder = appFolders[app]) {
