@@ -3,8 +3,8 @@
  * rspack.shared.ts swaps it in). Same API; the remotes' exposed page modules are imported
  * directly, so the whole board is one build and the cost of federation can be measured.
  */
-import type { RemoteName } from '@board/shared/config/remotes';
-import type { RemotePageModule } from '@board/shared/lib/federation';
+import type { RemoteName } from '../../shared/src/config/remotes';
+import type { RemotePageModule } from '../../shared/src/lib/federation';
 
 const pages: Record<string, () => Promise<RemotePageModule>> = {
   'listings/./jobs-page': () => import('../../remote-listings/src/exposed/jobs-page'),
