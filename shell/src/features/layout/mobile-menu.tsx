@@ -1,4 +1,5 @@
 import { Button, buttonVariants } from '@board/shared/ui/button';
+import { Menu, X } from 'lucide-react';
 import { useId, useRef, useState } from 'react';
 
 /**
@@ -27,16 +28,7 @@ export function MobileMenu({ signInUrl, getStartedUrl }: { signInUrl: string; ge
         aria-expanded={open}
         onClick={show}
       >
-        <svg
-          aria-hidden="true"
-          viewBox="0 0 24 24"
-          fill="none"
-          stroke="currentColor"
-          strokeWidth="2"
-          strokeLinecap="round"
-        >
-          <path d="M4 6h16M4 12h16M4 18h16" />
-        </svg>
+        <Menu aria-hidden="true" />
       </Button>
       {/* biome-ignore lint/a11y/useKeyWithClickEvents: the click is for the backdrop only; Escape closes a modal dialog natively */}
       <dialog
@@ -56,16 +48,7 @@ export function MobileMenu({ signInUrl, getStartedUrl }: { signInUrl: string; ge
               Menu
             </h2>
             <Button variant="ghost" size="icon" aria-label="Close menu" onClick={close}>
-              <svg
-                aria-hidden="true"
-                viewBox="0 0 24 24"
-                fill="none"
-                stroke="currentColor"
-                strokeWidth="2"
-                strokeLinecap="round"
-              >
-                <path d="M6 6l12 12M18 6L6 18" />
-              </svg>
+              <X aria-hidden="true" />
             </Button>
           </div>
           <a href={signInUrl} className={buttonVariants({ variant: 'outline' })}>
