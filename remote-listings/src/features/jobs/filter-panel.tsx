@@ -46,21 +46,16 @@ export function FilterPanel({
           <label htmlFor={`${id}-title-input`} className="text-sm font-medium text-ink">
             Job title
           </label>
-          <div className="relative">
-            <Search
-              aria-hidden="true"
-              className="pointer-events-none absolute top-1/2 left-3 mt-0.5 size-4 -translate-y-1/2 text-muted"
-            />
-            <Input
-              id={`${id}-title-input`}
-              type="search"
-              value={filters.jobTitle}
-              onChange={(event) => onChange({ jobTitle: event.target.value })}
-              placeholder="Search job titles..."
-              autoComplete="off"
-              className="mt-1 pl-9"
-            />
-          </div>
+          <Input
+            id={`${id}-title-input`}
+            type="search"
+            icon={Search}
+            value={filters.jobTitle}
+            onChange={(event) => onChange({ jobTitle: event.target.value })}
+            placeholder="Search job titles..."
+            autoComplete="off"
+            className="mt-1"
+          />
         </div>
         <div>
           <label htmlFor={`${id}-investor`} className="text-sm font-medium text-ink">

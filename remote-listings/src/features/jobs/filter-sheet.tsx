@@ -1,4 +1,5 @@
 import { Button } from '@board/shared/ui/button';
+import { ModalDialog } from '@board/shared/ui/modal-dialog';
 import { SlidersHorizontal, X } from 'lucide-react';
 import { type ReactNode, useId, useRef, useState } from 'react';
 
@@ -48,18 +49,14 @@ export function FilterSheet({
           </span>
         ) : null}
       </Button>
-      {/* biome-ignore lint/a11y/useKeyWithClickEvents: the click is for the backdrop only; Escape closes a modal dialog natively */}
-      <dialog
+      <ModalDialog
         ref={dialog}
         aria-labelledby={titleId}
         onClose={() => {
           setOpen(false);
           button.current?.focus();
         }}
-        onClick={(event) => {
-          if (event.target === event.currentTarget) close();
-        }}
-        className="fixed inset-x-0 top-auto bottom-0 m-0 max-h-[90dvh] w-full max-w-none rounded-t-2xl bg-white p-0 shadow-xl backdrop:bg-ink/40 open:animate-fade-up motion-reduce:open:animate-none"
+        className="fixed inset-x-0 top-auto bottom-0 max-h-[90dvh] w-full max-w-none rounded-t-2xl open:animate-fade-up motion-reduce:open:animate-none"
       >
         <div className="flex max-h-[90dvh] flex-col">
           <div className="flex items-center justify-between border-b border-line px-4 py-2">
@@ -77,7 +74,7 @@ export function FilterSheet({
             </Button>
           </div>
         </div>
-      </dialog>
+      </ModalDialog>
     </div>
   );
 }

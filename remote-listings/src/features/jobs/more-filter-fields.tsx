@@ -36,22 +36,16 @@ export function MoreFilterFields({
         <label htmlFor={`${id}-location`} className="text-sm font-medium text-ink">
           Location
         </label>
-        <div className="relative">
-          <MapPin
-            aria-hidden="true"
-            className="pointer-events-none absolute top-1/2 left-3 mt-0.5 size-4 -translate-y-1/2 text-muted"
-          />
-          <Input
-            id={`${id}-location`}
-            type="text"
-            list={`${id}-locations`}
-            value={filters.location}
-            onChange={(event) => onChange({ location: event.target.value })}
-            placeholder="City or Remote"
-            autoComplete="off"
-            className="mt-1 pl-9"
-          />
-        </div>
+        <Input
+          id={`${id}-location`}
+          icon={MapPin}
+          list={`${id}-locations`}
+          value={filters.location}
+          onChange={(event) => onChange({ location: event.target.value })}
+          placeholder="City or Remote"
+          autoComplete="off"
+          className="mt-1"
+        />
         <datalist id={`${id}-locations`}>
           {options.locations.map((location) => (
             <option key={location} value={location} />

@@ -1,4 +1,5 @@
 import { Button, buttonVariants } from '@board/shared/ui/button';
+import { ModalDialog } from '@board/shared/ui/modal-dialog';
 import { Menu, X } from 'lucide-react';
 import { useId, useRef, useState } from 'react';
 
@@ -30,17 +31,11 @@ export function MobileMenu({ signInUrl, getStartedUrl }: { signInUrl: string; ge
       >
         <Menu aria-hidden="true" />
       </Button>
-      {/* biome-ignore lint/a11y/useKeyWithClickEvents: the click is for the backdrop only; Escape closes a modal dialog natively */}
-      <dialog
+      <ModalDialog
         ref={dialog}
         aria-labelledby={titleId}
         onClose={() => setOpen(false)}
-        onClick={(event) => {
-          // The panel fills the dialog box, so a click whose target is the dialog itself is
-          // a click on the backdrop.
-          if (event.target === event.currentTarget) close();
-        }}
-        className="fixed inset-y-0 right-0 left-auto m-0 h-dvh max-h-none w-72 max-w-[85vw] bg-white p-0 shadow-xl backdrop:bg-ink/40 open:animate-slide-in motion-reduce:open:animate-none"
+        className="fixed inset-y-0 right-0 left-auto h-dvh max-h-none w-72 max-w-[85vw] open:animate-slide-in motion-reduce:open:animate-none"
       >
         <div className="flex h-full flex-col gap-3 p-5">
           <div className="mb-2 flex items-center justify-between">
@@ -58,7 +53,7 @@ export function MobileMenu({ signInUrl, getStartedUrl }: { signInUrl: string; ge
             Get Started
           </a>
         </div>
-      </dialog>
+      </ModalDialog>
     </div>
   );
 }
