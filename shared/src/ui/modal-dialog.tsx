@@ -1,5 +1,33 @@
 import { cn } from '@board/shared/lib/cn';
-import type { ComponentProps } from 'react';
+import { type ComponentProps, useId, useRef, useState } from 'react';
+
+/**
+ * The state of a modal dialog opened by a button: `show` and `close`, `open` for the button's
+ * aria-expanded, and the props that tie a `ModalDialog` to it (its ref, its title's id, and
+ * `onClosed`, run however it was closed).
+ */
+export function useModalDialog(onClosed?: () => void) {
+  const ref = useRef<HTMLDialogElement>(null);
+  const [open, setOpen] = useState(false);
+  const titleId = useId();
+  return {
+    open,
+    titleId,
+    show: () => {
+      ref.current?.showModal();
+      setOpen(true);
+    },
+    close: () => ref.current?.close(),
+    dialogProps: {
+      ref,
+      'aria-labelledby': titleId,
+      onClose: () => {
+        setOpen(false);
+        onClosed?.();
+      },
+    },
+  };
+}
 
 /**
  * A native modal `<dialog>` (docs/decisions/005-native-controls.md), opened with `showModal()`:

@@ -1,7 +1,7 @@
 import { Button } from '@board/shared/ui/button';
-import { ModalDialog } from '@board/shared/ui/modal-dialog';
+import { ModalDialog, useModalDialog } from '@board/shared/ui/modal-dialog';
 import { SlidersHorizontal, X } from 'lucide-react';
-import { type ReactNode, useId, useRef, useState } from 'react';
+import { type ReactNode, useRef } from 'react';
 
 /**
  * Below 768 px the filter panel folds behind a 'Filters' button showing how many filters are
@@ -19,16 +19,8 @@ export function FilterSheet({
   resultCount: number;
   children: ReactNode;
 }) {
-  const dialog = useRef<HTMLDialogElement>(null);
   const button = useRef<HTMLButtonElement>(null);
-  const [open, setOpen] = useState(false);
-  const titleId = useId();
-
-  const show = () => {
-    dialog.current?.showModal();
-    setOpen(true);
-  };
-  const close = () => dialog.current?.close();
+  const { open, show, close, titleId, dialogProps } = useModalDialog(() => button.current?.focus());
 
   return (
     <div>
@@ -50,12 +42,7 @@ export function FilterSheet({
         ) : null}
       </Button>
       <ModalDialog
-        ref={dialog}
-        aria-labelledby={titleId}
-        onClose={() => {
-          setOpen(false);
-          button.current?.focus();
-        }}
+        {...dialogProps}
         className="fixed inset-x-0 top-auto bottom-0 max-h-[90dvh] w-full max-w-none rounded-t-2xl open:animate-fade-up motion-reduce:open:animate-none"
       >
         <div className="flex max-h-[90dvh] flex-col">

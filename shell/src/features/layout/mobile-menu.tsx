@@ -1,7 +1,6 @@
 import { Button, buttonVariants } from '@board/shared/ui/button';
-import { ModalDialog } from '@board/shared/ui/modal-dialog';
+import { ModalDialog, useModalDialog } from '@board/shared/ui/modal-dialog';
 import { Menu, X } from 'lucide-react';
-import { useId, useRef, useState } from 'react';
 
 /**
  * Below 768 px: a menu button opening a slide-in panel with Sign In and Get Started.
@@ -9,15 +8,7 @@ import { useId, useRef, useState } from 'react';
  * focus returns to the button. A click on the backdrop closes it too; so does Get Started.
  */
 export function MobileMenu({ signInUrl, getStartedUrl }: { signInUrl: string; getStartedUrl: string }) {
-  const dialog = useRef<HTMLDialogElement>(null);
-  const [open, setOpen] = useState(false);
-  const titleId = useId();
-
-  const show = () => {
-    dialog.current?.showModal();
-    setOpen(true);
-  };
-  const close = () => dialog.current?.close();
+  const { open, show, close, titleId, dialogProps } = useModalDialog();
 
   return (
     <div className="md:hidden">
@@ -32,9 +23,7 @@ export function MobileMenu({ signInUrl, getStartedUrl }: { signInUrl: string; ge
         <Menu aria-hidden="true" />
       </Button>
       <ModalDialog
-        ref={dialog}
-        aria-labelledby={titleId}
-        onClose={() => setOpen(false)}
+        {...dialogProps}
         className="fixed inset-y-0 right-0 left-auto h-dvh max-h-none w-72 max-w-[85vw] open:animate-slide-in motion-reduce:open:animate-none"
       >
         <div className="flex h-full flex-col gap-3 p-5">
