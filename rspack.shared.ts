@@ -218,7 +218,7 @@ export function createConfig(app: AppDefinition, options: BuildOptions): Configu
         ? new rspack.NormalModuleReplacementPlugin(
             // ./federation (from the remotes folder) and ./features/remotes/federation (bootstrap).
             /(^\.\/|\/remotes\/)federation$/,
-            path.join(app.dir, 'src/features/remotes/federation-single.ts'),
+            path.join(rootDir, 'scripts/bench/federation-single.ts'),
           )
         : new ModuleFederationPlugin({
             name: federationName(app.name),

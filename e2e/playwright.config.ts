@@ -7,6 +7,8 @@ import { chromiumLaunchOptions } from './support/chromium';
  */
 export default defineConfig({
   testDir: './tests',
+  // `pnpm build` first: a build older than its sources is refused, with the command to run.
+  globalSetup: './support/fresh-builds.ts',
   outputDir: './test-results',
   fullyParallel: false,
   workers: process.env.CI ? 2 : undefined,

@@ -44,6 +44,18 @@ async function solveLocalCaptcha(page: Page) {
   await expect(page.getByText('Verified. You can submit your application.')).toBeVisible();
 }
 
+/**
+ * The multipart body with one field's value replaced: a submit the browser sent, changed on its
+ * way to the real API the way a forged or broken client would send it.
+ */
+function withField(body: Buffer, name: string, value: string | Buffer): Buffer {
+  const header = body.indexOf(`name="${name}"`);
+  const start = body.indexOf('\r\n\r\n', header) + 4;
+  const end = body.indexOf('\r\n--', start);
+  if (header === -1 || start < 4 || end === -1) throw new Error(`No field ${name} in the submitted form`);
+  return Buffer.concat([body.subarray(0, start), Buffer.from(value), body.subarray(end)]);
+}
+
 test.describe('application form', () => {
   test('a candidate applies end to end; the API stores exactly what was sent', async ({ page, visit, board }) => {
     const job = await findJob(board, (candidate) => (candidate.application_url ?? '').startsWith('/job/'));
@@ -127,42 +139,77 @@ test.describe('application form', () => {
   }) => {
     guard.allowConsoleErrors(/Failed to load resource|ERR_FAILED|ERR_CONNECTION_REFUSED/);
     const job = await findJob(board, () => true);
+    const before = (await board.applications()).length;
     await visit(`/job/${job.id}/apply`, { heading: new RegExp(job.title) });
     await fillRequired(page);
-    const cases: [number | 'down', string, string][] = [
+    const submitUrl = `${board.config.apiBaseUrl}/public/job-application/`;
+    // 400, 404 and 413 are the real API's answers to a submit changed on its way (a forged token,
+    // a job that is not on the board, a resume over 10 MB); 422 is its answer to a file that is
+    // called a PDF but is not one. Only what the API cannot be made to do here is faked: a 5xx
+    // and a dropped connection.
+    const cases: [string, Parameters<Page['route']>[1], string][] = [
       [
-        400,
-        JSON.stringify({ message: 'The security verification failed or expired. Please complete it again.' }),
+        '400',
+        (route) =>
+          route.continue({
+            postData: withField(route.request().postDataBuffer() ?? Buffer.alloc(0), 'recaptcha_token', 'forged'),
+          }),
         'The security verification failed or expired. Please complete it again.',
       ],
-      [400, '{}', 'Invalid application data. Please check your inputs.'],
       [
-        422,
-        JSON.stringify({ message: 'x', detail: { candidate_email: 'Please enter a valid email address' } }),
-        'The form data are not correct. Please check your inputs.',
+        '404',
+        (route) =>
+          route.continue({
+            postData: withField(route.request().postDataBuffer() ?? Buffer.alloc(0), 'job_posting_id', '999999'),
+          }),
+        'Job posting not found. Please try again.',
       ],
-      [404, '{}', 'Job posting not found. Please try again.'],
-      [413, '{}', 'File size too large. Please upload a smaller resume.'],
-      [500, '{}', 'An error occurred. Please try again later.'],
-      ['down', '', 'Failed to submit application. Please check your connection and try again.'],
+      [
+        '413',
+        (route) =>
+          route.continue({
+            postData: withField(
+              route.request().postDataBuffer() ?? Buffer.alloc(0),
+              'candidate_resume',
+              Buffer.alloc(11 * 1024 * 1024, 0x20),
+            ),
+          }),
+        'File size too large. Please upload a smaller resume.',
+      ],
+      ['422', (route) => route.continue(), 'The form data are not correct. Please check your inputs.'],
+      [
+        '500',
+        (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{}' }),
+        'An error occurred. Please try again later.',
+      ],
+      [
+        'down',
+        (route) => route.abort('connectionrefused'),
+        'Failed to submit application. Please check your connection and try again.',
+      ],
     ];
-    for (const [status, body, message] of cases) {
-      await page.unroute(`${board.config.apiBaseUrl}/public/job-application/`);
-      await page.route(`${board.config.apiBaseUrl}/public/job-application/`, (route) =>
-        status === 'down'
-          ? route.abort('connectionrefused')
-          : route.fulfill({ status, contentType: 'application/json', body }),
-      );
+    for (const [status, answer, message] of cases) {
+      await page.unroute(submitUrl);
+      await page.route(submitUrl, answer);
+      if (status === '422') {
+        await page
+          .getByLabel(/^Resume/)
+          .setInputFiles({ name: 'cv.pdf', mimeType: 'application/pdf', buffer: Buffer.from('not a PDF') });
+      }
       await solveLocalCaptcha(page);
       await page.getByRole('button', { name: 'Submit Application' }).click();
       await expect(page.getByText(message, { exact: true }).last()).toBeVisible();
       // The captcha was reset: a new question, no token.
       await expect(page.getByRole('button', { name: 'Verify' })).toBeVisible();
       await expect(page.getByLabel(/^Name/)).toHaveValue('Ada Lovelace');
-      if (status === 422)
-        await expect(page.getByLabel(/^E-mail/)).toHaveAccessibleDescription('Please enter a valid email address');
+      if (status === '422') {
+        // The answer's detail, under its field.
+        await expect(page.getByLabel(/^Resume/)).toHaveAccessibleDescription('Only PDF files are allowed');
+        await page.getByLabel(/^Resume/).setInputFiles(pdf());
+      }
     }
     expect(page.url()).toMatch(/\/apply$/);
+    expect(await board.applications(), 'nothing was stored').toHaveLength(before);
   });
 
   test('when the API cannot store the resume: the 5xx message, nothing stored, the draft kept; then one submit stores one', async ({
@@ -218,19 +265,22 @@ test.describe('application form', () => {
     await visit(`/job/${job.id}/apply`, { heading: new RegExp(job.title) });
     await fillRequired(page);
     await solveLocalCaptcha(page);
+    const before = (await board.applications()).length;
     let posts = 0;
     let release: () => void = () => {};
     const held = new Promise<void>((resolve) => (release = resolve));
+    // Held on its way so the button's state can be seen; then it goes on to the real API.
     await page.route(`${board.config.apiBaseUrl}/public/job-application/`, async (route) => {
       posts++;
       await held;
-      await route.fulfill({ status: 201, contentType: 'application/json', body: '{}' });
+      await route.continue();
     });
     await page.getByRole('button', { name: 'Submit Application' }).dblclick();
     await expect(page.getByRole('button', { name: 'Submitting...' })).toBeDisabled();
     release();
     await expect(page).toHaveURL(/\/apply\/success$/);
     expect(posts).toBe(1);
+    expect(await board.applications()).toHaveLength(before + 1);
   });
 
   test('nothing typed is lost on a reload: the draft comes back, the resume by name', async ({
@@ -244,7 +294,10 @@ test.describe('application form', () => {
     await page
       .getByLabel('Any additional information and questions you would like to ask us!')
       .fill('Can I work from Lisbon?');
-    await page.waitForTimeout(600);
+    // The draft is saved a moment after the last keystroke: wait for it, then reload.
+    await expect
+      .poll(() => page.evaluate((key) => localStorage.getItem(key), `board:application-draft:${job.id}`))
+      .toContain('Can I work from Lisbon?');
     await page.reload();
     await expect(page.getByLabel(/^Name/)).toHaveValue('Ada Lovelace');
     await expect(page.getByLabel(/^Salary expectations/)).toHaveValue('$80,000 - $100,000');

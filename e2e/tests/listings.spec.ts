@@ -13,9 +13,10 @@ test.describe('jobs board', () => {
     await expect(page.getByText('Salary not disclosed').first()).toBeVisible();
     // More cards arrive as the visitor scrolls to the end of the list, up to every job.
     await expect(page.getByRole('button', { name: /Show more jobs/ })).toBeVisible();
-    for (let i = 0; i < 20 && (await cards.count()) < jobs.length; i++) {
+    while ((await cards.count()) < jobs.length) {
+      const shown = await cards.count();
       await page.keyboard.press('End');
-      await page.waitForTimeout(100);
+      await expect.poll(() => cards.count(), 'scrolling to the end shows more cards').toBeGreaterThan(shown);
     }
     await expect(cards).toHaveCount(jobs.length);
     await expect(page.getByRole('button', { name: /Show more jobs/ })).toHaveCount(0);

@@ -4,6 +4,7 @@ import {
   applicationMessages,
   applicationTextSchema,
   isTypeable,
+  optionalApplicationFields,
   resumeMaxBytes,
 } from '@board/shared/forms/application-schema';
 import { brand } from '@board/shared/lib/brand';
@@ -182,7 +183,7 @@ export function applicationRoutes(deps: ApplicationDeps) {
 }
 
 function isOptional(field: string): boolean {
-  return ['phone', 'github', 'portfolio', 'additionalInfo', 'motivation'].includes(field);
+  return (optionalApplicationFields as readonly string[]).includes(field);
 }
 
 function fieldMessages(issues: v.BaseIssue<unknown>[], rename: (key: string) => string): Record<string, string> {

@@ -1,34 +1,41 @@
-import type { Job } from '@board/shared/api/job';
+import { type Job, parseJob, type ServerJob } from '@board/shared/api/job';
 
-/** A displayed job for tests; override what the test is about. */
-export function createJob(overrides: Partial<Job> = {}): Job {
+/** A job as the API sends it (SPEC section 3, snake_case): any field may be missing or malformed. */
+export type ServerJobBody = Partial<Record<keyof ServerJob, unknown>>;
+
+/** A job as the API sends it; override what the test is about. */
+export function createServerJob(overrides: ServerJobBody = {}): ServerJobBody {
   return {
-    id: '1',
+    id: 1,
     title: 'Frontend Developer',
-    company: 'Acme',
-    organizationId: '10',
+    organization_id: 10,
+    organization_name: 'Acme',
     location: 'London',
-    salary: '60k - 80k GBP',
-    salaryMin: 60000,
-    salaryMax: 80000,
-    salaryCurrency: 'GBP',
-    description: 'Build the product.',
-    detailedDescription: 'Long description',
-    postedAt: '2026-01-05T10:00:00Z',
-    type: 'Full-time',
-    workplaceType: 'Hybrid',
+    salary_min: 60000,
+    salary_max: 80000,
+    salary_currency: 'GBP',
+    short_description: 'Build the product.',
+    description: 'Long description',
+    posted_date: '2026-01-05T10:00:00Z',
+    job_type: 'Full-time',
+    workplace_type: 'Hybrid',
     level: 'Senior',
     requirements: [],
     skills: ['React'],
-    applicationUrl: '/job/1/apply',
-    funding: { total: '', lastRound: { amount: '', type: '', date: '' } },
-    investors: { all: [], lastRound: [] },
-    companyOverview: '',
-    team: [],
-    equity: { type: '', percentage: '', cliffPeriod: '', vestingPeriod: '', additionalDetails: '' },
     benefits: [],
+    application_url: '/job/1/apply',
+    company_overview: '',
+    funding: null,
+    investors: null,
+    team_members: [],
+    equity: null,
     logo: null,
-    initialProjects: [],
+    initial_projects: [],
     ...overrides,
   };
+}
+
+/** The job the board displays for that answer: the API's body through the client's own parsing. */
+export function createJob(overrides: ServerJobBody = {}): Job {
+  return parseJob(createServerJob(overrides));
 }

@@ -1,24 +1,21 @@
 import { createMemoryRouter, RouterProvider } from '@board/shared/lib/router';
 import { RuntimeConfigProvider } from '@board/shared/react/runtime-config';
+import { stubApi } from '@board/shared/test/api';
 import { createRuntimeConfig } from '@board/shared/test/render';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import type { ReactNode } from 'react';
 
-/** A listings page inside router, QueryClient and runtime config, at `path`. */
+/**
+ * A listings page inside router, QueryClient and runtime config, at `path`. `api` answers the
+ * page's calls as the API would (see stubApi): they go through the real client and parsing.
+ */
 export function renderPage(
   ui: ReactNode,
-  {
-    path = '/',
-    routePath = '*',
-    data = [],
-  }: { path?: string; routePath?: string; data?: [readonly unknown[], unknown][] } = {},
+  { path = '/', routePath = '*', api = {} }: { path?: string; routePath?: string; api?: Record<string, unknown> } = {},
 ) {
-  // Cached answers for the queries the page makes; anything else must not reach the network.
-  const queryClient = new QueryClient({
-    defaultOptions: { queries: { retry: false, staleTime: Number.POSITIVE_INFINITY } },
-  });
-  for (const [key, value] of data) queryClient.setQueryData(key, value);
+  stubApi(api);
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   const router = createMemoryRouter([{ path: routePath, element: ui }], { initialEntries: [path] });
   const result = render(
     <RuntimeConfigProvider config={createRuntimeConfig({ siteUrl: 'https://board.example' })}>

@@ -1,7 +1,9 @@
 /**
  * The one API client of the board (SPEC section 7): base URL from the runtime config, a 30 s
- * timeout, and simple GET requests (an Accept header only, so no CORS preflight). The browser
- * sets Origin itself.
+ * timeout, and the three kinds of request the board sends. A GET carries an Accept header only
+ * (no CORS preflight); a JSON POST carries its Content-Type; a multipart POST lets the browser set
+ * multipart/form-data with its boundary. The browser sets Origin itself. Every answer is read the
+ * same way: the JSON body, or an ApiError with the status, the body's message and the body.
  */
 export const requestTimeoutMs = 30_000;
 
@@ -37,6 +39,10 @@ export function requestUrl(baseUrl: string, { path, query = {} }: ApiRequest): s
 export interface ApiClient {
   baseUrl: string;
   get(path: string, query?: Record<string, string | undefined>, signal?: AbortSignal): Promise<unknown>;
+  /** A POST of a JSON body. */
+  postJson(path: string, body: unknown, signal?: AbortSignal): Promise<unknown>;
+  /** A multipart POST (a form with files). */
+  postForm(path: string, body: FormData, signal?: AbortSignal): Promise<unknown>;
 }
 
 function withTimeout(signal?: AbortSignal): AbortSignal {
@@ -46,17 +52,26 @@ function withTimeout(signal?: AbortSignal): AbortSignal {
 
 export function createApiClient(baseUrl: string, fetchImpl: typeof fetch = (...args) => fetch(...args)): ApiClient {
   const base = baseUrl.replace(/\/+$/, '');
+  const send = async (url: string, init: RequestInit, signal?: AbortSignal): Promise<unknown> => {
+    const headers = new Headers(init.headers);
+    headers.set('Accept', 'application/json');
+    const response = await fetchImpl(url, { ...init, headers, signal: withTimeout(signal) });
+    const body: unknown = await response.json().catch(() => null);
+    if (!response.ok) {
+      const message = (body as { message?: unknown } | null)?.message;
+      throw new ApiError(response.status, typeof message === 'string' ? message : `HTTP ${response.status}`, body);
+    }
+    return body;
+  };
   return {
     baseUrl: base,
-    async get(path, query = {}, signal) {
-      const url = requestUrl(base, { path, query });
-      const response = await fetchImpl(url, { headers: { Accept: 'application/json' }, signal: withTimeout(signal) });
-      const body: unknown = await response.json().catch(() => null);
-      if (!response.ok) {
-        const message = (body as { message?: unknown } | null)?.message;
-        throw new ApiError(response.status, typeof message === 'string' ? message : `HTTP ${response.status}`, body);
-      }
-      return body;
-    },
+    get: (path, query = {}, signal) => send(requestUrl(base, { path, query }), {}, signal),
+    postJson: (path, body, signal) =>
+      send(
+        requestUrl(base, { path }),
+        { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) },
+        signal,
+      ),
+    postForm: (path, body, signal) => send(requestUrl(base, { path }), { method: 'POST', body }, signal),
   };
 }

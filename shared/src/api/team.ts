@@ -40,7 +40,3 @@ export function parseTeamMemberObject(entry: unknown): TeamMember | null {
   const avatar = text(record.avatar);
   return { name: name || teamDefaults.name, title: title || teamDefaults.title, bio, avatar: avatar || null };
 }
-
-export function formatTeamMemberString(member: Pick<TeamMember, 'name' | 'title' | 'bio'>): string {
-  return `${member.name}, ${member.title}, ${member.bio}`;
-}

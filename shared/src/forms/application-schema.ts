@@ -1,20 +1,18 @@
+import { type ApplicationTextField, applicationLimits } from '@board/shared/forms/application-fields';
 import * as v from 'valibot';
 
 /**
  * The application: one schema, written once, used by the form (react-hook-form resolver) and by
- * the API (call 6). Rules and messages are SPEC section 5's, exactly.
+ * the API (call 6). Rules and messages are SPEC section 5's, exactly; the fields, their limits
+ * and multipart names are the table in application-fields.ts.
  */
-export const applicationLimits = {
-  name: 200,
-  email: 200,
-  linkedin: 500,
-  github: 500,
-  portfolio: 500,
-  salaryExpectations: 200,
-  phone: 20,
-  additionalInfo: 1000,
-  motivation: 1000,
-} as const;
+export {
+  applicationFieldNames,
+  applicationLimits,
+  optionalApplicationFields,
+} from '@board/shared/forms/application-fields';
+
+const limit = applicationLimits;
 
 /** 10 MB: a resume of exactly this many bytes is accepted, one byte more is refused. */
 export const resumeMaxBytes = 10 * 1024 * 1024;
@@ -98,20 +96,20 @@ export const applicationTextEntries = {
     typeable,
     v.trim(),
     v.nonEmpty(m.nameRequired),
-    v.maxLength(200, m.nameTooLong),
+    v.maxLength(limit.name, m.nameTooLong),
   ),
   email: v.pipe(
     v.string(m.emailInvalid),
     typeable,
     v.trim(),
-    v.maxLength(200, m.emailTooLong),
+    v.maxLength(limit.email, m.emailTooLong),
     v.email(m.emailInvalid),
   ),
   linkedin: v.pipe(
     v.string(m.linkedinPrefix),
     typeable,
     v.trim(),
-    v.maxLength(500, m.linkedinTooLong),
+    v.maxLength(limit.linkedin, m.linkedinTooLong),
     v.check(
       (value) => linkedinPrefixes.some((prefix) => value.startsWith(prefix)) && isHttpUrl(value),
       m.linkedinPrefix,
@@ -122,14 +120,14 @@ export const applicationTextEntries = {
     typeable,
     v.trim(),
     v.nonEmpty(m.salaryRequired),
-    v.maxLength(200, m.salaryTooLong),
+    v.maxLength(limit.salaryExpectations, m.salaryTooLong),
   ),
-  phone: optionalText(20, m.phoneTooLong),
-  github: optionalUrl(500, m.githubInvalid, m.githubTooLong),
-  portfolio: optionalUrl(500, m.portfolioInvalid, m.portfolioTooLong),
-  additionalInfo: optionalText(1000, m.additionalInfoTooLong),
-  motivation: optionalText(1000, m.motivationTooLong),
-};
+  phone: optionalText(limit.phone, m.phoneTooLong),
+  github: optionalUrl(limit.github, m.githubInvalid, m.githubTooLong),
+  portfolio: optionalUrl(limit.portfolio, m.portfolioInvalid, m.portfolioTooLong),
+  additionalInfo: optionalText(limit.additionalInfo, m.additionalInfoTooLong),
+  motivation: optionalText(limit.motivation, m.motivationTooLong),
+} satisfies Record<ApplicationTextField, unknown>;
 
 export const applicationTextSchema = v.object(applicationTextEntries);
 export type ApplicationText = v.InferOutput<typeof applicationTextSchema>;
@@ -181,19 +179,3 @@ export const applicationFormSchema = v.object({
 
 export type ApplicationFormInput = v.InferInput<typeof applicationFormSchema>;
 export type ApplicationFormValues = v.InferOutput<typeof applicationFormSchema>;
-
-/** Form field -> multipart field of call 6 (SPEC section 7). */
-export const applicationFieldNames = {
-  name: 'candidate_name',
-  email: 'candidate_email',
-  linkedin: 'candidate_linkedin_url',
-  salaryExpectations: 'candidate_salary_expectations',
-  motivation: 'candidate_motivation',
-  phone: 'candidate_phone',
-  github: 'candidate_github_url',
-  portfolio: 'candidate_portfolio_url',
-  additionalInfo: 'candidate_additional_info',
-} as const satisfies Record<keyof ApplicationText, string>;
-
-/** Call 6 fields sent only when filled. */
-export const optionalApplicationFields = ['phone', 'github', 'portfolio', 'additionalInfo'] as const;

@@ -1,4 +1,8 @@
+import { type CaptchaChallenge, fetchCaptchaChallenge, verifyCaptchaAnswer } from '@board/shared/api/captcha';
+import { useApiClient } from '@board/shared/react/api-client';
 import { useRuntimeConfig } from '@board/shared/react/runtime-config';
+import { Button } from '@board/shared/ui/button';
+import { Input } from '@board/shared/ui/input';
 import { type Ref, useCallback, useEffect, useId, useImperativeHandle, useRef, useState } from 'react';
 import ReCAPTCHA from 'react-google-recaptcha';
 
@@ -93,19 +97,14 @@ function GoogleCaptcha({ siteKey, onToken, ref }: { siteKey: string } & CaptchaP
   );
 }
 
-interface Challenge {
-  challenge_id: string;
-  question: string;
-}
-
 /** Local tokens live two minutes on the API; drop ours a little earlier. */
 const localTokenLifetimeMs = 110_000;
 
 function LocalCaptcha({ onToken, ref }: CaptchaProps) {
-  const { apiBaseUrl } = useRuntimeConfig();
+  const client = useApiClient();
   const id = useId();
   const input = useRef<HTMLInputElement>(null);
-  const [challenge, setChallenge] = useState<Challenge | null>(null);
+  const [challenge, setChallenge] = useState<CaptchaChallenge | null>(null);
   const [state, setState] = useState<'loading' | 'ready' | 'checking' | 'verified' | 'wrong' | 'expired' | 'failed'>(
     'loading',
   );
@@ -115,14 +114,12 @@ function LocalCaptcha({ onToken, ref }: CaptchaProps) {
     setState('loading');
     setAnswer('');
     try {
-      const response = await fetch(`${apiBaseUrl}/public/captcha/challenge`, { signal: AbortSignal.timeout(30_000) });
-      if (!response.ok) throw new Error(`HTTP ${response.status}`);
-      setChallenge((await response.json()) as Challenge);
+      setChallenge(await fetchCaptchaChallenge(client));
       setState('ready');
     } catch {
       setState('failed');
     }
-  }, [apiBaseUrl]);
+  }, [client]);
 
   useEffect(() => {
     void load();
@@ -150,20 +147,13 @@ function LocalCaptcha({ onToken, ref }: CaptchaProps) {
     if (!challenge || !answer.trim()) return;
     setState('checking');
     try {
-      const response = await fetch(`${apiBaseUrl}/public/captcha/verify`, {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json' },
-        body: JSON.stringify({ challenge_id: challenge.challenge_id, answer }),
-        signal: AbortSignal.timeout(30_000),
-      });
-      if (response.status === 422) {
+      const token = await verifyCaptchaAnswer(client, challenge.challengeId, answer);
+      if (token === null) {
         onToken('');
         await load();
         setState('wrong');
         return;
       }
-      if (!response.ok) throw new Error(`HTTP ${response.status}`);
-      const { token } = (await response.json()) as { token: string };
       onToken(token);
       setState('verified');
     } catch {
@@ -198,7 +188,7 @@ function LocalCaptcha({ onToken, ref }: CaptchaProps) {
         {state === 'loading' ? 'Loading the security question…' : `Prove you are human: ${challenge?.question ?? ''}`}
       </label>
       <div className="mt-2 flex gap-2">
-        <input
+        <Input
           id={`${id}-answer`}
           ref={input}
           inputMode="numeric"
@@ -212,16 +202,15 @@ function LocalCaptcha({ onToken, ref }: CaptchaProps) {
               void verify();
             }
           }}
-          className="h-10 w-24 rounded-lg border border-line bg-white px-3 text-sm focus-visible:outline-2 focus-visible:outline-brand-600"
+          className="w-24"
         />
-        <button
-          type="button"
+        <Button
+          variant="outline"
           onClick={() => void verify()}
           disabled={state === 'loading' || state === 'checking' || !answer.trim()}
-          className="h-10 rounded-lg border border-line bg-white px-4 text-sm font-medium text-ink hover:bg-brand-50 focus-visible:outline-2 focus-visible:outline-brand-600 disabled:opacity-60"
         >
           {state === 'checking' ? 'Checking…' : 'Verify'}
-        </button>
+        </Button>
       </div>
       <p aria-live="polite" className="mt-1 min-h-5 text-sm text-danger">
         {state === 'wrong'

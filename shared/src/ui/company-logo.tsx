@@ -1,4 +1,5 @@
 import { cn } from '@board/shared/lib/cn';
+import { Building2 } from 'lucide-react';
 
 const sizes = { md: 'size-12 rounded-lg', lg: 'size-14 rounded-xl' } as const;
 
@@ -33,19 +34,7 @@ export function CompanyLogo({
       aria-hidden="true"
       className={cn(sizes[size], 'flex shrink-0 items-center justify-center bg-brand-50 text-brand-600')}
     >
-      <svg
-        aria-hidden="true"
-        viewBox="0 0 24 24"
-        fill="none"
-        stroke="currentColor"
-        strokeWidth="2"
-        strokeLinecap="round"
-        strokeLinejoin="round"
-        className="size-1/2"
-      >
-        <path d="M6 22V4a2 2 0 0 1 2-2h8a2 2 0 0 1 2 2v18Z" />
-        <path d="M6 12H4a2 2 0 0 0-2 2v6a2 2 0 0 0 2 2h2M18 9h2a2 2 0 0 1 2 2v9a2 2 0 0 1-2 2h-2M10 6h4M10 10h4M10 14h4M10 18h4" />
-      </svg>
+      <Building2 aria-hidden="true" className="size-1/2" />
     </div>
   );
 }

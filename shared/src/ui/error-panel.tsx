@@ -1,6 +1,7 @@
 import { Link } from '@board/shared/lib/router';
 import { Button, buttonVariants } from '@board/shared/ui/button';
 import { StatusPanel } from '@board/shared/ui/status-panel';
+import { CircleAlert } from 'lucide-react';
 
 export const errorPanelDefaults = {
   title: 'An error occurred',
@@ -27,7 +28,7 @@ export function ErrorPanel({
       role="alert"
       title={title}
       message={message}
-      icon={<AlertIcon />}
+      icon={<CircleAlert aria-hidden="true" className="size-7" />}
       actions={
         <>
           {onRetry ? (
@@ -41,14 +42,5 @@ export function ErrorPanel({
         </>
       }
     />
-  );
-}
-
-function AlertIcon() {
-  return (
-    <svg aria-hidden="true" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" className="size-7">
-      <circle cx="12" cy="12" r="10" />
-      <path d="M12 8v4M12 16h.01" strokeLinecap="round" />
-    </svg>
   );
 }

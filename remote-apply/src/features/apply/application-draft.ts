@@ -1,3 +1,4 @@
+import { type ApplicationTextField, applicationTextFields } from '@board/shared/forms/application-fields';
 import * as v from 'valibot';
 
 /**
@@ -5,35 +6,19 @@ import * as v from 'valibot';
  * the resume file and the captcha token; the resume only as name, size and type. A draft that does
  * not parse, or belongs to another job, is ignored.
  */
-const textFields = [
-  'name',
-  'email',
-  'linkedin',
-  'salaryExpectations',
-  'phone',
-  'github',
-  'portfolio',
-  'additionalInfo',
-  'motivation',
-] as const;
+const textFields = applicationTextFields;
 
 const draftText = v.optional(v.pipe(v.string(), v.maxLength(5000)), '');
+
+const draftTextEntries = Object.fromEntries(textFields.map((field) => [field, draftText])) as Record<
+  ApplicationTextField,
+  typeof draftText
+>;
 
 const DraftSchema = v.object({
   version: v.literal(1),
   jobId: v.string(),
-  values: v.object({
-    name: draftText,
-    email: draftText,
-    linkedin: draftText,
-    salaryExpectations: draftText,
-    phone: draftText,
-    github: draftText,
-    portfolio: draftText,
-    additionalInfo: draftText,
-    motivation: draftText,
-    acceptTerms: v.optional(v.boolean(), false),
-  }),
+  values: v.object({ ...draftTextEntries, acceptTerms: v.optional(v.boolean(), false) }),
   resume: v.optional(v.nullable(v.object({ name: v.string(), size: v.number(), type: v.string() })), null),
 });
 
@@ -59,7 +44,7 @@ export function loadDraft(jobId: string, storage: Storage = localStorage): Draft
 /** Saves when any field holds a value; removes the draft when all are empty. */
 export function saveDraft(
   jobId: string,
-  values: Partial<Record<(typeof textFields)[number], string>> & { acceptTerms?: boolean },
+  values: Partial<Record<ApplicationTextField, string>> & { acceptTerms?: boolean },
   resume: ResumeMeta | null,
   storage: Storage = localStorage,
 ) {

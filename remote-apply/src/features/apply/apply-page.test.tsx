@@ -1,44 +1,75 @@
-import { boardKeys } from '@board/shared/api/queries';
 import { createMemoryRouter, RouterProvider } from '@board/shared/lib/router';
 import { RuntimeConfigProvider } from '@board/shared/react/runtime-config';
+import { answer, stubApi } from '@board/shared/test/api';
 import { createRuntimeConfig } from '@board/shared/test/render';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { Toaster } from 'sonner';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { draftKey, saveDraft } from './application-draft';
 import { ApplyPage } from './apply-page';
 
+/** Job 7 as the API sends it (call 4). */
 const job = {
-  id: '7',
+  id: 7,
   title: 'Frontend Developer',
-  company: 'Acme',
+  organization_name: 'Acme',
   location: 'London',
-  type: 'Full-time',
-  workplaceType: 'Hybrid',
+  job_type: 'Full-time',
+  workplace_type: 'Hybrid',
   level: 'Senior',
   logo: null,
 };
 
-function renderApply(path = '/job/7/apply', data: unknown = job) {
-  const queryClient = new QueryClient({
-    defaultOptions: { queries: { retry: false, staleTime: Number.POSITIVE_INFINITY } },
-  });
-  queryClient.setQueryData(boardKeys.job('7'), data);
-  const router = createMemoryRouter([{ path: '/job/:id/apply', element: <ApplyPage /> }], { initialEntries: [path] });
+/**
+ * The apply page at `path`, its calls answered as the API would (`api`, see stubApi): job 7, and
+ * no answer for the local captcha's question unless the test gives one.
+ */
+function renderApply(path = '/job/7/apply', api: Record<string, unknown> = {}) {
+  const calls = stubApi({ '/public-job-posting/7': job, ...api });
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  const router = createMemoryRouter(
+    [
+      { path: '/job/:id/apply', element: <ApplyPage /> },
+      { path: '/job/:id/apply/success', element: <h1>Success page</h1> },
+    ],
+    { initialEntries: [path] },
+  );
   render(
     <RuntimeConfigProvider config={createRuntimeConfig()}>
       <QueryClientProvider client={queryClient}>
         <RouterProvider router={router} />
+        <Toaster />
       </QueryClientProvider>
     </RuntimeConfigProvider>,
   );
+  return calls;
 }
+
+/** Fills every required field, the local captcha included (its question and token from `api`). */
+async function fillApplication() {
+  await userEvent.type(await screen.findByLabelText(/^Name/), 'Ada Lovelace');
+  await userEvent.type(screen.getByLabelText(/^E-mail/), 'ada@example.com');
+  await userEvent.type(screen.getByLabelText(/^LinkedIn URL/), 'https://www.linkedin.com/in/ada');
+  await userEvent.upload(
+    screen.getByLabelText(/^Resume/),
+    new File(['%PDF-1.4'], 'cv.pdf', { type: 'application/pdf' }),
+  );
+  await userEvent.type(screen.getByLabelText(/^Salary expectations/), '90k');
+  await userEvent.click(screen.getByRole('checkbox', { name: /I accept/ }));
+  await userEvent.type(await screen.findByLabelText('Prove you are human: What is 2 + 3?'), '5');
+  await userEvent.click(screen.getByRole('button', { name: 'Verify' }));
+  expect(await screen.findByText('Verified. You can submit your application.')).toBeInTheDocument();
+}
+
+const captchaAnswers = {
+  '/public/captcha/challenge': { challenge_id: 'c1', question: 'What is 2 + 3?' },
+  '/public/captcha/verify': { token: 'local-token' },
+};
 
 beforeEach(() => {
   localStorage.clear();
-  // The local captcha asks the API for a question; here the API is not running.
-  vi.stubGlobal('fetch', () => Promise.reject(new TypeError('offline')));
 });
 
 describe('ApplyPage', () => {
@@ -46,6 +77,8 @@ describe('ApplyPage', () => {
     renderApply();
     expect(await screen.findByRole('heading', { level: 1, name: /Frontend Developer/ })).toBeInTheDocument();
     expect(screen.getByRole('list', { name: 'Job details' })).toHaveTextContent(/Full-time.*Hybrid.*Senior/);
+    // No answer to the local captcha's question here: it says so (and shows no question).
+    expect(await screen.findByRole('alert')).toHaveTextContent(/security check could not load/);
     const labels = [...document.querySelectorAll('form label, form legend')].map((label) =>
       label.textContent?.replace('*', '').trim(),
     );
@@ -68,7 +101,6 @@ describe('ApplyPage', () => {
       'href',
       '/terms-of-service',
     );
-    expect(await screen.findByRole('alert')).toHaveTextContent(/security check could not load/);
   });
 
   it('on a failed submit shows each message, marks the fields invalid and focuses the first', async () => {
@@ -124,17 +156,48 @@ describe('ApplyPage', () => {
     await userEvent.upload(input, new File(['hello'], 'cv.docx', { type: 'application/msword' }), {
       applyAccept: false,
     });
+    expect(await screen.findByText('Only PDF files are allowed')).toBeInTheDocument();
     expect(screen.queryByText('cv.docx')).not.toBeInTheDocument();
     const big = new File([new Uint8Array(11 * 1024 * 1024)], 'big.pdf', { type: 'application/pdf' });
     await userEvent.upload(input, big);
+    expect(await screen.findByText('File size must be less than 10MB')).toBeInTheDocument();
     expect(screen.queryByText('big.pdf')).not.toBeInTheDocument();
     await userEvent.upload(input, new File(['%PDF-1.4'], 'ok.pdf', { type: 'application/pdf' }));
     expect(screen.getByText('ok.pdf')).toBeInTheDocument();
   });
 
   it('shows Job Not Found with Browse Jobs for a missing job', async () => {
-    renderApply('/job/7/apply', null);
+    renderApply('/job/7/apply', { '/public-job-posting/7': answer(404, { message: 'Job posting not found' }) });
     expect(await screen.findByRole('heading', { name: 'Job Not Found' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Browse Jobs' })).toHaveAttribute('href', '/');
+  });
+
+  it('sends the application through the API client, says so in a toast and goes to the confirmation', async () => {
+    const calls = renderApply('/job/7/apply', {
+      ...captchaAnswers,
+      '/public/job-application/': answer(201, { id: 1 }),
+    });
+    await fillApplication();
+    await userEvent.click(screen.getByRole('button', { name: 'Submit Application' }));
+    expect(await screen.findByRole('heading', { name: 'Success page' })).toBeInTheDocument();
+    expect(screen.getByText('Application submitted successfully!')).toBeInTheDocument();
+    expect(calls.requests.filter((request) => request === '/public/job-application/')).toHaveLength(1);
+    expect(localStorage.getItem(draftKey('7'))).toBeNull();
+  });
+
+  it('on a 422 shows the message in a toast and each field’s detail under its field, and resets the captcha', async () => {
+    renderApply('/job/7/apply', {
+      ...captchaAnswers,
+      '/public/job-application/': answer(422, {
+        message: 'The form data are not correct. Please check your inputs.',
+        detail: { candidate_email: 'Please enter a valid email address' },
+      }),
+    });
+    await fillApplication();
+    await userEvent.click(screen.getByRole('button', { name: 'Submit Application' }));
+    expect(await screen.findByText('The form data are not correct. Please check your inputs.')).toBeInTheDocument();
+    expect(screen.getByLabelText(/^E-mail/)).toHaveAccessibleDescription('Please enter a valid email address');
+    expect(await screen.findByRole('button', { name: 'Verify' })).toBeInTheDocument();
+    expect(screen.getByLabelText(/^Name/)).toHaveValue('Ada Lovelace');
   });
 });

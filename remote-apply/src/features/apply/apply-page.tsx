@@ -1,20 +1,16 @@
-import { jobQuery } from '@board/shared/api/queries';
-import { Link, useParams, useSearchParams } from '@board/shared/lib/router';
-import { useApiClient } from '@board/shared/react/api-client';
+import { Link, useSearchParams } from '@board/shared/lib/router';
+import { useJobFromRoute } from '@board/shared/react/job-from-route';
 import { buttonVariants } from '@board/shared/ui/button';
 import { MissingPanel } from '@board/shared/ui/missing-panel';
 import { PageTitle } from '@board/shared/ui/page-title';
-import { useQuery } from '@tanstack/react-query';
 import { ArrowLeft } from 'lucide-react';
 import { ApplicationForm } from './application-form';
 import { JobSummary } from './job-summary';
 
 /** /job/:id/apply: the job (from the cache the detail page filled) and the application form. */
 export function ApplyPage() {
-  const { id = '' } = useParams();
+  const { id, job } = useJobFromRoute();
   const [params] = useSearchParams();
-  const client = useApiClient();
-  const job = useQuery(jobQuery(client, id));
 
   if (job.isPending) {
     return (

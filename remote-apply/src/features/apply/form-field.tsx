@@ -8,9 +8,6 @@ export interface ControlProps {
   'aria-required': boolean | undefined;
 }
 
-export const controlClass =
-  'mt-1 w-full rounded-lg border bg-white px-3 text-sm text-ink placeholder:text-muted focus-visible:outline-2 focus-visible:outline-brand-600 aria-invalid:border-danger read-only:bg-surface';
-
 /**
  * The one form-input component: a label, a required asterisk, a description and an error
  * message, wired to the control through id, aria-invalid and aria-describedby.

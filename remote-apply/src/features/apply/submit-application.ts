@@ -1,9 +1,19 @@
+import { ApiError } from '@board/shared/api/api-client';
 import {
-  type ApplicationFormValues,
+  type ApplicationField,
   applicationFieldNames,
-  optionalApplicationFields,
-} from '@board/shared/forms/application-schema';
+  applicationFields,
+  applicationFieldsByMultipart,
+  applicationTextFields,
+  omittedWhenEmpty,
+} from '@board/shared/forms/application-fields';
+import type { ApplicationFormValues } from '@board/shared/forms/application-schema';
 import { brand } from '@board/shared/lib/brand';
+import { useApiClient } from '@board/shared/react/api-client';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+
+/** Call 6's path (SPEC section 7). */
+export const applicationPath = '/public/job-application/';
 
 /** Call 6's multipart body: the field names of SPEC section 7, optional fields only when filled. */
 export function buildApplicationFormData(
@@ -13,33 +23,37 @@ export function buildApplicationFormData(
   const data = new FormData();
   data.append('job_posting_id', context.jobId);
   data.append('application_source', context.applicationSource?.trim() || brand.applicationSource);
-  for (const [field, name] of Object.entries(applicationFieldNames) as [keyof typeof applicationFieldNames, string][]) {
+  for (const field of applicationTextFields) {
     const value = values[field] ?? '';
-    if ((optionalApplicationFields as readonly string[]).includes(field) && value === '') continue;
-    data.append(name, value);
+    if (omittedWhenEmpty.includes(field) && value === '') continue;
+    data.append(applicationFieldNames[field], value);
   }
-  data.append('candidate_resume', values.resume, values.resume.name);
-  data.append('recaptcha_token', values.recaptchaToken);
+  data.append(applicationFields.resume.multipart, values.resume, values.resume.name);
+  data.append(applicationFields.recaptchaToken.multipart, values.recaptchaToken);
   if (context.talentPartnerId?.trim()) data.append('talent_partner_user_id', context.talentPartnerId.trim());
   return data;
 }
 
-export type SubmitResult = { ok: true } | { ok: false; status: number | null; body: unknown };
+const submitKey = ['board', 'submit-application'] as const;
 
-/** POST /public/job-application/. The answer's body is read only for errors. */
-export async function submitApplication(apiBaseUrl: string, data: FormData): Promise<SubmitResult> {
-  try {
-    // No Content-Type header: the browser sets multipart/form-data with its boundary.
-    const response = await fetch(`${apiBaseUrl.replace(/\/+$/, '')}/public/job-application/`, {
-      method: 'POST',
-      body: data,
-      signal: AbortSignal.timeout(30_000),
-    });
-    if (response.ok) return { ok: true };
-    return { ok: false, status: response.status, body: await response.json().catch(() => null) };
-  } catch {
-    return { ok: false, status: null, body: null };
-  }
+/**
+ * Call 6 as a TanStack mutation, through the board's API client. `inFlight()` reads the mutation
+ * cache, so it is true from the moment a submit starts, before React renders again: while one is
+ * pending the form sends no second one (a double click sends one request).
+ */
+export function useSubmitApplication() {
+  const client = useApiClient();
+  const queryClient = useQueryClient();
+  const mutation = useMutation({
+    mutationKey: submitKey,
+    mutationFn: (data: FormData) => client.postForm(applicationPath, data),
+  });
+  return { ...mutation, inFlight: () => queryClient.isMutating({ mutationKey: submitKey }) > 0 };
+}
+
+/** What a failed submit tells the form: the status (null when no answer came) and the answer's body. */
+export function failureOf(error: unknown): { status: number | null; body: unknown } {
+  return error instanceof ApiError ? { status: error.status, body: error.body } : { status: null, body: null };
 }
 
 function text(value: unknown): string | null {
@@ -61,19 +75,12 @@ export function submitErrorMessage(status: number | null, body: unknown): string
 }
 
 /** A 422 answer's per-field messages, by form field. */
-export function fieldErrorsFrom(
-  body: unknown,
-): Partial<Record<keyof typeof applicationFieldNames | 'resume' | 'recaptchaToken', string>> {
+export function fieldErrorsFrom(body: unknown): Partial<Record<ApplicationField, string>> {
   const detail = (body as { detail?: unknown } | null)?.detail;
   if (typeof detail !== 'object' || detail === null) return {};
-  const byName: Record<string, string> = {
-    ...Object.fromEntries(Object.entries(applicationFieldNames).map(([field, name]) => [name, field])),
-    candidate_resume: 'resume',
-    recaptcha_token: 'recaptchaToken',
-  };
-  const errors: Record<string, string> = {};
+  const errors: Partial<Record<ApplicationField, string>> = {};
   for (const [name, message] of Object.entries(detail)) {
-    const field = byName[name];
+    const field = applicationFieldsByMultipart[name];
     if (field && typeof message === 'string') errors[field] = message;
   }
   return errors;

@@ -1,19 +1,15 @@
-import { jobQuery } from '@board/shared/api/queries';
-import { Link, useParams } from '@board/shared/lib/router';
-import { useApiClient } from '@board/shared/react/api-client';
+import { Link } from '@board/shared/lib/router';
+import { useJobFromRoute } from '@board/shared/react/job-from-route';
 import { buttonVariants } from '@board/shared/ui/button';
 import { MissingPanel } from '@board/shared/ui/missing-panel';
 import { PageLoading } from '@board/shared/ui/page-loading';
 import { PageTitle } from '@board/shared/ui/page-title';
-import { useQuery } from '@tanstack/react-query';
 import { CircleCheck } from 'lucide-react';
 import { JobSummary } from './job-summary';
 
 /** /job/:id/apply/success: the confirmation with a summary of the job. */
 export function SuccessPage() {
-  const { id = '' } = useParams();
-  const client = useApiClient();
-  const job = useQuery(jobQuery(client, id));
+  const { id, job } = useJobFromRoute();
 
   if (job.isPending) return <PageLoading label="Loading job details" />;
   if (!job.data) {

@@ -1,6 +1,7 @@
-import { type Organization, organizationsQuery, workspaceQuery } from '@board/shared/api/queries';
-import { Link, useParams } from '@board/shared/lib/router';
+import { type Organization, organizationsQuery } from '@board/shared/api/queries';
+import { Link } from '@board/shared/lib/router';
 import { useApiClient } from '@board/shared/react/api-client';
+import { useWorkspace } from '@board/shared/react/workspace';
 import { buttonVariants } from '@board/shared/ui/button';
 import { NotFoundPanel } from '@board/shared/ui/not-found-panel';
 import { PageTitle } from '@board/shared/ui/page-title';
@@ -10,14 +11,13 @@ import { Building2 } from 'lucide-react';
 
 /** /companies and /{workspaceSlug}/companies: the companies that are hiring. */
 export function CompaniesPage() {
-  const { workspaceSlug = null } = useParams();
+  const workspace = useWorkspace();
   const client = useApiClient();
-  const workspace = useQuery({ ...workspaceQuery(client, workspaceSlug ?? ''), enabled: workspaceSlug !== null });
-  const organizations = useQuery({ ...organizationsQuery(client, workspaceSlug), enabled: workspace.data !== null });
+  const organizations = useQuery({ ...organizationsQuery(client, workspace.slug), enabled: workspace.ready });
 
-  if (workspaceSlug !== null && workspace.data === null) return <NotFoundPanel />;
+  if (workspace.missing) return <NotFoundPanel />;
 
-  const name = workspace.data?.name || workspaceSlug;
+  const { name } = workspace;
   const title = name ? `Browse companies in ${name}` : 'Browse companies';
   return (
     <div className="mx-auto max-w-6xl px-4 py-8 sm:px-6">

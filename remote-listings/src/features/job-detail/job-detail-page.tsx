@@ -1,13 +1,11 @@
 import { hasEquity, isFundingAmountShown, type Job, postedDateText, visibleBenefits } from '@board/shared/api/job';
-import { jobQuery } from '@board/shared/api/queries';
-import { useLocation, useNavigate, useParams } from '@board/shared/lib/router';
-import { useApiClient } from '@board/shared/react/api-client';
+import { useLocation, useNavigate } from '@board/shared/lib/router';
+import { useJobFromRoute } from '@board/shared/react/job-from-route';
 import { useRuntimeConfig } from '@board/shared/react/runtime-config';
 import { Button } from '@board/shared/ui/button';
 import { MissingPanel } from '@board/shared/ui/missing-panel';
 import { PageLoading } from '@board/shared/ui/page-loading';
 import { PageTitle } from '@board/shared/ui/page-title';
-import { useQuery } from '@tanstack/react-query';
 import { ArrowLeft } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { applyAction } from './apply-action';
@@ -18,9 +16,7 @@ import { jobPostingJsonLd, scriptJson } from './job-posting-json-ld';
 
 /** /job/:id: the job with its company, funding, investors, team and equity. */
 export function JobDetailPage() {
-  const { id = '0' } = useParams();
-  const client = useApiClient();
-  const job = useQuery(jobQuery(client, id));
+  const { job } = useJobFromRoute();
 
   if (job.isPending) return <PageLoading label="Loading job" />;
   if (!job.data) {

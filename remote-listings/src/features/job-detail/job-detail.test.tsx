@@ -1,13 +1,19 @@
-import { boardKeys } from '@board/shared/api/queries';
+import { answer } from '@board/shared/test/api';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { createJob } from '../../test/create-job';
+import { createServerJob, type ServerJobBody } from '../../test/create-job';
 import { renderPage } from '../../test/render';
 import { JobDetailPage } from './job-detail-page';
 
-function renderDetail(job: ReturnType<typeof createJob> | null, path = `/job/${job?.id ?? '9'}`) {
-  return renderPage(<JobDetailPage />, { path, routePath: '/job/:id', data: [[boardKeys.job(job?.id ?? '9'), job]] });
+/** The detail page of the job the API answers with `job`, or of a job the API does not know (404). */
+function renderDetail(job: ServerJobBody | null, path = `/job/${job?.id ?? '9'}`) {
+  const api = `/public-job-posting/${job?.id ?? '9'}`;
+  return renderPage(<JobDetailPage />, {
+    path,
+    routePath: '/job/:id',
+    api: { [api]: job ?? answer(404, { message: 'Job posting not found' }) },
+  });
 }
 
 const sections = () => screen.queryAllByRole('heading', { level: 2 }).map((heading) => heading.textContent);
@@ -21,30 +27,30 @@ describe('JobDetailPage', () => {
   });
 
   it('hides every empty section', async () => {
-    renderDetail(createJob({ id: '5', skills: [], detailedDescription: '  ', benefits: ['', ' '] }));
+    renderDetail(createServerJob({ id: '5', skills: [], description: '  ', benefits: ['', ' '] }));
     expect(await screen.findByRole('heading', { level: 1, name: 'Frontend Developer' })).toBeInTheDocument();
     expect(sections()).toEqual([]);
   });
 
   it('shows each section with content, funding and equity by their rules, blank benefits skipped', async () => {
     renderDetail(
-      createJob({
+      createServerJob({
         id: '6',
-        companyOverview: 'We build rockets.',
-        team: [{ name: 'Ada', title: 'CEO', bio: 'Founder', avatar: null }],
-        funding: { total: '$10M', lastRound: { amount: '', type: 'Seed', date: '' } },
-        investors: { all: ['Accel'], lastRound: [] },
+        company_overview: 'We build rockets.',
+        team_members: [{ name: 'Ada', title: 'CEO', bio: 'Founder', avatar: null }],
+        funding: { total_funding_amount: '$10M', last_round_amount: '', last_round_type: 'Seed', last_round_date: '' },
+        investors: { all: ['Accel'], last_round: [] },
         equity: {
           type: 'Options',
           percentage: '0.5%',
-          cliffPeriod: '',
-          vestingPeriod: '4 years',
-          additionalDetails: '',
+          cliff_period: '',
+          vesting_period: '4 years',
+          additional_details: '',
         },
         benefits: ['Health', '  '],
         requirements: ['Curiosity'],
-        detailedDescription: '#Role#\nBuild\n\nShip',
-        initialProjects: ['Launch v2'],
+        description: '#Role#\nBuild\n\nShip',
+        initial_projects: ['Launch v2'],
       }),
     );
     await screen.findByRole('heading', { level: 1 });
@@ -65,16 +71,21 @@ describe('JobDetailPage', () => {
   });
 
   it.each([['$0'], ['$'], ['']])('hides Funding when the total is %j and there is no last round', async (total) => {
-    renderDetail(createJob({ id: '7', funding: { total, lastRound: { amount: '', type: '', date: '' } } }));
+    renderDetail(
+      createServerJob({
+        id: '7',
+        funding: { total_funding_amount: total, last_round_amount: '', last_round_type: '', last_round_date: '' },
+      }),
+    );
     await screen.findByRole('heading', { level: 1 });
     expect(sections()).not.toContain('Funding');
   });
 
   it('hides Equity when the percentage is blank', async () => {
     renderDetail(
-      createJob({
+      createServerJob({
         id: '8',
-        equity: { type: 'Options', percentage: '', cliffPeriod: '1 year', vestingPeriod: '', additionalDetails: '' },
+        equity: { type: 'Options', percentage: '', cliff_period: '1 year', vesting_period: '', additional_details: '' },
       }),
     );
     await screen.findByRole('heading', { level: 1 });
@@ -82,7 +93,7 @@ describe('JobDetailPage', () => {
   });
 
   it('applies in-site for a relative URL, keeping the talent partner', async () => {
-    renderDetail(createJob({ id: '3', applicationUrl: '/job/3/apply' }), '/job/3?talent_partner_id=tp-9&utm=x');
+    renderDetail(createServerJob({ id: '3', application_url: '/job/3/apply' }), '/job/3?talent_partner_id=tp-9&utm=x');
     expect(await screen.findByRole('link', { name: 'Apply for this position' })).toHaveAttribute(
       'href',
       '/job/3/apply?talent_partner_id=tp-9',
@@ -91,14 +102,14 @@ describe('JobDetailPage', () => {
 
   it('opens an external URL in a new tab without opener', async () => {
     const open = vi.spyOn(window, 'open').mockReturnValue(null);
-    renderDetail(createJob({ id: '4', applicationUrl: 'https://careers.acme.example/4' }));
+    renderDetail(createServerJob({ id: '4', application_url: 'https://careers.acme.example/4' }));
     await userEvent.click(await screen.findByRole('button', { name: /Apply for this position/ }));
     expect(open).toHaveBeenCalledWith('https://careers.acme.example/4', '_blank', 'noopener,noreferrer');
   });
 
   it.each([[''], ['javascript:alert(1)']])('disables the button with a reason for %j', async (applicationUrl) => {
     const open = vi.spyOn(window, 'open').mockReturnValue(null);
-    renderDetail(createJob({ id: '2', applicationUrl }));
+    renderDetail(createServerJob({ id: '2', application_url: applicationUrl }));
     const button = await screen.findByRole('button', { name: 'Apply for this position' });
     expect(button).toHaveAttribute('aria-disabled', 'true');
     expect(button).toHaveAccessibleDescription(/application link/);
@@ -108,7 +119,7 @@ describe('JobDetailPage', () => {
 
   it('adds schema.org JobPosting data', async () => {
     const { container } = renderDetail(
-      createJob({ id: '11', workplaceType: 'Remote', salaryMin: 60000, salaryMax: 80000 }),
+      createServerJob({ id: '11', workplace_type: 'Remote', salary_min: 60000, salary_max: 80000 }),
     );
     await screen.findByRole('heading', { level: 1 });
     const data = JSON.parse(

@@ -1,9 +1,8 @@
-import { boardKeys } from '@board/shared/api/queries';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Toaster } from 'sonner';
 import { describe, expect, it, vi } from 'vitest';
-import { createJob } from '../../test/create-job';
+import { createServerJob } from '../../test/create-job';
 import { renderPage } from '../../test/render';
 import { JobDetailPage } from './job-detail-page';
 
@@ -17,7 +16,7 @@ function renderDetail() {
     {
       path: '/job/7?talent_partner_id=tp-42',
       routePath: '/job/:id',
-      data: [[boardKeys.job('7'), createJob({ id: '7', title: 'Designer', company: 'Acme' })]],
+      api: { '/public-job-posting/7': createServerJob({ id: 7, title: 'Designer', organization_name: 'Acme' }) },
     },
   );
 }

@@ -16,18 +16,42 @@ const jobs = [
   createJob({
     id: 'a',
     title: 'Senior Frontend Developer',
-    salary: '60k - 80k GBP',
-    investors: { all: ['Accel', 'Index'], lastRound: [] },
+    salary_min: 60000,
+    salary_max: 80000,
+    salary_currency: 'GBP',
+    investors: { all: ['Accel', 'Index'], last_round: [] },
   }),
   createJob({
     id: 'b',
     title: 'Product Designer',
-    salary: '120k - 150k USD',
-    investors: { all: [], lastRound: ['Seedcamp'] },
+    salary_min: 120000,
+    salary_max: 150000,
+    salary_currency: 'USD',
+    investors: { all: [], last_round: ['Seedcamp'] },
   }),
-  createJob({ id: 'c', title: 'Data Scientist', salary: '', investors: { all: ['Accel'], lastRound: ['Accel'] } }),
-  createJob({ id: 'd', title: 'Backend engineer', salary: 'Up to 95k', investors: { all: [], lastRound: [] } }),
-  createJob({ id: 'e', title: 'Ops', salary: 'From 1,200k', investors: { all: [], lastRound: [] } }),
+  createJob({
+    id: 'c',
+    title: 'Data Scientist',
+    salary_min: null,
+    salary_max: null,
+    investors: { all: ['Accel'], last_round: ['Accel'] },
+  }),
+  createJob({
+    id: 'd',
+    title: 'Backend engineer',
+    salary_min: null,
+    salary_max: 95000,
+    salary_currency: '',
+    investors: { all: [], last_round: [] },
+  }),
+  createJob({
+    id: 'e',
+    title: 'Ops',
+    salary_min: 1_200_000,
+    salary_max: null,
+    salary_currency: '',
+    investors: { all: [], last_round: [] },
+  }),
 ];
 const ids = (list: typeof jobs) => list.map((job) => job.id);
 
@@ -65,7 +89,7 @@ describe('firstSalaryNumber', () => {
 describe('salaryBounds', () => {
   it('is the lowest and highest first number among the jobs', () => {
     expect(salaryBounds(jobs)).toEqual({ min: 60, max: 1200 });
-    expect(salaryBounds([createJob({ salary: '' })])).toBeNull();
+    expect(salaryBounds([createJob({ salary_min: null, salary_max: null })])).toBeNull();
   });
 });
 

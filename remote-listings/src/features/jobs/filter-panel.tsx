@@ -1,10 +1,9 @@
 import { Button } from '@board/shared/ui/button';
+import { Input } from '@board/shared/ui/input';
+import { NativeSelect } from '@board/shared/ui/native-select';
 import { Search, X } from 'lucide-react';
 import { type ReactNode, useId } from 'react';
 import { type JobFilters, parseSalaryInput } from './filter-jobs';
-
-export const fieldClass =
-  'mt-1 h-10 w-full rounded-lg border border-line bg-white px-3 text-sm text-ink placeholder:text-muted focus-visible:outline-2 focus-visible:outline-brand-600';
 
 /**
  * 'Filter Jobs' (SPEC section 2). The salary inputs show the lowest and highest salary among the
@@ -47,31 +46,26 @@ export function FilterPanel({
           <label htmlFor={`${id}-title-input`} className="text-sm font-medium text-ink">
             Job title
           </label>
-          <div className="relative">
-            <Search
-              aria-hidden="true"
-              className="pointer-events-none absolute top-1/2 left-3 mt-0.5 size-4 -translate-y-1/2 text-muted"
-            />
-            <input
-              id={`${id}-title-input`}
-              type="search"
-              value={filters.jobTitle}
-              onChange={(event) => onChange({ jobTitle: event.target.value })}
-              placeholder="Search job titles..."
-              autoComplete="off"
-              className={`${fieldClass} pl-9`}
-            />
-          </div>
+          <Input
+            id={`${id}-title-input`}
+            type="search"
+            icon={Search}
+            value={filters.jobTitle}
+            onChange={(event) => onChange({ jobTitle: event.target.value })}
+            placeholder="Search job titles..."
+            autoComplete="off"
+            className="mt-1"
+          />
         </div>
         <div>
           <label htmlFor={`${id}-investor`} className="text-sm font-medium text-ink">
             Investor
           </label>
-          <select
+          <NativeSelect
             id={`${id}-investor`}
             value={filters.investor}
             onChange={(event) => onChange({ investor: event.target.value })}
-            className={fieldClass}
+            className="mt-1"
           >
             <option value="all">{filters.investor === 'all' ? 'Select investor' : 'All investors'}</option>
             {investors.map((name) => (
@@ -79,7 +73,7 @@ export function FilterPanel({
                 {name}
               </option>
             ))}
-          </select>
+          </NativeSelect>
         </div>
         <SalaryInput
           id={`${id}-min`}
@@ -119,7 +113,7 @@ function SalaryInput({
       <label htmlFor={id} className="text-sm font-medium text-ink">
         {label}
       </label>
-      <input
+      <Input
         id={id}
         type="number"
         inputMode="numeric"
@@ -127,7 +121,7 @@ function SalaryInput({
         max={bounds?.max}
         value={value ?? ''}
         onChange={(event) => onChange(parseSalaryInput(event.target.value))}
-        className={fieldClass}
+        className="mt-1"
       />
     </div>
   );

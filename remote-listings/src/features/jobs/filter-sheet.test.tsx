@@ -6,9 +6,9 @@ import { renderPage } from '../../test/render';
 import { JobBoard } from './job-board';
 
 const jobs = [
-  createJob({ id: '1', title: 'Frontend Developer', workplaceType: 'Remote', type: 'Full-time' }),
-  createJob({ id: '2', title: 'Product Designer', workplaceType: 'Hybrid', type: 'Contract' }),
-  createJob({ id: '3', title: 'Data Scientist', workplaceType: 'Remote', type: 'Contract' }),
+  createJob({ id: '1', title: 'Frontend Developer', workplace_type: 'Remote', job_type: 'Full-time' }),
+  createJob({ id: '2', title: 'Product Designer', workplace_type: 'Hybrid', job_type: 'Contract' }),
+  createJob({ id: '3', title: 'Data Scientist', workplace_type: 'Remote', job_type: 'Contract' }),
 ];
 
 beforeAll(() => {

@@ -1,6 +1,7 @@
 import { Button } from '@board/shared/ui/button';
+import { ModalDialog, useModalDialog } from '@board/shared/ui/modal-dialog';
 import { SlidersHorizontal, X } from 'lucide-react';
-import { type ReactNode, useId, useRef, useState } from 'react';
+import { type ReactNode, useRef } from 'react';
 
 /**
  * Below 768 px the filter panel folds behind a 'Filters' button showing how many filters are
@@ -18,16 +19,8 @@ export function FilterSheet({
   resultCount: number;
   children: ReactNode;
 }) {
-  const dialog = useRef<HTMLDialogElement>(null);
   const button = useRef<HTMLButtonElement>(null);
-  const [open, setOpen] = useState(false);
-  const titleId = useId();
-
-  const show = () => {
-    dialog.current?.showModal();
-    setOpen(true);
-  };
-  const close = () => dialog.current?.close();
+  const { open, show, close, titleId, dialogProps } = useModalDialog(() => button.current?.focus());
 
   return (
     <div>
@@ -48,18 +41,9 @@ export function FilterSheet({
           </span>
         ) : null}
       </Button>
-      {/* biome-ignore lint/a11y/useKeyWithClickEvents: the click is for the backdrop only; Escape closes a modal dialog natively */}
-      <dialog
-        ref={dialog}
-        aria-labelledby={titleId}
-        onClose={() => {
-          setOpen(false);
-          button.current?.focus();
-        }}
-        onClick={(event) => {
-          if (event.target === event.currentTarget) close();
-        }}
-        className="fixed inset-x-0 top-auto bottom-0 m-0 max-h-[90dvh] w-full max-w-none rounded-t-2xl bg-white p-0 shadow-xl backdrop:bg-ink/40 open:animate-fade-up motion-reduce:open:animate-none"
+      <ModalDialog
+        {...dialogProps}
+        className="fixed inset-x-0 top-auto bottom-0 max-h-[90dvh] w-full max-w-none rounded-t-2xl open:animate-fade-up motion-reduce:open:animate-none"
       >
         <div className="flex max-h-[90dvh] flex-col">
           <div className="flex items-center justify-between border-b border-line px-4 py-2">
@@ -77,7 +61,7 @@ export function FilterSheet({
             </Button>
           </div>
         </div>
-      </dialog>
+      </ModalDialog>
     </div>
   );
 }

@@ -10,17 +10,27 @@ const jobs = [
   createJob({
     id: '1',
     title: 'Frontend Developer',
-    salary: '60k - 80k GBP',
-    investors: { all: ['Accel', 'Index', 'Seedcamp', 'Atomico', 'Northzone'], lastRound: [] },
+    salary_min: 60000,
+    salary_max: 80000,
+    salary_currency: 'GBP',
+    investors: { all: ['Accel', 'Index', 'Seedcamp', 'Atomico', 'Northzone'], last_round: [] },
   }),
   createJob({
     id: '2',
     title: 'Product Designer',
-    salary: '120k - 150k USD',
-    description: 'Design.',
-    investors: { all: ['Seedcamp'], lastRound: [] },
+    salary_min: 120000,
+    salary_max: 150000,
+    salary_currency: 'USD',
+    short_description: 'Design.',
+    investors: { all: ['Seedcamp'], last_round: [] },
   }),
-  createJob({ id: '3', title: 'Data Scientist', salary: '', logo: 'https://api.example/logo.svg' }),
+  createJob({
+    id: '3',
+    title: 'Data Scientist',
+    salary_min: null,
+    salary_max: null,
+    logo: 'https://api.example/logo.svg',
+  }),
 ];
 
 function cards() {
@@ -95,9 +105,15 @@ describe('JobBoard', () => {
   it('narrows by location, workplace, job type, level and date; Clear Filters clears them too, not the sort', async () => {
     const recent = new Date(Date.now() - 2 * 86_400_000).toISOString();
     const board = [
-      createJob({ id: '1', title: 'Remote Dev', location: 'Remote (EU)', workplaceType: 'Remote', postedAt: recent }),
-      createJob({ id: '2', title: 'Berlin Dev', location: 'Berlin', workplaceType: 'On-site', level: 'Junior' }),
-      createJob({ id: '3', title: 'London Dev', location: 'London', workplaceType: 'Hybrid', type: 'Contract' }),
+      createJob({
+        id: '1',
+        title: 'Remote Dev',
+        location: 'Remote (EU)',
+        workplace_type: 'Remote',
+        posted_date: recent,
+      }),
+      createJob({ id: '2', title: 'Berlin Dev', location: 'Berlin', workplace_type: 'On-site', level: 'Junior' }),
+      createJob({ id: '3', title: 'London Dev', location: 'London', workplace_type: 'Hybrid', job_type: 'Contract' }),
     ];
     const { router } = renderPage(<JobBoard jobs={board} status="success" />, { path: '/?sort=salary' });
     const titles = () => screen.getAllByRole('article').map((card) => within(card).getByRole('link').textContent);
@@ -130,15 +146,21 @@ describe('JobBoard', () => {
 
   it('sorts newest first by default, or by salary high to low with undisclosed last, in the URL', async () => {
     const board = [
-      createJob({ id: '1', title: 'Old and rich', postedAt: '2026-01-01T00:00:00Z', salaryMin: 150_000 }),
+      createJob({ id: '1', title: 'Old and rich', posted_date: '2026-01-01T00:00:00Z', salary_min: 150_000 }),
       createJob({
         id: '2',
         title: 'New, no salary',
-        postedAt: '2026-01-09T00:00:00Z',
-        salaryMin: null,
-        salaryMax: null,
+        posted_date: '2026-01-09T00:00:00Z',
+        salary_min: null,
+        salary_max: null,
       }),
-      createJob({ id: '3', title: 'Middle', postedAt: '2026-01-05T00:00:00Z', salaryMin: 90_000, salaryMax: 100_000 }),
+      createJob({
+        id: '3',
+        title: 'Middle',
+        posted_date: '2026-01-05T00:00:00Z',
+        salary_min: 90_000,
+        salary_max: 100_000,
+      }),
     ];
     const { router } = renderPage(<JobBoard jobs={board} status="success" />);
     const titles = () => screen.getAllByRole('article').map((card) => within(card).getByRole('link').textContent);

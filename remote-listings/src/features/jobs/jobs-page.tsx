@@ -1,6 +1,6 @@
-import { jobsQuery, workspaceQuery } from '@board/shared/api/queries';
-import { useParams } from '@board/shared/lib/router';
+import { jobsQuery } from '@board/shared/api/queries';
 import { useApiClient } from '@board/shared/react/api-client';
+import { useWorkspace } from '@board/shared/react/workspace';
 import { NotFoundPanel } from '@board/shared/ui/not-found-panel';
 import { PageTitle } from '@board/shared/ui/page-title';
 import { useQuery } from '@tanstack/react-query';
@@ -8,14 +8,13 @@ import { JobBoard } from './job-board';
 
 /** / and /{workspaceSlug}: the board's jobs, or one workspace's. */
 export function JobsPage() {
-  const { workspaceSlug = null } = useParams();
+  const workspace = useWorkspace();
   const client = useApiClient();
-  const workspace = useQuery({ ...workspaceQuery(client, workspaceSlug ?? ''), enabled: workspaceSlug !== null });
-  const jobs = useQuery({ ...jobsQuery(client, workspaceSlug), enabled: workspace.data !== null });
+  const jobs = useQuery({ ...jobsQuery(client, workspace.slug), enabled: workspace.ready });
 
-  if (workspaceSlug !== null && workspace.data === null) return <NotFoundPanel />;
+  if (workspace.missing) return <NotFoundPanel />;
 
-  const name = workspace.data?.name || workspaceSlug;
+  const { name } = workspace;
   const title = name ? `Find your dream job in ${name}` : 'Find your dream job';
   return (
     <div className="mx-auto max-w-6xl px-4 py-8 sm:px-6">

@@ -1,7 +1,8 @@
-import { cn } from '@board/shared/lib/cn';
+import { Checkbox } from '@board/shared/ui/checkbox';
+import { Input } from '@board/shared/ui/input';
+import { NativeSelect } from '@board/shared/ui/native-select';
 import { MapPin } from 'lucide-react';
 import { useId } from 'react';
-import { fieldClass } from './filter-panel';
 import { type MoreFilters, postedWithinOptions, type WorkplaceType, workplaceTypes } from './more-filters';
 
 export interface MoreFilterOptions {
@@ -35,22 +36,16 @@ export function MoreFilterFields({
         <label htmlFor={`${id}-location`} className="text-sm font-medium text-ink">
           Location
         </label>
-        <div className="relative">
-          <MapPin
-            aria-hidden="true"
-            className="pointer-events-none absolute top-1/2 left-3 mt-0.5 size-4 -translate-y-1/2 text-muted"
-          />
-          <input
-            id={`${id}-location`}
-            type="text"
-            list={`${id}-locations`}
-            value={filters.location}
-            onChange={(event) => onChange({ location: event.target.value })}
-            placeholder="City or Remote"
-            autoComplete="off"
-            className={cn(fieldClass, 'pl-9')}
-          />
-        </div>
+        <Input
+          id={`${id}-location`}
+          icon={MapPin}
+          list={`${id}-locations`}
+          value={filters.location}
+          onChange={(event) => onChange({ location: event.target.value })}
+          placeholder="City or Remote"
+          autoComplete="off"
+          className="mt-1"
+        />
         <datalist id={`${id}-locations`}>
           {options.locations.map((location) => (
             <option key={location} value={location} />
@@ -91,11 +86,9 @@ export function MoreFilterFields({
               key={type}
               className="flex h-10 cursor-pointer items-center gap-2 rounded-lg border border-line bg-white px-3 text-sm text-ink has-checked:border-brand-600 has-checked:bg-brand-50 has-focus-visible:outline-2 has-focus-visible:outline-brand-600"
             >
-              <input
-                type="checkbox"
+              <Checkbox
                 checked={filters.workplaceTypes.includes(type)}
                 onChange={(event) => toggleWorkplace(type, event.target.checked)}
-                className="size-4 accent-brand-600"
               />
               {type}
             </label>
@@ -126,14 +119,14 @@ function Select({
       <label htmlFor={id} className="text-sm font-medium text-ink">
         {label}
       </label>
-      <select id={id} value={value} onChange={(event) => onChange(event.target.value)} className={fieldClass}>
+      <NativeSelect id={id} value={value} onChange={(event) => onChange(event.target.value)} className="mt-1">
         <option value="">{anyLabel}</option>
         {options.map((option) => (
           <option key={option.value} value={option.value}>
             {option.label}
           </option>
         ))}
-      </select>
+      </NativeSelect>
     </div>
   );
 }

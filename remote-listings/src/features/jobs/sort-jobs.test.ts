@@ -3,11 +3,11 @@ import { createJob } from '../../test/create-job';
 import { parseSort, sortJobs, topSalary } from './sort-jobs';
 
 const jobs = [
-  createJob({ id: 'old-rich', postedAt: '2026-01-01T00:00:00Z', salaryMin: 150_000, salaryMax: 200_000 }),
-  createJob({ id: 'new-none', postedAt: '2026-01-09T00:00:00Z', salaryMin: null, salaryMax: null }),
-  createJob({ id: 'undated', postedAt: null, salaryMin: 90_000, salaryMax: null }),
-  createJob({ id: 'mid-upto', postedAt: '2026-01-05T00:00:00Z', salaryMin: null, salaryMax: 200_000 }),
-  createJob({ id: 'mid-zero', postedAt: '2026-01-04T00:00:00Z', salaryMin: 0, salaryMax: 0 }),
+  createJob({ id: 'old-rich', posted_date: '2026-01-01T00:00:00Z', salary_min: 150_000, salary_max: 200_000 }),
+  createJob({ id: 'new-none', posted_date: '2026-01-09T00:00:00Z', salary_min: null, salary_max: null }),
+  createJob({ id: 'undated', posted_date: null, salary_min: 90_000, salary_max: null }),
+  createJob({ id: 'mid-upto', posted_date: '2026-01-05T00:00:00Z', salary_min: null, salary_max: 200_000 }),
+  createJob({ id: 'mid-zero', posted_date: '2026-01-04T00:00:00Z', salary_min: 0, salary_max: 0 }),
 ];
 const ids = (list: typeof jobs) => list.map((job) => job.id);
 

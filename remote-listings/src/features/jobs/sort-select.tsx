@@ -1,3 +1,4 @@
+import { NativeSelect } from '@board/shared/ui/native-select';
 import { useId } from 'react';
 import { type JobSort, parseSort, sortOptions } from './sort-jobs';
 
@@ -9,18 +10,18 @@ export function SortSelect({ sort, onChange }: { sort: JobSort; onChange: (sort:
       <label htmlFor={id} className="sr-only">
         Sort by
       </label>
-      <select
+      <NativeSelect
         id={id}
         value={sort}
         onChange={(event) => onChange(parseSort(event.target.value))}
-        className="h-10 rounded-lg border border-line bg-white px-2 text-sm text-ink focus-visible:outline-2 focus-visible:outline-brand-600"
+        className="w-auto px-2"
       >
         {sortOptions.map((option) => (
           <option key={option.value} value={option.value}>
             {option.label}
           </option>
         ))}
-      </select>
+      </NativeSelect>
     </div>
   );
 }

@@ -1,9 +1,8 @@
-import { boardKeys } from '@board/shared/api/queries';
 import { savedJobsKey } from '@board/shared/react/saved-jobs';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createJob } from '../../test/create-job';
+import { createJob, createServerJob } from '../../test/create-job';
 import { renderPage } from '../../test/render';
 import { JobDetailPage } from '../job-detail/job-detail-page';
 import { JobBoard } from '../jobs/job-board';
@@ -35,7 +34,7 @@ describe('the save toggle', () => {
     renderPage(<JobDetailPage />, {
       path: '/job/5',
       routePath: '/job/:id',
-      data: [[boardKeys.job('5'), createJob({ id: '5' })]],
+      api: { '/public-job-posting/5': createServerJob({ id: 5 }) },
     });
     const header = (await screen.findByRole('heading', { level: 1 })).closest('header') as HTMLElement;
     const save = within(header).getByRole('button', { name: 'Save Frontend Developer' });
@@ -49,7 +48,12 @@ describe('the save toggle', () => {
 describe('relative dates', () => {
   it('show "Posted 3 days ago" beside the local date, with the exact date in <time>', () => {
     const postedAt = new Date(Date.now() - 3 * 86_400_000 - 60_000).toISOString();
-    renderPage(<JobBoard jobs={[createJob({ postedAt }), createJob({ id: '2', postedAt: null })]} status="success" />);
+    renderPage(
+      <JobBoard
+        jobs={[createJob({ posted_date: postedAt }), createJob({ id: '2', posted_date: null })]}
+        status="success"
+      />,
+    );
     const [dated, undated] = screen.getAllByRole('article') as [HTMLElement, HTMLElement];
     const time = within(dated).getByText(/^Posted 3 days ago/);
     expect(time.tagName).toBe('TIME');

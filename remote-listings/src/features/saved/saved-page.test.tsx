@@ -1,9 +1,9 @@
-import { boardKeys } from '@board/shared/api/queries';
 import { savedJobsKey } from '@board/shared/react/saved-jobs';
+import { answer } from '@board/shared/test/api';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createJob } from '../../test/create-job';
+import { createServerJob } from '../../test/create-job';
 import { renderPage } from '../../test/render';
 import { SavedPage } from './saved-page';
 
@@ -25,13 +25,15 @@ describe('SavedPage', () => {
     save({ id: '1', title: 'Designer', company: 'Acme' }, { id: '9', title: 'Old role', company: 'Gone Ltd' });
     renderPage(<SavedPage />, {
       path: '/saved',
-      data: [
-        [boardKeys.job('1'), createJob({ id: '1', title: 'Designer' })],
-        [boardKeys.job('9'), null],
-      ],
+      api: {
+        '/public-job-posting/1': createServerJob({ id: 1, title: 'Designer' }),
+        '/public-job-posting/9': answer(404, { message: 'Job posting not found' }),
+      },
     });
+    // Both answers are in once the page has read them through the API client.
+    expect(await screen.findByText('This job is no longer on the board.')).toBeInTheDocument();
+    expect(await screen.findByRole('link', { name: 'Designer' })).toHaveAttribute('href', '/job/1');
     const [present, gone] = screen.getAllByRole('article') as [HTMLElement, HTMLElement];
-    expect(within(present).getByRole('link', { name: 'Designer' })).toHaveAttribute('href', '/job/1');
     expect(within(present).getByRole('button', { name: 'Save Designer' })).toHaveAttribute('aria-pressed', 'true');
     expect(gone).toHaveTextContent('Old role at Gone Ltd');
     expect(gone).toHaveTextContent('This job is no longer on the board.');

@@ -1,5 +1,6 @@
 import { Button, buttonVariants } from '@board/shared/ui/button';
-import { useId, useRef, useState } from 'react';
+import { ModalDialog, useModalDialog } from '@board/shared/ui/modal-dialog';
+import { Menu, X } from 'lucide-react';
 
 /**
  * Below 768 px: a menu button opening a slide-in panel with Sign In and Get Started.
@@ -7,15 +8,7 @@ import { useId, useRef, useState } from 'react';
  * focus returns to the button. A click on the backdrop closes it too; so does Get Started.
  */
 export function MobileMenu({ signInUrl, getStartedUrl }: { signInUrl: string; getStartedUrl: string }) {
-  const dialog = useRef<HTMLDialogElement>(null);
-  const [open, setOpen] = useState(false);
-  const titleId = useId();
-
-  const show = () => {
-    dialog.current?.showModal();
-    setOpen(true);
-  };
-  const close = () => dialog.current?.close();
+  const { open, show, close, titleId, dialogProps } = useModalDialog();
 
   return (
     <div className="md:hidden">
@@ -27,28 +20,11 @@ export function MobileMenu({ signInUrl, getStartedUrl }: { signInUrl: string; ge
         aria-expanded={open}
         onClick={show}
       >
-        <svg
-          aria-hidden="true"
-          viewBox="0 0 24 24"
-          fill="none"
-          stroke="currentColor"
-          strokeWidth="2"
-          strokeLinecap="round"
-        >
-          <path d="M4 6h16M4 12h16M4 18h16" />
-        </svg>
+        <Menu aria-hidden="true" />
       </Button>
-      {/* biome-ignore lint/a11y/useKeyWithClickEvents: the click is for the backdrop only; Escape closes a modal dialog natively */}
-      <dialog
-        ref={dialog}
-        aria-labelledby={titleId}
-        onClose={() => setOpen(false)}
-        onClick={(event) => {
-          // The panel fills the dialog box, so a click whose target is the dialog itself is
-          // a click on the backdrop.
-          if (event.target === event.currentTarget) close();
-        }}
-        className="fixed inset-y-0 right-0 left-auto m-0 h-dvh max-h-none w-72 max-w-[85vw] bg-white p-0 shadow-xl backdrop:bg-ink/40 open:animate-slide-in motion-reduce:open:animate-none"
+      <ModalDialog
+        {...dialogProps}
+        className="fixed inset-y-0 right-0 left-auto h-dvh max-h-none w-72 max-w-[85vw] open:animate-slide-in motion-reduce:open:animate-none"
       >
         <div className="flex h-full flex-col gap-3 p-5">
           <div className="mb-2 flex items-center justify-between">
@@ -56,16 +32,7 @@ export function MobileMenu({ signInUrl, getStartedUrl }: { signInUrl: string; ge
               Menu
             </h2>
             <Button variant="ghost" size="icon" aria-label="Close menu" onClick={close}>
-              <svg
-                aria-hidden="true"
-                viewBox="0 0 24 24"
-                fill="none"
-                stroke="currentColor"
-                strokeWidth="2"
-                strokeLinecap="round"
-              >
-                <path d="M6 6l12 12M18 6L6 18" />
-              </svg>
+              <X aria-hidden="true" />
             </Button>
           </div>
           <a href={signInUrl} className={buttonVariants({ variant: 'outline' })}>
@@ -75,7 +42,7 @@ export function MobileMenu({ signInUrl, getStartedUrl }: { signInUrl: string; ge
             Get Started
           </a>
         </div>
-      </dialog>
+      </ModalDialog>
     </div>
   );
 }

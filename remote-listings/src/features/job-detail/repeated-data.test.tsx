@@ -1,10 +1,9 @@
-import { parseJob, parseJobList } from '@board/shared/api/job';
-import { boardKeys } from '@board/shared/api/queries';
+import { parseJobList } from '@board/shared/api/job';
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { renderPage } from '../test/render';
-import { JobDetailPage } from './job-detail/job-detail-page';
-import { JobBoard } from './jobs/job-board';
+import { renderPage } from '../../test/render';
+import { JobBoard } from '../jobs/job-board';
+import { JobDetailPage } from './job-detail-page';
 
 // Answers as the API might send them, parsed as the board parses them. A duplicate React key is a
 // console.error, which fails the test (vitest.setup.ts).
@@ -24,8 +23,7 @@ const garbled = {
 
 describe('the board with what the platform sends twice or garbled', () => {
   it('renders a job detail with repeated skills, investors and team, and an unparseable round date', async () => {
-    const job = parseJob(garbled);
-    renderPage(<JobDetailPage />, { path: '/job/5', routePath: '/job/:id', data: [[boardKeys.job('5'), job]] });
+    renderPage(<JobDetailPage />, { path: '/job/5', routePath: '/job/:id', api: { '/public-job-posting/5': garbled } });
     expect(await screen.findByRole('heading', { level: 1, name: 'Platform Engineer' })).toBeInTheDocument();
     expect(screen.getAllByText('Go')).toHaveLength(1);
     expect(screen.getByText('Last round (Seed)').nextElementSibling).toHaveTextContent(/^\$5M$/);

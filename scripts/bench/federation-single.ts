@@ -3,20 +3,20 @@
  * rspack.shared.ts swaps it in). Same API; the remotes' exposed page modules are imported
  * directly, so the whole board is one build and the cost of federation can be measured.
  */
-import type { RemoteName } from '@board/shared/config/remotes';
-import type { RemotePageModule } from '@board/shared/lib/federation';
+import type { RemoteName } from '../../shared/src/config/remotes';
+import type { RemotePageModule } from '../../shared/src/lib/federation';
 
 const pages: Record<string, () => Promise<RemotePageModule>> = {
-  'listings/./jobs-page': () => import('../../../../remote-listings/src/exposed/jobs-page'),
-  'listings/./companies-page': () => import('../../../../remote-listings/src/exposed/companies-page'),
-  'listings/./company-page': () => import('../../../../remote-listings/src/exposed/company-page'),
-  'listings/./job-detail-page': () => import('../../../../remote-listings/src/exposed/job-detail-page'),
-  'listings/./saved-page': () => import('../../../../remote-listings/src/exposed/saved-page'),
-  'apply/./apply-page': () => import('../../../../remote-apply/src/exposed/apply-page'),
-  'apply/./success-page': () => import('../../../../remote-apply/src/exposed/success-page'),
-  'static/./terms-page': () => import('../../../../remote-static/src/exposed/terms-page'),
-  'static/./talent-scout-page': () => import('../../../../remote-static/src/exposed/talent-scout-page'),
-  'static/./not-found-page': () => import('../../../../remote-static/src/exposed/not-found-page'),
+  'listings/./jobs-page': () => import('../../remote-listings/src/exposed/jobs-page'),
+  'listings/./companies-page': () => import('../../remote-listings/src/exposed/companies-page'),
+  'listings/./company-page': () => import('../../remote-listings/src/exposed/company-page'),
+  'listings/./job-detail-page': () => import('../../remote-listings/src/exposed/job-detail-page'),
+  'listings/./saved-page': () => import('../../remote-listings/src/exposed/saved-page'),
+  'apply/./apply-page': () => import('../../remote-apply/src/exposed/apply-page'),
+  'apply/./success-page': () => import('../../remote-apply/src/exposed/success-page'),
+  'static/./terms-page': () => import('../../remote-static/src/exposed/terms-page'),
+  'static/./talent-scout-page': () => import('../../remote-static/src/exposed/talent-scout-page'),
+  'static/./not-found-page': () => import('../../remote-static/src/exposed/not-found-page'),
 };
 
 let entries: Partial<Record<RemoteName, string>> = {};
