@@ -9,6 +9,7 @@ import { applicationRoutes } from './applications/routes';
 import type { CaptchaVerifier, createLocalCaptcha } from './captcha/captcha';
 import type { DatabaseHandle } from './db/database';
 import { organizations } from './db/schema';
+import { dataVersion } from './job-postings/data-version';
 import { jobPostingRoutes } from './job-postings/routes';
 import { compression } from './lib/compress';
 import { httpError } from './lib/http-error';
@@ -59,7 +60,8 @@ export function createApp(deps: AppDeps) {
       maxAge: 600,
     }),
   );
-  app.use('/public-job-posting/*', responseCache({ ttlMs: 10_000, maxEntries: 200 }));
+  const versions = dataVersion(deps.database.db);
+  app.use('/public-job-posting/*', responseCache({ ttlMs: 10_000, maxEntries: 200, version: versions.current }));
   app.use(compression());
   app.use('/public-job-posting/*', etag(), async (c, next) => {
     await next();
@@ -71,7 +73,7 @@ export function createApp(deps: AppDeps) {
     return c.json({ status: 'ok', database: deps.database.kind });
   });
 
-  app.route('/public-job-posting', jobPostingRoutes(deps.database.db));
+  app.route('/public-job-posting', jobPostingRoutes(deps.database.db, versions));
   app.route(
     '/public/job-application',
     applicationRoutes({

@@ -262,6 +262,10 @@ async function singleBundleSite(): Promise<{ url: string; close: () => Promise<v
   };
 }
 
+/** BENCH_ONLY=large,api runs only the named sections (pages, single, large, api) and writes no JSON. */
+const only = process.env.BENCH_ONLY?.split(',').map((name) => name.trim());
+const section = (name: 'pages' | 'single' | 'large' | 'api') => !only || only.includes(name);
+
 const started = Date.now();
 const board = await Board.start();
 const browser = await launch();
@@ -275,7 +279,7 @@ try {
   const bytes: Record<string, Awaited<ReturnType<typeof measureBytes>>> = {};
   const loads: Record<string, { fcp: number; lcp: number; tbt: number; cls: number }> = {};
   let timeline: Awaited<ReturnType<typeof measureLoad>>['timeline'] = [];
-  for (const [name, route] of Object.entries(pages)) {
+  for (const [name, route] of Object.entries(section('pages') ? pages : {})) {
     bytes[name] = await measureBytes(browser, `${board.url}${route}`);
     const samples = [];
     for (let i = 0; i < runs; i++) samples.push(await measureLoad(browser, `${board.url}${route}`));
@@ -288,14 +292,14 @@ try {
     };
   }
   // The same pages built as one bundle, measured in the same run.
-  const single = await singleBundleSite();
+  const single = section('single') ? await singleBundleSite() : null;
   const singleBytes: Record<string, Awaited<ReturnType<typeof measureBytes>>> = {};
   const singleLoads: Record<string, { fcp: number; lcp: number; apiStart: number }> = {};
   const federatedApiStart: Record<string, number> = {};
-  for (const [name, route] of Object.entries(pages)) {
-    singleBytes[name] = await measureBytes(browser, `${single.url}${route}`);
+  for (const [name, route] of Object.entries(single ? pages : {})) {
+    singleBytes[name] = await measureBytes(browser, `${single?.url}${route}`);
     const samples = [];
-    for (let i = 0; i < runs; i++) samples.push(await measureLoad(browser, `${single.url}${route}`));
+    for (let i = 0; i < runs; i++) samples.push(await measureLoad(browser, `${single?.url}${route}`));
     const apiStart = (timeline: { url: string; start: number }[]) =>
       timeline.find((entry) => entry.url.includes('/public-job-posting'))?.start ?? Number.NaN;
     singleLoads[name] = {
@@ -308,11 +312,15 @@ try {
         entry.url.includes('/public-job-posting'),
       )?.start ?? Number.NaN;
   }
-  await single.close();
-  const large = await largeBoard(browser, board);
+  await single?.close();
+  const large = section('large')
+    ? await largeBoard(browser, board)
+    : { firstCardMs: Number.NaN, keystrokeMedianMs: Number.NaN, keystrokeP95Ms: Number.NaN, heapMb: Number.NaN };
   await browser.close();
   await board.stop();
-  const api = { 150: await apiBench(150), 10000: await apiBench(10_000) };
+  const api: Record<string, Awaited<ReturnType<typeof apiBench>>> = section('api')
+    ? { 150: await apiBench(150), 10000: await apiBench(10_000) }
+    : {};
 
   const results = {
     date: new Date().toISOString(),
@@ -326,7 +334,7 @@ try {
     singleBundle: { bytes: singleBytes, loads: singleLoads, federatedApiStart },
     seconds: Math.round((Date.now() - started) / 1000),
   };
-  writeFileSync(path.join(rootDir, 'docs/performance.json'), `${JSON.stringify(results, null, 2)}\n`);
+  if (!only) writeFileSync(path.join(rootDir, 'docs/performance.json'), `${JSON.stringify(results, null, 2)}\n`);
 
   console.log('\nBytes on first load (JS+CSS, from the network log)');
   console.table(
@@ -403,7 +411,7 @@ try {
       ),
     ),
   );
-  console.log(`\nWrote docs/performance.json in ${results.seconds} s.`);
+  console.log(`\n${only ? 'Done (no JSON written)' : 'Wrote docs/performance.json'} in ${results.seconds} s.`);
 } catch (error) {
   await browser.close().catch(() => undefined);
   await board.stop().catch(() => undefined);

@@ -1,12 +1,14 @@
 import { Hono } from 'hono';
 import type { Database } from '../db/database';
+import { negotiateEncoding } from '../lib/compress';
 import { httpError } from '../lib/http-error';
+import { type DataVersion, dataVersion } from './data-version';
+import { jobListCache } from './list-cache';
 import {
   findJob,
   findOrganization,
   findWorkspace,
   listHiringOrganizations,
-  listJobs,
   listOrganizationJobs,
   type Visibility,
   visibilities,
@@ -27,17 +29,23 @@ function parseId(value: string, what: string): number {
 }
 
 /** Calls 1 to 5 of SPEC section 7. */
-export function jobPostingRoutes(db: Database) {
+export function jobPostingRoutes(db: Database, versions: DataVersion = dataVersion(db)) {
   const app = new Hono();
+  const lists = jobListCache(db, versions);
 
-  // Call 1: the jobs of the board, or of one workspace.
+  // Call 1: the jobs of the board, or of one workspace, serialised once per change of the data.
   app.get('/', async (c) => {
     const visibility = parseVisibility(c.req.query('visibility'), 'job_board_only');
     const workspaceSlug = c.req.query('workspace_slug') || undefined;
-    if (workspaceSlug && !(await findWorkspace(db, workspaceSlug))) throw httpError(404, 'Workspace not found');
-    const origin = new URL(c.req.url).origin;
-    const jobs = await listJobs(db, { visibility, workspaceSlug });
-    return c.json({ jobs: jobs.map((row) => serializeJob(row, 'list', origin)) });
+    const answer = await lists.get(c.req.raw, { visibility, workspaceSlug, origin: new URL(c.req.url).origin });
+    if (!answer) throw httpError(404, 'Workspace not found');
+    const encoding = negotiateEncoding(c.req.header('accept-encoding'));
+    const body = await answer.encoded(encoding);
+    c.header('Content-Type', 'application/json');
+    c.header('Vary', 'Accept-Encoding', { append: true });
+    if (encoding !== 'identity') c.header('Content-Encoding', encoding);
+    c.header('ETag', encoding === 'identity' ? answer.etag : `W/${answer.etag}`);
+    return c.body(body);
   });
 
   // Call 2: a workspace.
