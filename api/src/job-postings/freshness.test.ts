@@ -73,6 +73,14 @@ describe('answers after a change of the data', () => {
     expect(jobs[0]).toMatchObject({ id: published?.id, title: 'Freshly Published Role' });
   });
 
+  it('lists a change made in a transaction once it is committed', async () => {
+    const job = await aListedJob();
+    await api.db.transaction(async (tx) => {
+      await tx.update(jobPostings).set({ title: 'Transactional Role' }).where(eq(jobPostings.id, job.id));
+    });
+    expect((await list()).jobs.find((listed) => listed.id === job.id)?.title).toBe('Transactional Role');
+  });
+
   it('shows a renamed company in the list and in the job detail alike', async () => {
     const job = await aListedJob();
     const detail = await api.app.request(`/public-job-posting/${job.id}`);
