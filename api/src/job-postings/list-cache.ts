@@ -29,7 +29,7 @@ export interface ListKey {
 export function jobListCache(db: Database, versions: DataVersion, options: { maxAnswers?: number } = {}) {
   const maxAnswers = options.maxAnswers ?? 8;
   let board: { version: number; data: Promise<Board> } | null = null;
-  const answers = new Map<string, { version: number; answer: Promise<ListAnswer | null> }>();
+  const answers = new Map<string, { version: number; answer: Promise<ListAnswer> }>();
 
   function boardAt(version: number): Promise<Board> {
     if (board?.version === version) return board.data;
@@ -41,9 +41,8 @@ export function jobListCache(db: Database, versions: DataVersion, options: { max
     return current.data;
   }
 
-  async function build(version: number, key: ListKey): Promise<ListAnswer | null> {
-    const { jobs, organizations, workspaces } = await boardAt(version);
-    if (key.workspaceSlug !== undefined && !workspaces.has(key.workspaceSlug)) return null;
+  async function build(version: number, key: ListKey): Promise<ListAnswer> {
+    const { jobs, organizations } = await boardAt(version);
     const shownOn = new Set<string>(placements(key.visibility));
     const listed = [];
     for (const job of jobs) {
@@ -75,6 +74,8 @@ export function jobListCache(db: Database, versions: DataVersion, options: { max
     /** The answer for this request's key; null when the workspace does not exist. */
     async get(request: Request, key: ListKey): Promise<ListAnswer | null> {
       const version = await versions.current(request);
+      // Unknown workspaces take no place among the answers kept (made-up slugs must not evict them).
+      if (key.workspaceSlug !== undefined && !(await boardAt(version)).workspaces.has(key.workspaceSlug)) return null;
       const id = JSON.stringify([key.visibility, key.workspaceSlug ?? null, key.origin]);
       const cached = answers.get(id);
       if (cached?.version === version) {
