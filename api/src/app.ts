@@ -10,6 +10,7 @@ import { applicationRoutes } from './applications/routes';
 import type { CaptchaVerifier, createLocalCaptcha } from './captcha/captcha';
 import type { DatabaseHandle } from './db/database';
 import { organizations } from './db/schema';
+import { dataVersion } from './job-postings/data-version';
 import { jobPostingRoutes } from './job-postings/routes';
 import { clientKey } from './lib/client-address';
 import { compression } from './lib/compress';
@@ -78,7 +79,8 @@ export function createApp(deps: AppDeps) {
     onError: (c) => c.json({ message: 'Request body too large', detail: `At most ${smallBodyBytes} bytes` }, 413),
   });
   app.use((c, next) => (applicationPath.test(c.req.path) ? next() : smallBodies(c, next)));
-  app.use('/public-job-posting/*', responseCache({ ttlMs: 10_000, maxEntries: 200 }));
+  const versions = dataVersion(deps.database.db);
+  app.use('/public-job-posting/*', responseCache({ ttlMs: 10_000, maxEntries: 200, version: versions.current }));
   app.use(compression());
   app.use('/public-job-posting/*', etag(), async (c, next) => {
     await next();
@@ -90,7 +92,7 @@ export function createApp(deps: AppDeps) {
     return c.json({ status: 'ok', database: deps.database.kind });
   });
 
-  app.route('/public-job-posting', jobPostingRoutes(deps.database.db, deps.publicOrigin));
+  app.route('/public-job-posting', jobPostingRoutes(deps.database.db, deps.publicOrigin, versions));
   app.route(
     '/public/job-application',
     applicationRoutes({

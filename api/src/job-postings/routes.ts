@@ -1,13 +1,15 @@
 import { isTypeable } from '@board/shared/forms/application-schema';
 import { Hono } from 'hono';
 import type { Database } from '../db/database';
+import { negotiateEncoding } from '../lib/compress';
 import { httpError } from '../lib/http-error';
+import { type DataVersion, dataVersion } from './data-version';
+import { jobListCache } from './list-cache';
 import {
   findJob,
   findOrganization,
   findWorkspace,
   listHiringOrganizations,
-  listJobs,
   listOrganizationJobs,
   type Visibility,
   visibilities,
@@ -33,16 +35,26 @@ async function workspaceBySlug(db: Database, slug: string) {
 }
 
 /** Calls 1 to 5 of SPEC section 7. Absolute URLs (logos) start with `publicOrigin()`, never with the request's Host. */
-export function jobPostingRoutes(db: Database, publicOrigin: () => string) {
+export function jobPostingRoutes(db: Database, publicOrigin: () => string, versions: DataVersion = dataVersion(db)) {
   const app = new Hono();
+  const lists = jobListCache(db, versions);
 
-  // Call 1: the jobs of the board, or of one workspace.
+  // Call 1: the jobs of the board, or of one workspace, serialised once per change of the data.
   app.get('/', async (c) => {
     const visibility = parseVisibility(c.req.query('visibility'), 'job_board_only');
     const workspaceSlug = c.req.query('workspace_slug') || undefined;
-    if (workspaceSlug && !(await workspaceBySlug(db, workspaceSlug))) throw httpError(404, 'Workspace not found');
-    const jobs = await listJobs(db, { visibility, workspaceSlug });
-    return c.json({ jobs: jobs.map((row) => serializeJob(row, 'list', publicOrigin())) });
+    // A slug the database could not hold is simply unknown (a NUL byte must not reach it).
+    if (workspaceSlug && (workspaceSlug.length > 200 || !isTypeable(workspaceSlug)))
+      throw httpError(404, 'Workspace not found');
+    const answer = await lists.get(c.req.raw, { visibility, workspaceSlug, origin: publicOrigin() });
+    if (!answer) throw httpError(404, 'Workspace not found');
+    const encoding = negotiateEncoding(c.req.header('accept-encoding'));
+    const body = await answer.encoded(encoding);
+    c.header('Content-Type', 'application/json');
+    c.header('Vary', 'Accept-Encoding', { append: true });
+    if (encoding !== 'identity') c.header('Content-Encoding', encoding);
+    c.header('ETag', encoding === 'identity' ? answer.etag : `W/${answer.etag}`);
+    return c.body(body);
   });
 
   // Call 2: a workspace.

@@ -2,7 +2,9 @@ import { parseTeamMemberObject, parseTeamMemberString, type TeamMember } from '@
 import type { jobPostings, organizations } from '../db/schema';
 
 type JobRow = typeof jobPostings.$inferSelect;
-type OrganizationRow = typeof organizations.$inferSelect;
+export type OrganizationRow = typeof organizations.$inferSelect;
+/** A job as call 1 reads it: no long description, and only published jobs. */
+export type ListJobRow = Omit<JobRow, 'description' | 'status' | 'createdAt'>;
 
 export interface JobWithOrganization {
   job: JobRow;
@@ -18,7 +20,7 @@ export interface JobWithOrganization {
  * `initial_projects` (list or null).
  */
 export function serializeJob(
-  { job, organization }: JobWithOrganization,
+  { job, organization }: JobWithOrganization | { job: ListJobRow; organization: OrganizationRow },
   variant: 'list' | 'detail' | 'organization',
   origin: string,
 ) {
@@ -33,7 +35,7 @@ export function serializeJob(
     salary_max: job.salaryMax,
     salary_currency: job.salaryCurrency,
     short_description: job.shortDescription,
-    ...(variant === 'list' ? {} : { description: job.description }),
+    ...(variant === 'list' || !('description' in job) ? {} : { description: job.description }),
     ...(variant === 'organization' ? { published_at: date } : { posted_date: date }),
     job_type: job.jobType,
     workplace_type: job.workplaceType,

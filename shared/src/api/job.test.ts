@@ -10,6 +10,22 @@ import {
   visibleBenefits,
 } from './job';
 
+describe('postedDateText', () => {
+  it.each([
+    ['2026-01-05T10:00:00.000Z', 'en-GB', '5 Jan 2026'],
+    ['2026-01-05T10:00:00.000Z', 'en-US', 'Jan 5, 2026'],
+    ['2025-12-31T12:00:00.000Z', 'de-DE', '31. Dez. 2025'],
+  ])('shows %s as a local date in %s: %s', (postedAt, locale, text) => {
+    expect(postedDateText(postedAt, locale)).toBe(text);
+    expect(postedDateText(postedAt, locale)).toBe(text);
+  });
+
+  it("says 'Recently' without a date and 'Invalid Date' for an unreadable one", () => {
+    expect(postedDateText(null)).toBe('Recently');
+    expect(postedDateText('not a date', 'en-GB')).toBe('Invalid Date');
+  });
+});
+
 describe('salaryText', () => {
   it.each([
     [null, null, null, ''],

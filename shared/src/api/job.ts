@@ -220,7 +220,25 @@ function validDate(value: string | null): string | null {
 /** The posted date as a local date, or 'Recently'. */
 export function postedDateText(postedAt: string | null, locale?: string): string {
   if (!postedAt) return jobDefaults.postedDate;
-  return new Date(postedAt).toLocaleDateString(locale, { year: 'numeric', month: 'short', day: 'numeric' });
+  const date = new Date(postedAt);
+  if (Number.isNaN(date.getTime())) return date.toLocaleDateString(locale, dateOptions);
+  return dateFormat(locale).format(date);
+}
+
+const dateOptions: Intl.DateTimeFormatOptions = { year: 'numeric', month: 'short', day: 'numeric' };
+const dateFormats = new Map<string | undefined, Intl.DateTimeFormat>();
+
+/**
+ * One formatter per locale: `toLocaleDateString` with options builds a new one per call (~0.2 ms,
+ * 6 ms for the 30 cards that a keystroke on a large board can mount), with the same result.
+ */
+function dateFormat(locale: string | undefined): Intl.DateTimeFormat {
+  let format = dateFormats.get(locale);
+  if (!format) {
+    format = new Intl.DateTimeFormat(locale, dateOptions);
+    dateFormats.set(locale, format);
+  }
+  return format;
 }
 
 /** A list answer: items that are not objects are dropped, the rest parsed leniently; a repeated id is shown once. */
