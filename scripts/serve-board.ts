@@ -106,14 +106,18 @@ export function readEnvironmentConfig(environment: string): RuntimeConfig {
 
 /**
  * The shell through its server (shell/server): every page assembled with the config, the route's
- * manifest and preloads. `SHELL_MODE=static` serves index.html as built, as a CDN-only
- * deployment would. The config is a function, so tests can change it between loads.
+ * manifest, preloads, its head and its status; robots.txt, the sitemap and the feeds.
+ * `SHELL_MODE=static` serves index.html as built, as a CDN-only deployment would. The config is a
+ * function, so tests can change it between loads. `BOARD_WORKSPACES` (comma-separated slugs)
+ * names the workspace boards the sitemap lists; `LOG_LEVEL=silent` turns the request log off.
  */
 export async function serveShell(options: {
   port: number;
   host?: string;
   config: () => RuntimeConfig;
   mode?: 'assemble' | 'static';
+  workspaces?: string[];
+  silent?: boolean;
 }): Promise<StaticServer> {
   if (!existsSync(path.join(appFolders.shell, 'index.html'))) {
     throw new Error(`${appFolders.shell} is not built: run \`pnpm build\` first`);
@@ -122,6 +126,13 @@ export async function serveShell(options: {
     distDir: appFolders.shell,
     config: options.config,
     mode: options.mode ?? (process.env.SHELL_MODE === 'static' ? 'static' : 'assemble'),
+    workspaces: () =>
+      options.workspaces ??
+      (process.env.BOARD_WORKSPACES ?? '')
+        .split(',')
+        .map((slug) => slug.trim())
+        .filter(Boolean),
+    ...(options.silent || process.env.LOG_LEVEL === 'silent' ? { log: () => {} } : {}),
   });
   const server = createAdaptorServer({ fetch: app.fetch }) as Server;
   const host = options.host ?? '127.0.0.1';
