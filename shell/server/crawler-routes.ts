@@ -4,6 +4,7 @@ import { boardRequests } from '@board/shared/api/requests';
 import type { RuntimeConfig } from '@board/shared/config/runtime-config';
 import { brand } from '@board/shared/lib/brand';
 import { type Context, Hono } from 'hono';
+import { compress } from 'hono/compress';
 import type { ApiReader } from './api-reader';
 import { atomFeed, newest, robotsTxt, type SitemapEntry, sitemapDocument, sitemapUrlLimit } from './crawler-files';
 import { feedPath } from './page-data';
@@ -39,6 +40,7 @@ export function crawlerRoutes({
   feedSize = 50,
 }: CrawlerRouteOptions) {
   const app = new Hono();
+  app.use(compress());
   /** The body of a public call; null for a 404; throws when the API cannot answer. */
   const read = async (request: Parameters<typeof requestUrl>[1]) => {
     const answer = await api.get(requestUrl(config().apiBaseUrl, request));
