@@ -13,6 +13,7 @@ import { fileURLToPath } from 'node:url';
 import { createAdaptorServer } from '@hono/node-server';
 import sirv from 'sirv';
 import { parseRuntimeConfig, type RuntimeConfig } from '../shared/src/config/runtime-config';
+import { ApiReader } from '../shell/server/api-reader';
 import { cacheControlFor, createShellServer } from '../shell/server/shell-server';
 
 const rootDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -118,6 +119,8 @@ export async function serveShell(options: {
   mode?: 'assemble' | 'static';
   workspaces?: string[];
   silent?: boolean;
+  /** How long a page waits for the API before it goes out without the API's data (default 800 ms). */
+  pageApiTimeoutMs?: number;
 }): Promise<StaticServer> {
   if (!existsSync(path.join(appFolders.shell, 'index.html'))) {
     throw new Error(`${appFolders.shell} is not built: run \`pnpm build\` first`);
@@ -133,6 +136,7 @@ export async function serveShell(options: {
         .map((slug) => slug.trim())
         .filter(Boolean),
     ...(options.silent || process.env.LOG_LEVEL === 'silent' ? { log: () => {} } : {}),
+    ...(options.pageApiTimeoutMs ? { pageApi: new ApiReader({ timeoutMs: options.pageApiTimeoutMs }) } : {}),
   });
   const server = createAdaptorServer({ fetch: app.fetch }) as Server;
   const host = options.host ?? '127.0.0.1';

@@ -40,6 +40,9 @@ export class Board {
       mode: options.shellMode,
       workspaces: demoWorkspaces.map((workspace) => workspace.slug),
       silent: true,
+      // In production the server waits 800 ms for the API before it sends a page without the job's
+      // tags (unit-tested); a suite sharing two cores with builds and browsers waits longer.
+      pageApiTimeoutMs: 5_000,
     });
     const siteUrl = board.shellServer.url;
     // The real API on an in-memory database with the demo data.
