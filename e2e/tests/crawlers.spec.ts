@@ -51,10 +51,14 @@ test.describe('the served HTML (no browser)', () => {
       const html = await response.text();
       const title = `${job.title} at ${job.organization_name} · Foundry Jobs`;
       expect(html).toContain(`<title>${title}</title>`);
-      expect(tag(html, /<meta property="og:title" content="([^"]*)">/)).toBe(title);
-      expect(tag(html, /<link rel="canonical" href="([^"]*)">/)).toBe(`${board.config.siteUrl}/job/${job.id}`);
-      expect(tag(html, /<meta property="og:description" content="([^"]*)">/)).toContain(job.organization_name);
-      expect(html).toContain('<meta name="twitter:card" content="summary">');
+      expect(tag(html, /<meta property="og:title" content="([^"]*)" data-server-head>/)).toBe(title);
+      expect(tag(html, /<link rel="canonical" href="([^"]*)" data-server-head>/)).toBe(
+        `${board.config.siteUrl}/job/${job.id}`,
+      );
+      expect(tag(html, /<meta property="og:description" content="([^"]*)" data-server-head>/)).toContain(
+        job.organization_name,
+      );
+      expect(html).toContain('<meta name="twitter:card" content="summary" data-server-head>');
       const [posting, ...more] = jsonLd(html);
       expect(more).toEqual([]);
       expect(posting).toMatchObject({
@@ -71,7 +75,7 @@ test.describe('the served HTML (no browser)', () => {
     }
     const withLogo = jobs.find((job) => (job as { logo?: string | null }).logo);
     const html = await (await request.get(`/job/${withLogo?.id}`)).text();
-    expect(tag(html, /<meta property="og:image" content="([^"]*)">/)).toMatch(
+    expect(tag(html, /<meta property="og:image" content="([^"]*)" data-server-head>/)).toMatch(
       /^http:\/\/127\.0\.0\.1:\d+\/public\/logos\//,
     );
     expect(jsonLd(html)[0].hiringOrganization.logo).toMatch(/\/public\/logos\//);
@@ -81,9 +85,9 @@ test.describe('the served HTML (no browser)', () => {
     const home = await (await request.get('/')).text();
     expect(home).toContain('<title>Find your dream job · Foundry Jobs</title>');
     expect(home).toContain(
-      `<link rel="alternate" type="application/atom+xml" title="Foundry Jobs: newest jobs" href="${board.config.siteUrl}/feed.xml">`,
+      `<link rel="alternate" type="application/atom+xml" title="Foundry Jobs: newest jobs" href="${board.config.siteUrl}/feed.xml" data-server-head>`,
     );
-    expect(tag(home, /<meta name="description" content="([^"]*)">/)).toMatch(/startup openings/);
+    expect(tag(home, /<meta name="description" content="([^"]*)" data-server-head>/)).toMatch(/startup openings/);
     const demo = await (await request.get('/demo')).text();
     expect(demo).toContain('<title>Find your dream job in Demo Ventures · Foundry Jobs</title>');
     expect(demo).toContain(`href="${board.config.siteUrl}/demo/feed.xml"`);

@@ -89,7 +89,9 @@ export async function loadPageData(
   });
 
   const notFound = () => missing('Page Not Found', "The page you are looking for doesn't exist or has been moved.");
-  if (!plan || plan.route.path === '*') return notFound();
+  // The shell's own pages (/__status): no remote, nothing to index.
+  if (!plan) return page({ title: 'Status', description: brand.tagline, canonical, noindex: true });
+  if (plan.route.path === '*') return notFound();
   const route = plan.route.path;
   const params = plan.params;
   if (route === '/') return page({ title: 'Find your dream job', description: boardDescription(null), canonical });

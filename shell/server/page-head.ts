@@ -24,6 +24,13 @@ export interface PageHead {
 const meta = (key: 'name' | 'property', name: string, content: string) =>
   `<meta ${key}="${name}" content="${escapeHtml(content)}">`;
 
+/**
+ * Marks the server's tags (values are escaped, so the first `>` ends the opening tag): the shell
+ * drops them on the first navigation in the browser (use-server-head.ts). The title stays: React's
+ * own <title> goes before it.
+ */
+const marked = (tag: string) => (tag.startsWith('<title>') ? tag : tag.replace('>', ' data-server-head>'));
+
 /** The full title, as the client's PageTitle writes it. */
 export function fullTitle(title: string): string {
   return title ? `${title} · ${brand.product}` : brand.product;
@@ -59,5 +66,5 @@ export function renderHead(head: PageHead): string {
       (block) => `<script type="application/ld+json" id="${escapeHtml(block.id)}">${scriptJson(block.data)}</script>`,
     ),
   ];
-  return tags.join('');
+  return tags.map(marked).join('');
 }

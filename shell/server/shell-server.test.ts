@@ -64,6 +64,7 @@ describe('the shell server', () => {
       ['/demo/companies', 200, pageCacheControl.ok],
       ['/companies/7', 200, pageCacheControl.ok],
       ['/terms-of-service', 200, pageCacheControl.ok],
+      ['/__status', 200, pageCacheControl.ok],
       ['/no/such/page', 404, pageCacheControl.missing],
       ['/job/404', 404, pageCacheControl.missing],
       ['/job/404/apply', 404, pageCacheControl.missing],
@@ -90,13 +91,13 @@ describe('the shell server', () => {
     expect(html.match(/<title>/g)).toHaveLength(1);
     for (const tag of [
       '<title>Backend Engineer at Acme · Foundry Jobs</title>',
-      '<link rel="canonical" href="http://127.0.0.1:9001/job/1">',
-      '<meta property="og:title" content="Backend Engineer at Acme · Foundry Jobs">',
-      '<meta property="og:description" content="Acme · Berlin · 60k - 80k EUR. Build the API.">',
-      '<meta property="og:image" content="https://api.example.test/public/logos/acme.svg">',
-      '<meta name="twitter:card" content="summary">',
-      '<meta name="twitter:data2" content="60k - 80k EUR">',
-      '<link rel="alternate" type="application/atom+xml" title="Foundry Jobs: newest jobs" href="http://127.0.0.1:9001/feed.xml">',
+      '<link rel="canonical" href="http://127.0.0.1:9001/job/1" data-server-head>',
+      '<meta property="og:title" content="Backend Engineer at Acme · Foundry Jobs" data-server-head>',
+      '<meta property="og:description" content="Acme · Berlin · 60k - 80k EUR. Build the API." data-server-head>',
+      '<meta property="og:image" content="https://api.example.test/public/logos/acme.svg" data-server-head>',
+      '<meta name="twitter:card" content="summary" data-server-head>',
+      '<meta name="twitter:data2" content="60k - 80k EUR" data-server-head>',
+      '<link rel="alternate" type="application/atom+xml" title="Foundry Jobs: newest jobs" href="http://127.0.0.1:9001/feed.xml" data-server-head>',
     ])
       expect(html).toContain(tag);
     expect(jsonLd(html)).toMatchObject([
@@ -126,7 +127,7 @@ describe('the shell server', () => {
     expect(company).toContain('<title>Jobs at Acme · Foundry Jobs</title>');
     const missing = await (await app.request('/job/404')).text();
     expect(missing).toContain('<title>Job Not Found · Foundry Jobs</title>');
-    expect(missing).toContain('<meta name="robots" content="noindex">');
+    expect(missing).toContain('<meta name="robots" content="noindex" data-server-head>');
     expect(missing).not.toContain('rel="canonical"');
   });
 
