@@ -168,5 +168,8 @@ describe('the shell server', () => {
     const html = await (await cdn.request('/job/1')).text();
     expect(html).toContain('href="/runtime-config.json"');
     expect(html).not.toContain('__BOARD_BOOT__');
+    // No server writes the sitemap there: the history fallback answers, as a CDN's would.
+    expect(await (await cdn.request('/sitemap.xml')).text()).not.toContain('<urlset');
+    expect(await (await app.request('/sitemap.xml')).text()).toContain('<urlset');
   });
 });

@@ -92,7 +92,8 @@ export function createShellServer({
 
   app.get('/health', (c) => c.json({ status: 'ok' }, 200, { 'Cache-Control': 'no-store' }));
   app.get('/runtime-config.json', (c) => c.json(config(), 200, { 'Cache-Control': 'no-cache' }));
-  app.route('/', crawlerRoutes({ config, api: listApi, workspaces, sitemapLimit }));
+  // A CDN-only deployment (static mode) has no server to write these.
+  if (mode === 'assemble') app.route('/', crawlerRoutes({ config, api: listApi, workspaces, sitemapLimit }));
   const files = serveStatic({ root: distDir, precompressed: true });
   // Files by their extension; index.html and every route are assembled below.
   app.use('*', async (c, next) => {
