@@ -13,6 +13,7 @@ import { fileURLToPath } from 'node:url';
 import { createAdaptorServer } from '@hono/node-server';
 import sirv from 'sirv';
 import { parseRuntimeConfig, type RuntimeConfig } from '../shared/src/config/runtime-config';
+import { ApiReader } from '../shell/server/api-reader';
 import { cacheControlFor, createShellServer } from '../shell/server/shell-server';
 
 const rootDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -106,14 +107,20 @@ export function readEnvironmentConfig(environment: string): RuntimeConfig {
 
 /**
  * The shell through its server (shell/server): every page assembled with the config, the route's
- * manifest and preloads. `SHELL_MODE=static` serves index.html as built, as a CDN-only
- * deployment would. The config is a function, so tests can change it between loads.
+ * manifest, preloads, its head and its status; robots.txt, the sitemap and the feeds.
+ * `SHELL_MODE=static` serves index.html as built, as a CDN-only deployment would. The config is a
+ * function, so tests can change it between loads. `BOARD_WORKSPACES` (comma-separated slugs)
+ * names the workspace boards the sitemap lists; `LOG_LEVEL=silent` turns the request log off.
  */
 export async function serveShell(options: {
   port: number;
   host?: string;
   config: () => RuntimeConfig;
   mode?: 'assemble' | 'static';
+  workspaces?: string[];
+  silent?: boolean;
+  /** How long a page waits for the API before it goes out without the API's data (default 800 ms). */
+  pageApiTimeoutMs?: number;
 }): Promise<StaticServer> {
   if (!existsSync(path.join(appFolders.shell, 'index.html'))) {
     throw new Error(`${appFolders.shell} is not built: run \`pnpm build\` first`);
@@ -122,6 +129,14 @@ export async function serveShell(options: {
     distDir: appFolders.shell,
     config: options.config,
     mode: options.mode ?? (process.env.SHELL_MODE === 'static' ? 'static' : 'assemble'),
+    workspaces: () =>
+      options.workspaces ??
+      (process.env.BOARD_WORKSPACES ?? '')
+        .split(',')
+        .map((slug) => slug.trim())
+        .filter(Boolean),
+    ...(options.silent || process.env.LOG_LEVEL === 'silent' ? { log: () => {} } : {}),
+    ...(options.pageApiTimeoutMs ? { pageApi: new ApiReader({ timeoutMs: options.pageApiTimeoutMs }) } : {}),
   });
   const server = createAdaptorServer({ fetch: app.fetch }) as Server;
   return start(server, options.port, options.host);

@@ -4,6 +4,7 @@
  * 8082, static on 8083, each its own origin, reading shell/config/$BOARD_ENV.json (default:
  * local). Ctrl-C stops everything.
  */
+import { demoWorkspaces } from '../api/src/seed/demo-data';
 import { startApi } from '../api/src/server';
 import { appFolders, readEnvironmentConfig, type StaticServer, serveRemote, serveShell } from './serve-board';
 
@@ -29,7 +30,17 @@ try {
   servers.push(await serveRemote('listings', portOf(config.remotes.listings), '127.0.0.1'));
   servers.push(await serveRemote('apply', portOf(config.remotes.apply), '127.0.0.1'));
   servers.push(await serveRemote('static', portOf(config.remotes.static), '127.0.0.1'));
-  servers.push(await serveShell({ port: portOf(config.siteUrl), host: '127.0.0.1', config: () => config }));
+  servers.push(
+    await serveShell({
+      port: portOf(config.siteUrl),
+      host: '127.0.0.1',
+      config: () => config,
+      // The demo data's workspace boards, for the sitemap (elsewhere: BOARD_WORKSPACES).
+      ...(environment === 'local' && !process.env.BOARD_WORKSPACES
+        ? { workspaces: demoWorkspaces.map((workspace) => workspace.slug) }
+        : {}),
+    }),
+  );
 } catch (error) {
   console.error(`Could not start the board: ${(error as Error).message}`);
   await Promise.all(servers.map((server) => server.close()));

@@ -1,4 +1,5 @@
-import { applications } from '../../api/src/db/schema';
+import { applications, jobPostings } from '../../api/src/db/schema';
+import { demoWorkspaces } from '../../api/src/seed/demo-data';
 import type { startApi } from '../../api/src/server';
 import {
   appFolders,
@@ -33,7 +34,16 @@ export class Board {
   static async start(options: { shellMode?: 'assemble' | 'static' } = {}): Promise<Board> {
     const board = new Board();
     for (const remote of remotes) await board.startRemote(remote);
-    board.shellServer = await serveShell({ port: 0, config: () => board.config, mode: options.shellMode });
+    board.shellServer = await serveShell({
+      port: 0,
+      config: () => board.config,
+      mode: options.shellMode,
+      workspaces: demoWorkspaces.map((workspace) => workspace.slug),
+      silent: true,
+      // In production the server waits 800 ms for the API before it sends a page without the job's
+      // tags (unit-tested); a suite sharing two cores with builds and browsers waits longer.
+      pageApiTimeoutMs: 5_000,
+    });
     const siteUrl = board.shellServer.url;
     // The real API on an in-memory database with the demo data.
     board.api = await startMemoryApi(siteUrl);
@@ -56,6 +66,19 @@ export class Board {
     if (!this.api) throw new Error('the API is not started');
     const rows = await this.api.db.select().from(applications);
     return rows.sort((a, b) => a.receivedAt.getTime() - b.receivedAt.getTime());
+  }
+
+  /** Every job the API has stored, public or not (draft, closed, LinkedIn-only), for checking what may be listed. */
+  async storedJobs() {
+    if (!this.api) throw new Error('the API is not started');
+    return this.api.db
+      .select({
+        id: jobPostings.id,
+        title: jobPostings.title,
+        status: jobPostings.status,
+        shownOn: jobPostings.shownOn,
+      })
+      .from(jobPostings);
   }
 
   get url(): string {

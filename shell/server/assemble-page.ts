@@ -1,6 +1,8 @@
 import { requestUrl } from '@board/shared/api/api-client';
 import type { RuntimeConfig } from '@board/shared/config/runtime-config';
+import { scriptJson } from '@board/shared/lib/script-json';
 import { type BoardRoute, matchBoardRoute } from '../src/routes/board-routes';
+import { escapeHtml } from './html-escape';
 import { manifestAssets, type RemoteManifest } from './manifest-cache';
 
 /** What the shell reads before its first render instead of fetching it (see src/index.ts). */
@@ -29,19 +31,13 @@ export interface AssembleInput {
   manifest: RemoteManifest | null;
   /** The shell's own startup chunks (paths under the site), preloaded beside main.js. */
   shellAssets: { js: string[]; css: string[] };
+  /** The page's own head (title, description, preview tags, JSON-LD: see page-head.ts), in place of the built <title>. */
+  head?: string;
 }
-
-const escapeAttribute = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
-/** JSON inside <script>: no `</script>`, no `<!--`, no line separators that end a JS string. */
-const scriptJson = (value: unknown) =>
-  JSON.stringify(value)
-    .replace(/</g, '\\u003c')
-    .replace(/\u2028/g, '\\u2028')
-    .replace(/\u2029/g, '\\u2029');
 
 const link = (attributes: Record<string, string | true>) =>
   `<link ${Object.entries(attributes)
-    .map(([name, value]) => (value === true ? name : `${name}="${escapeAttribute(value)}"`))
+    .map(([name, value]) => (value === true ? name : `${name}="${escapeHtml(value)}"`))
     .join(' ')}>`;
 
 /**
@@ -50,7 +46,7 @@ const link = (attributes: Record<string, string | true>) =>
  * startup chunks, the route's remote entry, exposed chunks and CSS, and the route's first API
  * calls, so code and data download at the same time instead of one discovery after another.
  */
-export function assemblePage({ template, config, url, manifest, shellAssets }: AssembleInput): string {
+export function assemblePage({ template, config, url, manifest, shellAssets, head }: AssembleInput): string {
   const plan = planPage(url.pathname);
   const previewed = url.searchParams.get('preview_remote');
   const useManifest = plan && manifest && previewed !== plan.route.remote ? manifest : null;
@@ -70,7 +66,8 @@ export function assemblePage({ template, config, url, manifest, shellAssets }: A
     ...[...shellAssets.css, ...remote.css].map((href) => link({ rel: 'preload', href, as: 'style' })),
     ...[...shellAssets.js, ...remote.js].map((href) => link({ rel: 'preload', href, as: 'script' })),
   ];
-  return template
-    .replace(/<link rel="preload" href="\/runtime-config\.json"[^>]*>/, '')
-    .replace('</title>', `</title>${tags.join('')}`);
+  const withoutConfigPreload = template.replace(/<link rel="preload" href="\/runtime-config\.json"[^>]*>/, '');
+  return head === undefined
+    ? withoutConfigPreload.replace('</title>', `</title>${tags.join('')}`)
+    : withoutConfigPreload.replace(/<title>[^<]*<\/title>/, () => `${head}${tags.join('')}`);
 }

@@ -3,8 +3,11 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { RuntimeConfig } from '@board/shared/config/runtime-config';
 import { describe, expect, it } from 'vitest';
+import { ApiReader } from './api-reader';
+import { fakeApiFetch, hostileTitle } from './fake-api';
 import { ManifestCache } from './manifest-cache';
-import { createShellServer } from './shell-server';
+import type { LogEntry } from './request-log';
+import { createShellServer, pageCacheControl } from './shell-server';
 
 const config = {
   environment: 'test',
@@ -21,7 +24,7 @@ function dist() {
   const dir = mkdtempSync(path.join(tmpdir(), 'shell-dist-'));
   writeFileSync(
     path.join(dir, 'index.html'),
-    '<html><head><link rel="preload" href="/runtime-config.json" as="fetch" crossorigin><title>Board</title></head><body></body></html>',
+    '<html><head><link rel="preload" href="/runtime-config.json" as="fetch" crossorigin><title>Foundry Jobs</title></head><body></body></html>',
   );
   writeFileSync(path.join(dir, 'main.0123456789.js'), 'console.log("main")');
   writeFileSync(path.join(dir, '435.abcdefabcd.js'), 'console.log("react-dom")');
@@ -36,15 +39,44 @@ const manifests = new ManifestCache({
       : Promise.reject(new TypeError('fetch failed')),
 });
 
-describe('the shell server', () => {
-  const app = createShellServer({ distDir: dist(), config: () => config, manifests });
+const logged: LogEntry[] = [];
+const server = (down = false) =>
+  createShellServer({
+    distDir: dist(),
+    config: () => config,
+    manifests,
+    pageApi: new ApiReader({ fetch: fakeApiFetch({ down }) }),
+    listApi: new ApiReader({ fetch: fakeApiFetch({ down }) }),
+    log: (entry) => logged.push(entry),
+  });
+const jsonLd = (html: string) =>
+  [...html.matchAll(/<script type="application\/ld\+json"[^>]*>(.*?)<\/script>/g)].map((match) =>
+    JSON.parse(match[1] ?? 'null'),
+  );
 
-  it('answers every route with the page assembled for it, revalidated on each load', async () => {
-    for (const route of ['/', '/job/1', '/demo/companies', '/no/such/page']) {
+describe('the shell server', () => {
+  const app = server();
+
+  it('answers each route with its page, its status and a cache time a CDN may use', async () => {
+    for (const [route, status, cacheControl] of [
+      ['/', 200, pageCacheControl.ok],
+      ['/job/1', 200, pageCacheControl.ok],
+      ['/demo/companies', 200, pageCacheControl.ok],
+      ['/companies/7', 200, pageCacheControl.ok],
+      ['/terms-of-service', 200, pageCacheControl.ok],
+      ['/__status', 200, pageCacheControl.ok],
+      ['/no/such/page', 404, pageCacheControl.missing],
+      ['/job/404', 404, pageCacheControl.missing],
+      ['/job/404/apply', 404, pageCacheControl.missing],
+      ['/companies/404', 404, pageCacheControl.missing],
+      ['/companies/9', 404, pageCacheControl.missing],
+      ['/no-such-workspace', 404, pageCacheControl.missing],
+      ['/no-such-workspace/companies', 404, pageCacheControl.missing],
+    ] as const) {
       const response = await app.request(route);
-      expect(response.status).toBe(200);
+      expect([route, response.status, response.headers.get('cache-control')]).toEqual([route, status, cacheControl]);
       expect(response.headers.get('content-type')).toMatch(/^text\/html/);
-      expect(response.headers.get('cache-control')).toBe('no-cache');
+      // Still the board's page: the client shows the SPEC's panel for a missing page.
       expect(await response.text()).toContain('window.__BOARD_BOOT__=');
     }
     const board = await (await app.request('/')).text();
@@ -54,10 +86,67 @@ describe('the shell server', () => {
     expect(board).not.toContain('lazy-runtime-config');
   });
 
-  it('sends the page of a remote that is down without its manifest', async () => {
-    const html = await (await app.request('/job/1/apply')).text();
-    expect(html).toContain('window.__BOARD_BOOT__=');
-    expect(html).not.toContain('remoteEntry.js');
+  it('puts the job in the head of its page: title, preview tags and one JobPosting', async () => {
+    const html = await (await app.request('/job/1?utm_source=x')).text();
+    expect(html.match(/<title>/g)).toHaveLength(1);
+    for (const tag of [
+      '<title>Backend Engineer at Acme · Foundry Jobs</title>',
+      '<link rel="canonical" href="http://127.0.0.1:9001/job/1" data-server-head>',
+      '<meta property="og:title" content="Backend Engineer at Acme · Foundry Jobs" data-server-head>',
+      '<meta property="og:description" content="Acme · Berlin · 60k - 80k EUR. Build the API." data-server-head>',
+      '<meta property="og:image" content="https://api.example.test/public/logos/acme.svg" data-server-head>',
+      '<meta name="twitter:card" content="summary" data-server-head>',
+      '<meta name="twitter:data2" content="60k - 80k EUR" data-server-head>',
+      '<link rel="alternate" type="application/atom+xml" title="Foundry Jobs: newest jobs" href="http://127.0.0.1:9001/feed.xml" data-server-head>',
+    ])
+      expect(html).toContain(tag);
+    expect(jsonLd(html)).toMatchObject([
+      {
+        '@type': 'JobPosting',
+        title: 'Backend Engineer',
+        datePosted: '2026-11-10',
+        directApply: true,
+        hiringOrganization: { name: 'Acme', logo: 'https://api.example.test/public/logos/acme.svg' },
+        baseSalary: { '@type': 'MonetaryAmount', currency: 'EUR' },
+      },
+    ]);
+  });
+
+  it('escapes a job that tries to break out of its tags', async () => {
+    const html = await (await app.request('/job/2')).text();
+    expect(html).not.toContain('<script>alert(1)');
+    expect(html).toContain('<title>&lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt; &amp; &quot;Lead&quot;');
+    expect(jsonLd(html)[0]).toMatchObject({ title: hostileTitle, jobLocationType: 'TELECOMMUTE' });
+  });
+
+  it('names workspace boards and companies from their data, and links the workspace’s feed', async () => {
+    const demo = await (await app.request('/demo')).text();
+    expect(demo).toContain('<title>Find your dream job in Demo Ventures · Foundry Jobs</title>');
+    expect(demo).toContain('href="http://127.0.0.1:9001/demo/feed.xml"');
+    const company = await (await app.request('/companies/7')).text();
+    expect(company).toContain('<title>Jobs at Acme · Foundry Jobs</title>');
+    const missing = await (await app.request('/job/404')).text();
+    expect(missing).toContain('<title>Job Not Found · Foundry Jobs</title>');
+    expect(missing).toContain('<meta name="robots" content="noindex" data-server-head>');
+    expect(missing).not.toContain('rel="canonical"');
+  });
+
+  it('with the API down sends the page at once with its route’s title, status 200, kept by no cache', async () => {
+    const response = await server(true).request('/job/1');
+    expect(response.status).toBe(200);
+    expect(response.headers.get('cache-control')).toBe(pageCacheControl.incomplete);
+    const html = await response.text();
+    expect(html).toContain('<title>Job · Foundry Jobs</title>');
+    expect(html).not.toContain('application/ld+json');
+  });
+
+  it('logs one JSON line per request with its id, as the API does', async () => {
+    logged.length = 0;
+    const response = await app.request('/job/404', { headers: { 'X-Request-Id': 'abc123' } });
+    expect(response.headers.get('x-request-id')).toBe('abc123');
+    expect(logged).toEqual([
+      expect.objectContaining({ level: 'info', request_id: 'abc123', method: 'GET', path: '/job/404', status: 404 }),
+    ]);
   });
 
   it('compresses the page for a browser that accepts it', async () => {
@@ -75,9 +164,12 @@ describe('the shell server', () => {
   });
 
   it('in static mode sends index.html as built, as a CDN would', async () => {
-    const cdn = createShellServer({ distDir: dist(), config: () => config, manifests, mode: 'static' });
+    const cdn = createShellServer({ distDir: dist(), config: () => config, manifests, mode: 'static', log: () => {} });
     const html = await (await cdn.request('/job/1')).text();
     expect(html).toContain('href="/runtime-config.json"');
     expect(html).not.toContain('__BOARD_BOOT__');
+    // No server writes the sitemap there: the history fallback answers, as a CDN's would.
+    expect(await (await cdn.request('/sitemap.xml')).text()).not.toContain('<urlset');
+    expect(await (await app.request('/sitemap.xml')).text()).toContain('<urlset');
   });
 });

@@ -4,8 +4,13 @@ import type { RuntimeConfig } from '@board/shared/config/runtime-config';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { Hono } from 'hono';
 import { compress } from 'hono/compress';
+import { ApiReader } from './api-reader';
 import { assemblePage, planPage } from './assemble-page';
+import { crawlerRoutes } from './crawler-routes';
 import { ManifestCache } from './manifest-cache';
+import { loadPageData } from './page-data';
+import { renderHead } from './page-head';
+import { jsonLines, type Log, requestLog } from './request-log';
 
 const hashed = /\.[0-9a-f]{10}\.(?:js|css|svg|png|woff2?)$/;
 
@@ -13,6 +18,17 @@ const hashed = /\.[0-9a-f]{10}\.(?:js|css|svg|png|woff2?)$/;
 export function cacheControlFor(pathname: string): string {
   return hashed.test(pathname) ? 'public, max-age=31536000, immutable' : 'no-cache';
 }
+
+/**
+ * Pages: a CDN may keep one 30 s and serve it stale for 5 minutes while it fetches anew; a browser
+ * revalidates every time (max-age=0). A 404 is kept briefly; a page sent without the API's data
+ * (the API was slow or down) is not kept by anyone.
+ */
+export const pageCacheControl = {
+  ok: 'public, max-age=0, s-maxage=30, stale-while-revalidate=300',
+  missing: 'public, max-age=0, s-maxage=10',
+  incomplete: 'no-cache',
+} as const;
 
 export interface ShellServerOptions {
   /** The shell's build (index.html and its hashed files). */
@@ -26,6 +42,16 @@ export interface ShellServerOptions {
    */
   mode?: 'assemble' | 'static';
   manifests?: ManifestCache;
+  /** Reads the API for a page's head and status (short timeout; see api-reader.ts). */
+  pageApi?: ApiReader;
+  /** Reads the API for the sitemap and the feeds (whole lists: a longer timeout). */
+  listApi?: ApiReader;
+  /** The workspace boards the sitemap lists (the API has no call that lists them). */
+  workspaces?: () => string[];
+  /** URLs per sitemap file before it is split into an index (the protocol's 50,000). */
+  sitemapLimit?: number;
+  /** One JSON object per request and per problem; default: JSON lines on stdout. */
+  log?: Log;
 }
 
 /**
@@ -52,13 +78,22 @@ export function createShellServer({
   config,
   mode = 'assemble',
   manifests = new ManifestCache(),
+  pageApi = new ApiReader(),
+  listApi = new ApiReader({ timeoutMs: 5_000, ttlMs: 30_000 }),
+  workspaces = () => [],
+  sitemapLimit,
+  log = jsonLines,
 }: ShellServerOptions) {
   const template = readFileSync(path.join(distDir, 'index.html'), 'utf8');
   const assets = shellAssets(distDir);
   const app = new Hono();
 
+  app.use(...requestLog(log));
+
   app.get('/health', (c) => c.json({ status: 'ok' }, 200, { 'Cache-Control': 'no-store' }));
   app.get('/runtime-config.json', (c) => c.json(config(), 200, { 'Cache-Control': 'no-cache' }));
+  // A CDN-only deployment (static mode) has no server to write these.
+  if (mode === 'assemble') app.route('/', crawlerRoutes({ config, api: listApi, workspaces, sitemapLimit }));
   const files = serveStatic({ root: distDir, precompressed: true });
   // Files by their extension; index.html and every route are assembled below.
   app.use('*', async (c, next) => {
@@ -68,14 +103,42 @@ export function createShellServer({
     return response;
   });
   app.get('*', compress(), async (c) => {
-    c.header('Cache-Control', 'no-cache');
-    if (mode === 'static') return c.html(template);
+    if (mode === 'static') return c.html(template, 200, { 'Cache-Control': 'no-cache' });
     const url = new URL(c.req.url);
     const current = config();
     const plan = planPage(url.pathname);
-    const manifest = plan ? await manifests.get(current.remotes[plan.route.remote]) : null;
-    return c.html(assemblePage({ template, config: current, url, manifest, shellAssets: assets }));
+    const [manifest, data] = await Promise.all([
+      plan ? manifests.get(current.remotes[plan.route.remote]) : null,
+      loadPageData(plan, url, current, pageApi),
+    ]);
+    if (!data.complete)
+      log({
+        time: new Date().toISOString(),
+        level: 'warn',
+        request_id: c.get('requestId'),
+        message: 'page sent without the API data (slow or down)',
+        path: c.req.path,
+      });
+    const head = renderHead(data.head);
+    const html = assemblePage({ template, config: current, url, manifest, shellAssets: assets, head });
+    const cacheControl = !data.complete
+      ? pageCacheControl.incomplete
+      : data.status === 404
+        ? pageCacheControl.missing
+        : pageCacheControl.ok;
+    return c.html(html, data.status, { 'Cache-Control': cacheControl });
   });
   app.notFound((c) => c.text('Not found', 404, { 'Cache-Control': 'no-cache' }));
+  app.onError((error, c) => {
+    // A fault of ours never costs the visitor the page: the client-rendered page, as a CDN would send it.
+    log({
+      time: new Date().toISOString(),
+      level: 'error',
+      request_id: c.get('requestId'),
+      path: c.req.path,
+      error: String(error),
+    });
+    return c.html(template, 200, { 'Cache-Control': 'no-store' });
+  });
   return app;
 }

@@ -1,3 +1,4 @@
+import { applyAction } from '@board/shared/api/apply-action';
 import { hasEquity, isFundingAmountShown, type Job, postedDateText, visibleBenefits } from '@board/shared/api/job';
 import { useLocation, useNavigate } from '@board/shared/lib/router';
 import { useJobFromRoute } from '@board/shared/react/job-from-route';
@@ -8,11 +9,10 @@ import { PageLoading } from '@board/shared/ui/page-loading';
 import { PageTitle } from '@board/shared/ui/page-title';
 import { ArrowLeft } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { applyAction } from './apply-action';
 import { ApplyButton } from './apply-button';
 import { JobDescription } from './job-description';
 import { JobDetailHeader } from './job-detail-header';
-import { jobPostingJsonLd, scriptJson } from './job-posting-json-ld';
+import { JobPostingScript } from './job-posting-script';
 
 /** /job/:id: the job with its company, funding, investors, team and equity. */
 export function JobDetailPage() {
@@ -48,7 +48,7 @@ function JobDetail({ job }: { job: Job }) {
     <div className="mx-auto max-w-3xl px-4 py-8 sm:px-6">
       <PageTitle>{`${job.title || 'Job'} at ${job.company}`}</PageTitle>
       <meta name="description" content={job.description || `${job.title} at ${job.company}, ${job.location}.`} />
-      <script type="application/ld+json">{scriptJson(jobPostingJsonLd(job, { siteUrl, directApply }))}</script>
+      <JobPostingScript job={job} options={{ siteUrl, directApply }} />
       <Button
         variant="ghost"
         size="sm"

@@ -117,6 +117,18 @@ describe('JobDetailPage', () => {
     expect(open).not.toHaveBeenCalled();
   });
 
+  it('replaces the JobPosting the server put in the head: the page holds exactly one', async () => {
+    const server = document.createElement('script');
+    server.type = 'application/ld+json';
+    server.id = 'job-posting-json-ld';
+    server.textContent = '{"@type":"JobPosting"}';
+    document.head.append(server);
+    renderDetail(createJob({ id: '12' }));
+    await screen.findByRole('heading', { level: 1 });
+    expect(document.getElementById('job-posting-json-ld')).toBeNull();
+    expect(document.querySelectorAll('script[type="application/ld+json"]')).toHaveLength(1);
+  });
+
   it('adds schema.org JobPosting data', async () => {
     const { container } = renderDetail(
       createServerJob({ id: '11', workplace_type: 'Remote', salary_min: 60000, salary_max: 80000 }),

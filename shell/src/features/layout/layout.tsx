@@ -4,8 +4,10 @@ import { Toaster } from 'sonner';
 import { PreviewBanner } from '../remotes/preview-banner';
 import { Footer } from './footer';
 import { Header } from './header';
+import { useServerHeadUntilNavigation } from './use-server-head';
 
 export function Layout() {
+  useServerHeadUntilNavigation();
   return (
     <div className="flex min-h-dvh flex-col">
       <a

@@ -1,0 +1,52 @@
+import { describe, expect, it, vi } from 'vitest';
+import { ApiReader } from './api-reader';
+
+const url = 'https://api.example.test/public-job-posting/1?visibility=linkedin_or_job_board';
+const answer = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status });
+
+describe('ApiReader', () => {
+  it('reads a JSON answer once per time-to-live, and again after it', async () => {
+    const fetchImpl = vi.fn(async () => answer({ id: 1 }));
+    const api = new ApiReader({ ttlMs: 10_000, fetch: fetchImpl });
+    expect(await api.get(url, 0)).toEqual({ kind: 'ok', body: { id: 1 } });
+    await api.get(url, 9_999);
+    expect(fetchImpl).toHaveBeenCalledTimes(1);
+    await api.get(url, 10_000);
+    expect(fetchImpl).toHaveBeenCalledTimes(2);
+  });
+
+  it('tells a missing resource (404) from an API that cannot answer', async () => {
+    expect(await new ApiReader({ fetch: async () => answer({ message: 'Not found' }, 404) }).get(url)).toEqual({
+      kind: 'missing',
+    });
+    for (const fetchImpl of [
+      async () => answer({}, 503),
+      async () => new Response('<html>'),
+      async () => Promise.reject(new TypeError('fetch failed')),
+    ])
+      expect(await new ApiReader({ fetch: fetchImpl }).get(url)).toEqual({ kind: 'unavailable' });
+  });
+
+  it('gives up on an API that does not answer in time', async () => {
+    const api = new ApiReader({
+      timeoutMs: 20,
+      fetch: (_input, init) =>
+        new Promise((_resolve, reject) => init?.signal?.addEventListener('abort', () => reject(init.signal?.reason))),
+    });
+    expect(await api.get(url)).toEqual({ kind: 'unavailable' });
+  });
+
+  it('tries again soon after a failure, and keeps only its newest entries', async () => {
+    const fetchImpl = vi.fn(async () => answer({}, 503));
+    const api = new ApiReader({ ttlMs: 10_000, failureTtlMs: 1_000, maxEntries: 2, fetch: fetchImpl });
+    await api.get(url, 0);
+    await api.get(url, 999);
+    expect(fetchImpl).toHaveBeenCalledTimes(1);
+    fetchImpl.mockResolvedValue(answer({ id: 1 }));
+    expect(await api.get(url, 1_000)).toEqual({ kind: 'ok', body: { id: 1 } });
+    await api.get(`${url}&a`, 1_000);
+    await api.get(`${url}&b`, 1_000);
+    await api.get(url, 1_001);
+    expect(fetchImpl).toHaveBeenCalledTimes(5);
+  });
+});

@@ -1,0 +1,98 @@
+import type { RuntimeConfig } from '@board/shared/config/runtime-config';
+import { describe, expect, it } from 'vitest';
+import { ApiReader } from './api-reader';
+import { crawlerCacheControl, crawlerRoutes } from './crawler-routes';
+import { fakeApiFetch, hostileTitle } from './fake-api';
+
+const config = { apiBaseUrl: 'http://127.0.0.1:9000', siteUrl: 'https://board.example.test' } as RuntimeConfig;
+const routes = (options: { down?: boolean; sitemapLimit?: number } = {}) =>
+  crawlerRoutes({
+    config: () => config,
+    api: new ApiReader({ fetch: fakeApiFetch({ down: options.down }) }),
+    workspaces: () => ['demo', 'gone'],
+    sitemapLimit: options.sitemapLimit,
+  });
+const locs = (xml: string) => [...xml.matchAll(/<loc>(.*?)<\/loc>/g)].map((match) => match[1]);
+const at = (path: string) => `https://board.example.test${path}`;
+
+describe('crawler routes', () => {
+  const app = routes();
+
+  it('robots.txt allows everything and names the sitemap', async () => {
+    const response = await app.request('/robots.txt');
+    expect(await response.text()).toBe('User-agent: *\nAllow: /\n\nSitemap: https://board.example.test/sitemap.xml\n');
+    expect(response.headers.get('cache-control')).toBe(crawlerCacheControl);
+  });
+
+  it('the sitemap lists the boards, each known workspace, each hiring company and each public job', async () => {
+    const response = await app.request('/sitemap.xml');
+    expect(response.headers.get('content-type')).toBe('application/xml; charset=utf-8');
+    const xml = await response.text();
+    expect(xml).toMatch(/^<\?xml version="1.0" encoding="UTF-8"\?>\n<urlset xmlns="http:\/\/www.sitemaps.org/);
+    expect(locs(xml)).toEqual(
+      [
+        '/',
+        '/companies',
+        '/demo',
+        '/demo/companies',
+        '/companies/7',
+        '/companies/8',
+        '/job/1',
+        '/job/2',
+        '/job/3',
+        '/talent-scout',
+        '/terms-of-service',
+      ].map(at),
+    );
+    expect(xml).toContain(`<url><loc>${at('/job/3')}</loc><lastmod>2026-11-05T09:00:00.000Z</lastmod></url>`);
+    // A company's last change is its newest job's.
+    expect(xml).toContain(`<url><loc>${at('/companies/7')}</loc><lastmod>2026-11-10T09:00:00.000Z</lastmod></url>`);
+  });
+
+  it('past its limit the sitemap becomes an index of parts that hold every URL once', async () => {
+    const split = routes({ sitemapLimit: 4 });
+    const index = await (await split.request('/sitemap.xml')).text();
+    expect(index).toContain('<sitemapindex');
+    expect(locs(index)).toEqual(['/sitemap-1.xml', '/sitemap-2.xml', '/sitemap-3.xml'].map(at));
+    const parts = await Promise.all(
+      [1, 2, 3].map(async (n) => locs(await (await split.request(`/sitemap-${n}.xml`)).text())),
+    );
+    expect(parts.map((part) => part.length)).toEqual([4, 4, 3]);
+    expect(parts.flat()).toEqual(locs(await (await app.request('/sitemap.xml')).text()));
+    expect((await split.request('/sitemap-4.xml')).status).toBe(404);
+    expect((await app.request('/sitemap-1.xml')).status).toBe(404);
+  });
+
+  it('the board’s Atom feed holds its jobs newest first, every text escaped', async () => {
+    const response = await app.request('/feed.xml');
+    expect(response.headers.get('content-type')).toBe('application/atom+xml; charset=utf-8');
+    const xml = await response.text();
+    expect([...xml.matchAll(/<entry><id>(.*?)<\/id>/g)].map((match) => match[1])).toEqual(
+      ['/job/1', '/job/3', '/job/2'].map(at),
+    );
+    expect(xml).toContain('<updated>2026-11-10T09:00:00.000Z</updated>');
+    expect(xml).not.toContain(hostileTitle);
+    expect(xml).toContain('<title>&lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt; &amp; &quot;Lead&quot;');
+    expect(xml).toContain('<summary>Remote (EU). Lead the &lt;team&gt;.</summary>');
+  });
+
+  it('a workspace’s feed holds its own jobs; an unknown workspace has none (404)', async () => {
+    const xml = await (await app.request('/demo/feed.xml')).text();
+    expect(xml).toContain('<title>Foundry Jobs: newest jobs in Demo Ventures</title>');
+    expect([...xml.matchAll(/<entry><id>(.*?)<\/id>/g)].map((match) => match[1])).toEqual([at('/job/1')]);
+    expect((await app.request('/gone/feed.xml')).status).toBe(404);
+  });
+
+  it('with the API down answers 503 with Retry-After, cached by no one', async () => {
+    const down = routes({ down: true });
+    for (const path of ['/sitemap.xml', '/feed.xml', '/demo/feed.xml']) {
+      const response = await down.request(path);
+      expect([
+        path,
+        response.status,
+        response.headers.get('retry-after'),
+        response.headers.get('cache-control'),
+      ]).toEqual([path, 503, '60', 'no-store']);
+    }
+  });
+});

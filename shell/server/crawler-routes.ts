@@ -1,0 +1,136 @@
+import { requestUrl } from '@board/shared/api/api-client';
+import { type Job, parseJobList } from '@board/shared/api/job';
+import { boardRequests } from '@board/shared/api/requests';
+import type { RuntimeConfig } from '@board/shared/config/runtime-config';
+import { brand } from '@board/shared/lib/brand';
+import { type Context, Hono } from 'hono';
+import { compress } from 'hono/compress';
+import type { ApiReader } from './api-reader';
+import { atomFeed, newest, robotsTxt, type SitemapEntry, sitemapDocument, sitemapUrlLimit } from './crawler-files';
+import { feedPath } from './page-data';
+
+/** A CDN keeps these a few minutes and may serve them stale while it fetches anew; browsers revalidate. */
+export const crawlerCacheControl = 'public, max-age=0, s-maxage=300, stale-while-revalidate=3600';
+
+export interface CrawlerRouteOptions {
+  config: () => RuntimeConfig;
+  /** Reads the API's public calls (1, 2 and 3) with a timeout fit for whole lists. */
+  api: ApiReader;
+  /**
+   * The workspace boards to list in the sitemap: the API has no public call that lists them.
+   * Each is checked with call 2 (an unknown slug is left out).
+   */
+  workspaces: () => string[];
+  sitemapLimit?: number;
+  /** Jobs per feed, newest first. */
+  feedSize?: number;
+}
+
+class Unavailable extends Error {}
+
+const byNewest = (jobs: Job[]) =>
+  [...jobs].sort((a, b) => (b.postedAt ? Date.parse(b.postedAt) : 0) - (a.postedAt ? Date.parse(a.postedAt) : 0));
+
+/** robots.txt, /sitemap.xml (and its parts), /feed.xml and /{workspace}/feed.xml. */
+export function crawlerRoutes({
+  config,
+  api,
+  workspaces,
+  sitemapLimit = sitemapUrlLimit,
+  feedSize = 50,
+}: CrawlerRouteOptions) {
+  const app = new Hono();
+  app.use(compress());
+  /** The body of a public call; null for a 404; throws when the API cannot answer. */
+  const read = async (request: Parameters<typeof requestUrl>[1]) => {
+    const answer = await api.get(requestUrl(config().apiBaseUrl, request));
+    if (answer.kind === 'unavailable') throw new Unavailable();
+    return answer.kind === 'ok' ? answer.body : null;
+  };
+  const jobsOf = async (workspaceSlug: string | null) => {
+    const body = await read(boardRequests.jobs(workspaceSlug));
+    return body === null ? null : parseJobList(body);
+  };
+  const send = (c: Context, body: string, type: string) =>
+    c.body(body, 200, { 'Content-Type': `${type}; charset=utf-8`, 'Cache-Control': crawlerCacheControl });
+
+  app.onError((error, c) => {
+    // The API is down or answered nonsense: crawlers come back later. Anything else is a fault of ours.
+    if (!(error instanceof Unavailable)) console.error('[shell-server]', c.req.path, error);
+    return c.text('The job list is briefly unavailable.', 503, { 'Retry-After': '60', 'Cache-Control': 'no-store' });
+  });
+
+  app.get('/robots.txt', (c) => send(c, robotsTxt(config().siteUrl), 'text/plain'));
+
+  const sitemapEntries = async (): Promise<SitemapEntry[]> => {
+    const siteUrl = config().siteUrl;
+    const at = (path: string) => new URL(path, siteUrl).href;
+    const jobs = (await jobsOf(null)) ?? [];
+    const organizations = (await read(boardRequests.organizations(null))) as { organizations?: unknown } | null;
+    const companyIds = [
+      ...new Set(
+        (Array.isArray(organizations?.organizations) ? organizations.organizations : []).flatMap((item) => {
+          const id = (item as { organization_id?: unknown } | null)?.organization_id;
+          return typeof id === 'number' || (typeof id === 'string' && id !== '') ? [String(id)] : [];
+        }),
+      ),
+    ];
+    const boards = await Promise.all(
+      [...new Set(workspaces())].map(async (slug) => ({ slug, jobs: await jobsOf(slug) })),
+    );
+    const latest = newest(jobs.map((job) => job.postedAt));
+    return [
+      { loc: at('/'), lastmod: latest },
+      { loc: at('/companies'), lastmod: latest },
+      ...boards.flatMap(({ slug, jobs: boardJobs }) => {
+        if (boardJobs === null) return [];
+        const lastmod = newest(boardJobs.map((job) => job.postedAt));
+        const path = `/${encodeURIComponent(slug)}`;
+        return [
+          { loc: at(path), lastmod },
+          { loc: at(`${path}/companies`), lastmod },
+        ];
+      }),
+      ...companyIds.map((id) => ({
+        loc: at(`/companies/${encodeURIComponent(id)}`),
+        lastmod: newest(jobs.filter((job) => job.organizationId === id).map((job) => job.postedAt)),
+      })),
+      ...jobs.map((job) => ({ loc: at(`/job/${encodeURIComponent(job.id)}`), lastmod: newest([job.postedAt]) })),
+      { loc: at('/talent-scout') },
+      { loc: at('/terms-of-service') },
+    ];
+  };
+
+  const sitemap = async (c: Context, part: number | null) => {
+    const document = sitemapDocument(await sitemapEntries(), config().siteUrl, part, sitemapLimit);
+    return document === null ? c.notFound() : send(c, document, 'application/xml');
+  };
+  app.get('/sitemap.xml', (c) => sitemap(c, null));
+  app.get('/:file{sitemap-[0-9]+\\.xml}', (c) => sitemap(c, Number(/\d+/.exec(c.req.param('file'))?.[0])));
+
+  const feed = async (c: Context, slug: string | null) => {
+    const siteUrl = config().siteUrl;
+    let title = `${brand.product}: newest jobs`;
+    if (slug !== null) {
+      const workspace = (await read(boardRequests.workspace(slug))) as { name?: unknown } | null;
+      if (workspace === null) return c.notFound();
+      const name = typeof workspace.name === 'string' && workspace.name.trim() ? workspace.name.trim() : slug;
+      title = `${brand.product}: newest jobs in ${name}`;
+    }
+    const jobs = await jobsOf(slug);
+    if (jobs === null) return c.notFound();
+    const xml = atomFeed({
+      title,
+      selfUrl: new URL(feedPath(slug), siteUrl).href,
+      pageUrl: new URL(slug === null ? '/' : `/${encodeURIComponent(slug)}`, siteUrl).href,
+      siteUrl,
+      jobs: byNewest(jobs).slice(0, feedSize),
+      fallbackUpdated: new Date().toISOString(),
+    });
+    return send(c, xml, 'application/atom+xml');
+  };
+  app.get('/feed.xml', (c) => feed(c, null));
+  app.get('/:workspaceSlug/feed.xml', (c) => feed(c, c.req.param('workspaceSlug')));
+
+  return app;
+}

@@ -1,0 +1,81 @@
+/**
+ * The API's public calls as the shell server's tests need them: two companies, three public jobs
+ * (one with a title that tries to break out of HTML, XML and JSON-LD), one workspace.
+ * `down: true` answers nothing.
+ */
+export const hostileTitle = '</script><script>alert(1)</script> & "Lead" <Engineer>';
+
+export const fakeJobs = [
+  {
+    id: 1,
+    title: 'Backend Engineer',
+    organization_id: 7,
+    organization_name: 'Acme',
+    location: 'Berlin',
+    salary_min: 60000,
+    salary_max: 80000,
+    salary_currency: 'EUR',
+    short_description: 'Build the API.',
+    description: 'We ship every week.',
+    posted_date: '2026-11-10T09:00:00.000Z',
+    job_type: 'Full-time',
+    workplace_type: 'On-site',
+    application_url: '/job/1/apply',
+    logo: 'https://api.example.test/public/logos/acme.svg',
+  },
+  {
+    id: 2,
+    title: hostileTitle,
+    organization_id: 8,
+    organization_name: 'Bolt & Co',
+    location: 'Remote (EU)',
+    salary_min: null,
+    salary_max: null,
+    salary_currency: null,
+    short_description: 'Lead the <team>.',
+    posted_date: '2026-11-01T09:00:00.000Z',
+    job_type: 'Contract',
+    workplace_type: 'Remote',
+    application_url: 'https://careers.bolt.example/2',
+    logo: null,
+  },
+  {
+    id: 3,
+    title: 'Designer',
+    organization_id: 7,
+    organization_name: 'Acme',
+    location: 'Berlin',
+    posted_date: '2026-11-05T09:00:00.000Z',
+  },
+];
+
+const json = (body: unknown, status = 200) =>
+  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+
+export function fakeApiFetch(options: { down?: boolean } = {}): typeof fetch {
+  return async (input) => {
+    if (options.down) throw new TypeError('fetch failed');
+    const url = new URL(String(input));
+    const workspace = url.searchParams.get('workspace_slug');
+    const path = url.pathname;
+    if (path === '/public-job-posting') {
+      if (workspace === 'demo') return json({ jobs: [fakeJobs[0]] });
+      return workspace ? json({ message: 'Workspace not found' }, 404) : json({ jobs: fakeJobs });
+    }
+    if (path === '/public-job-posting/workspace/demo') return json({ slug: 'demo', name: 'Demo Ventures' });
+    if (path === '/public-job-posting/job-board/list-organizations')
+      return json({
+        organizations: [
+          { organization_id: 7, organization_name: 'Acme', job_board_slug: 'acme' },
+          { organization_id: 8, organization_name: 'Bolt & Co', job_board_slug: 'bolt' },
+        ],
+      });
+    const job = /^\/public-job-posting\/(\d+)$/.exec(path);
+    const found = fakeJobs.find((item) => String(item.id) === job?.[1]);
+    if (found) return json(found);
+    const company = /^\/public-job-posting\/organization\/(\d+)$/.exec(path)?.[1];
+    if (company === '7') return json({ jobs: fakeJobs.filter((item) => item.organization_id === 7) });
+    if (company === '9') return json({ jobs: [] });
+    return json({ message: 'Not found' }, 404);
+  };
+}
