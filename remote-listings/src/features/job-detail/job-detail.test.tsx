@@ -123,7 +123,7 @@ describe('JobDetailPage', () => {
     server.id = 'job-posting-json-ld';
     server.textContent = '{"@type":"JobPosting"}';
     document.head.append(server);
-    renderDetail(createJob({ id: '12' }));
+    renderDetail(createServerJob({ id: '12' }));
     await screen.findByRole('heading', { level: 1 });
     expect(document.getElementById('job-posting-json-ld')).toBeNull();
     expect(document.querySelectorAll('script[type="application/ld+json"]')).toHaveLength(1);
