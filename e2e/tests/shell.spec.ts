@@ -27,8 +27,9 @@ test.describe('header', () => {
     await page.evaluate(() => window.scrollTo(0, 400));
     await expect(header).toHaveAttribute('data-scrolled', 'true');
     await expect.poll(backdrop).toContain('blur');
-    const background = await header.evaluate((element) => getComputedStyle(element).backgroundColor);
-    expect(background).toMatch(/^(rgba|color|oklab|oklch)\(.*[/,]\s*0?\.7\)?/);
+    // The colour eases over 200 ms: poll until it has arrived.
+    const background = () => header.evaluate((element) => getComputedStyle(element).backgroundColor);
+    await expect.poll(background).toMatch(/^(rgba|color|oklab|oklch)\(.*[/,]\s*0?\.7\)?/);
 
     await page.evaluate(() => window.scrollTo(0, 0));
     await expect(header).toHaveAttribute('data-scrolled', 'false');
