@@ -1,11 +1,10 @@
-import { randomBytes } from 'node:crypto';
+import { jsonLines, requestLog } from '@board/shared/lib/request-log';
 import { eq } from 'drizzle-orm';
 import { type Context, Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { cors } from 'hono/cors';
 import { etag } from 'hono/etag';
 import { HTTPException } from 'hono/http-exception';
-import { requestId } from 'hono/request-id';
 import { applicationRoutes } from './applications/routes';
 import type { CaptchaVerifier, createLocalCaptcha } from './captcha/captcha';
 import type { DatabaseHandle } from './db/database';
@@ -45,24 +44,11 @@ type Env = { Variables: { requestId: string } };
 
 /** The public job-posting API (SPEC section 7), with request ids, logs, CORS, compression, ETags. */
 export function createApp(deps: AppDeps) {
-  const log = deps.log ?? ((entry) => console.log(JSON.stringify(entry)));
+  const log = deps.log ?? jsonLines;
   // strict: false: call 6 is documented with a trailing slash (/public/job-application/); both forms work.
   const app = new Hono<Env>({ strict: false });
 
-  app.use(requestId({ generator: () => randomBytes(8).toString('hex') }));
-  app.use(async (c, next) => {
-    const started = performance.now();
-    await next();
-    log({
-      time: new Date().toISOString(),
-      level: c.res.status >= 500 ? 'error' : 'info',
-      request_id: c.get('requestId'),
-      method: c.req.method,
-      path: c.req.path,
-      status: c.res.status,
-      ms: Math.round((performance.now() - started) * 10) / 10,
-    });
-  });
+  app.use(...requestLog(log));
   app.use(
     cors({
       origin: (origin) => (deps.corsOrigins.includes(origin) ? origin : null),

@@ -2,11 +2,11 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { RuntimeConfig } from '@board/shared/config/runtime-config';
+import type { LogEntry } from '@board/shared/lib/request-log';
 import { describe, expect, it } from 'vitest';
 import { ApiReader } from './api-reader';
 import { fakeApiFetch, hostileTitle } from './fake-api';
 import { ManifestCache } from './manifest-cache';
-import type { LogEntry } from './request-log';
 import { createShellServer, pageCacheControl } from './shell-server';
 
 const config = {

@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { RuntimeConfig } from '@board/shared/config/runtime-config';
+import { jsonLines, type Log, requestLog } from '@board/shared/lib/request-log';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { Hono } from 'hono';
 import { compress } from 'hono/compress';
@@ -10,7 +11,6 @@ import { crawlerRoutes } from './crawler-routes';
 import { ManifestCache } from './manifest-cache';
 import { loadPageData } from './page-data';
 import { renderHead } from './page-head';
-import { jsonLines, type Log, requestLog } from './request-log';
 
 const hashed = /\.[0-9a-f]{10}\.(?:js|css|svg|png|woff2?)$/;
 

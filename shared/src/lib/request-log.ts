@@ -5,13 +5,14 @@ import { requestId } from 'hono/request-id';
 export type LogEntry = Record<string, unknown>;
 export type Log = (entry: LogEntry) => void;
 
-/** One JSON line per entry on stdout, as the API logs (api/src/app.ts). */
+/** One JSON line per entry on stdout. */
 export const jsonLines: Log = (entry) => console.log(JSON.stringify(entry));
 
 /**
- * A request id (kept from a trusted X-Request-Id, else new; sent back in X-Request-Id) and one
- * log line per request: time, level, request id, method, path, status, duration in ms, the
- * same fields as the API's lines, so one query follows a visit across both.
+ * For the API and the shell's server (Hono on Node; never bundled for the browser): a request id
+ * (kept from a trusted X-Request-Id, else new; sent back in X-Request-Id) and one log line per
+ * request: time, level, request id, method, path, status, duration in ms. Both servers log the
+ * same fields, so one query follows a visit across both.
  */
 export function requestLog(log: Log): MiddlewareHandler[] {
   return [
