@@ -10,7 +10,7 @@
  * - Dev server with CORS so the shell can load a remote's manifest from another origin.
  */
 import { execSync } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -18,7 +18,10 @@ import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
 import { type Configuration, rspack } from '@rspack/core';
 import tailwind from '@tailwindcss/postcss';
 import type { AtRule, Plugin as PostcssPlugin } from 'postcss';
+import { providedVersions, readPackageJson, sharedSingletons } from './rspack.singletons';
 import { federationName } from './shared/src/lib/federation';
+
+export { providedVersions, sharedSingletons };
 
 const rootDir = path.dirname(fileURLToPath(import.meta.url));
 
@@ -48,41 +51,16 @@ export interface BuildOptions {
    * (the remotes' exposed modules imported directly), to measure what federation costs.
    */
   singleBundle?: boolean;
+  /**
+   * A remote only. `web` (default): the browser build in `<app>/dist`. `node`: the build the
+   * shell's server renders with, beside it in `<app>/dist/server` (its own `mf-manifest.json`,
+   * a `commonjs-module` container whose chunks load over HTTP; React and every other singleton
+   * come from the server, nothing of them is bundled; CSS is left to the browser build).
+   */
+  target?: 'web' | 'node';
 }
 
-interface PackageJson {
-  name?: string;
-  version: string;
-  dependencies?: Record<string, string>;
-}
-
-function readPackageJson(dir: string): PackageJson {
-  return JSON.parse(readFileSync(path.join(dir, 'package.json'), 'utf8')) as PackageJson;
-}
-
-/**
- * What must exist once per page, and nothing else: everything stateless (valibot, icons, `cn`,
- * UI primitives, parsing) is bundled into each app that uses it and tree-shaken there, because a
- * shared module travels whole. Keys with a trailing slash share every deep import
- * (`react/jsx-runtime`, `react-dom/client`). Of `@board/shared`, only the modules that hold state
- * (a React context, a store, the router facade) are shared; `rspack.shared.test.ts` fails when
- * one is missing. See docs/decisions/004-federation-bytes.md.
- */
-export const sharedSingletons = [
-  ['react', 'react'],
-  ['react/', 'react'],
-  ['react-dom', 'react-dom'],
-  ['react-dom/', 'react-dom'],
-  // The router through its facade (tree-shaken; see shared/src/lib/router.ts).
-  ['@board/shared/lib/router', '@board/shared'],
-  ['@tanstack/react-query', '@tanstack/react-query'],
-  ['@tanstack/query-core', '@tanstack/query-core'],
-  ['sonner', 'sonner'],
-  ['@board/shared/react/runtime-config', '@board/shared'],
-  ['@board/shared/react/saved-jobs', '@board/shared'],
-] as const;
-
-function sharedConfig(appDir: string) {
+function sharedConfig(appDir: string, fromHostOnly = false) {
   const deps = readPackageJson(appDir).dependencies ?? {};
   const sharedVersion = readPackageJson(path.join(rootDir, 'shared')).version;
   return Object.fromEntries(
@@ -92,28 +70,11 @@ function sharedConfig(appDir: string) {
       const requiredVersion = declared.startsWith('workspace:') ? `^${sharedVersion}` : declared;
       // strictVersion: a remote built against an incompatible version fails to load (and shows
       // the error panel) instead of running against the wrong React or router.
-      return [key, { singleton: true, requiredVersion, strictVersion: true }];
-    }),
-  );
-}
-
-/**
- * The versions of the singletons this app bundles (installed versions, not ranges). The shell
- * checks a remote's manifest against them before loading it: see shell/src/features/remotes.
- */
-export function providedVersions(appDir: string): Record<string, string> {
-  const require = createRequire(path.join(appDir, 'package.json'));
-  return Object.fromEntries(
-    [...new Set(sharedSingletons.map(([, pkg]) => pkg))].map((pkg) => {
-      if (pkg === '@board/shared') return [pkg, readPackageJson(path.join(rootDir, 'shared')).version];
-      // Not every package exports its package.json: walk up from its entry point.
-      let dir = path.dirname(require.resolve(pkg));
-      while (!existsSync(path.join(dir, 'package.json')) || readPackageJson(dir).name !== pkg) {
-        const parent = path.dirname(dir);
-        if (parent === dir) throw new Error(`cannot find the package.json of ${pkg}`);
-        dir = parent;
-      }
-      return [pkg, readPackageJson(dir).version];
+      // The Node build bundles none of them (`import: false`): the shell's server provides each.
+      return [
+        key,
+        { singleton: true, requiredVersion, strictVersion: true, ...(fromHostOnly ? { import: false as const } : {}) },
+      ];
     }),
   );
 }
@@ -146,7 +107,11 @@ export function buildVersion(): string {
   return `${commit}@${new Date().toISOString()}`;
 }
 
+/** The folder of a remote's Node build, inside its browser build's folder. */
+export const serverBuildFolder = 'server';
+
 export function createConfig(app: AppDefinition, options: BuildOptions): Configuration {
+  if (options.target === 'node') return createServerConfig(app, options);
   const isShell = app.name === 'shell';
   const dev = options.mode === 'development';
   const version = options.buildVersion ?? buildVersion();
@@ -167,7 +132,8 @@ export function createConfig(app: AppDefinition, options: BuildOptions): Configu
       filename: dev ? '[name].js' : '[name].[contenthash:10].js',
       chunkFilename: dev ? '[name].js' : '[name].[contenthash:10].js',
       assetModuleFilename: 'assets/[name].[contenthash:10][ext]',
-      clean: true,
+      // A remote's Node build lives in dist/server and is built beside this one.
+      clean: isShell ? true : { keep: new RegExp(`^${serverBuildFolder}/`) },
     },
     resolve: { extensions: ['.tsx', '.ts', '.jsx', '.js'] },
     module: {
@@ -288,6 +254,82 @@ export function createConfig(app: AppDefinition, options: BuildOptions): Configu
         return middlewares;
       },
     },
+    stats: 'errors-warnings',
+  };
+}
+
+/**
+ * A remote's Node build (see BuildOptions.target): what the shell's server loads at runtime,
+ * through the federation runtime and `@module-federation/node`'s runtime plugin, from the same
+ * origin as the browser build, so a redeploy of the folder redeploys both.
+ */
+function createServerConfig(app: AppDefinition, options: BuildOptions): Configuration {
+  if (app.name === 'shell' || !app.exposes) throw new Error('only a remote has a Node build');
+  const version = options.buildVersion ?? buildVersion();
+  const require = createRequire(import.meta.url);
+  return {
+    name: `${app.name}-server`,
+    // After the browser build, which cleans the folder this one is in.
+    dependencies: [app.name],
+    mode: options.mode,
+    context: app.dir,
+    target: 'async-node',
+    entry: {},
+    devtool: false,
+    output: {
+      path: path.join(options.outDir ?? path.join(app.dir, 'dist'), serverBuildFolder),
+      // Chunks resolve against the address the container was loaded from (see the runtime plugin).
+      publicPath: 'auto',
+      uniqueName: `board_${app.name}_server`,
+      filename: '[name].js',
+      chunkFilename: '[name].[contenthash:10].js',
+      chunkFormat: 'commonjs',
+      chunkLoading: 'async-node',
+      clean: true,
+    },
+    resolve: { extensions: ['.tsx', '.ts', '.jsx', '.js'] },
+    module: {
+      rules: [
+        {
+          test: /\.[cm]?tsx?$/,
+          exclude: /node_modules/,
+          loader: 'builtin:swc-loader',
+          options: {
+            jsc: {
+              parser: { syntax: 'typescript', tsx: true },
+              transform: { react: { runtime: 'automatic', development: false } },
+              target: 'es2022',
+            },
+          },
+          type: 'javascript/auto',
+        },
+        // Styles come with the browser build; the server renders markup only.
+        { test: /\.css$/, loader: path.join(rootDir, 'scripts/server-css-loader.cjs'), type: 'javascript/auto' },
+        { test: /\.(svg|png|woff2?)$/, type: 'asset/resource', generator: { emit: false } },
+      ],
+    },
+    plugins: [
+      new rspack.DefinePlugin({
+        __APP_NAME__: JSON.stringify(app.name),
+        __BUILD_VERSION__: JSON.stringify(version),
+        __SHARED_VERSIONS__: JSON.stringify({}),
+        __SINGLE_BUNDLE__: 'false',
+      }),
+      new ModuleFederationPlugin({
+        name: federationName(app.name),
+        filename: 'remoteEntry.js',
+        exposes: app.exposes,
+        library: { type: 'commonjs-module' },
+        remoteType: 'script',
+        runtimePlugins: [require.resolve('@module-federation/node/runtimePlugin')],
+        shared: sharedConfig(app.dir, true),
+        manifest: { fileName: 'mf-manifest.json', additionalData: addBuildVersion(version) },
+        dts: false,
+      }),
+    ],
+    // One file per exposed page: fewer fetches when the server loads it.
+    optimization: { runtimeChunk: false, splitChunks: false, moduleIds: 'deterministic', chunkIds: 'deterministic' },
+    performance: false,
     stats: 'errors-warnings',
   };
 }

@@ -26,7 +26,7 @@ export default defineConfig({
       browserLike('shared'),
       {
         extends: true,
-        test: { name: 'shell-server', root: './shell', environment: 'node', include: ['server/**/*.test.ts'] },
+        test: { name: 'shell-server', root: './shell', environment: 'node', include: ['server/**/*.test.{ts,tsx}'] },
       },
       {
         extends: true,

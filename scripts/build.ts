@@ -10,7 +10,13 @@ import { precompress } from './precompress';
 
 const selected = selectApps(process.argv.slice(2));
 const version = buildVersion();
-const compiler = rspack(selected.map((app) => createConfig(app, { mode: 'production', buildVersion: version })));
+// Each remote twice: its browser build and, in dist/server, the Node build the shell's server renders with.
+const compiler = rspack(
+  selected.flatMap((app) => [
+    createConfig(app, { mode: 'production', buildVersion: version }),
+    ...(app.exposes ? [createConfig(app, { mode: 'production', buildVersion: version, target: 'node' })] : []),
+  ]),
+);
 
 compiler.run((error, stats) => {
   if (error) {

@@ -106,17 +106,28 @@ export function readEnvironmentConfig(environment: string): RuntimeConfig {
 }
 
 /**
- * The shell through its server (shell/server): every page assembled with the config, the route's
- * manifest, preloads, its head and its status; robots.txt, the sitemap and the feeds.
- * `SHELL_MODE=static` serves index.html as built, as a CDN-only deployment would. The config is a
+ * The shell through its server (shell/server): every page rendered on the server with the route's
+ * remote and assembled with the config, the route's manifest, preloads, its head and its status;
+ * robots.txt, the sitemap and the feeds. `SHELL_MODE=assemble` sends pages for the browser to
+ * render; `SHELL_MODE=static` serves index.html as built, as a CDN-only deployment would. The config is a
  * function, so tests can change it between loads. `BOARD_WORKSPACES` (comma-separated slugs)
  * names the workspace boards the sitemap lists; `LOG_LEVEL=silent` turns the request log off.
  */
+export type ShellMode = 'render' | 'assemble' | 'static';
+
+export function shellMode(value: string | undefined): ShellMode {
+  if (value === undefined || value === '') return 'render';
+  if (value === 'render' || value === 'assemble' || value === 'static') return value;
+  throw new Error(`SHELL_MODE must be render, assemble or static (got "${value}")`);
+}
+
 export async function serveShell(options: {
   port: number;
   host?: string;
   config: () => RuntimeConfig;
-  mode?: 'assemble' | 'static';
+  mode?: ShellMode;
+  /** How long a page may take to render before it is sent unrendered (default 1 s). */
+  renderBudgetMs?: number;
   workspaces?: string[];
   silent?: boolean;
   /** How long a page waits for the API before it goes out without the API's data (default 800 ms). */
@@ -128,7 +139,8 @@ export async function serveShell(options: {
   const app = createShellServer({
     distDir: appFolders.shell,
     config: options.config,
-    mode: options.mode ?? (process.env.SHELL_MODE === 'static' ? 'static' : 'assemble'),
+    mode: options.mode ?? shellMode(process.env.SHELL_MODE),
+    ...(options.renderBudgetMs ? { renderBudgetMs: options.renderBudgetMs } : {}),
     workspaces: () =>
       options.workspaces ??
       (process.env.BOARD_WORKSPACES ?? '')

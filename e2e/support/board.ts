@@ -5,6 +5,7 @@ import {
   appFolders,
   readEnvironmentConfig,
   type ServedApp,
+  type ShellMode,
   type StaticServer,
   serveRemote,
   serveShell,
@@ -30,8 +31,11 @@ export class Board {
     this.config = readEnvironmentConfig('local');
   }
 
-  /** `shellMode: 'static'` serves the shell as a CDN-only deployment would (index.html as built). */
-  static async start(options: { shellMode?: 'assemble' | 'static' } = {}): Promise<Board> {
+  /**
+   * `shellMode`: `render` (default) renders pages on the server, `assemble` leaves them to the
+   * browser, `static` serves the shell as a CDN-only deployment would (index.html as built).
+   */
+  static async start(options: { shellMode?: ShellMode } = {}): Promise<Board> {
     const board = new Board();
     for (const remote of remotes) await board.startRemote(remote);
     board.shellServer = await serveShell({
@@ -43,6 +47,7 @@ export class Board {
       // In production the server waits 800 ms for the API before it sends a page without the job's
       // tags (unit-tested); a suite sharing two cores with builds and browsers waits longer.
       pageApiTimeoutMs: 5_000,
+      renderBudgetMs: 5_000,
     });
     const siteUrl = board.shellServer.url;
     // The real API on an in-memory database with the demo data.

@@ -44,6 +44,8 @@ const server = (down = false) =>
   createShellServer({
     distDir: dist(),
     config: () => config,
+    // Pages for the browser to render (server rendering: server-render.test.tsx).
+    mode: 'assemble',
     manifests,
     pageApi: new ApiReader({ fetch: fakeApiFetch({ down }) }),
     listApi: new ApiReader({ fetch: fakeApiFetch({ down }) }),

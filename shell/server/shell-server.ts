@@ -5,12 +5,17 @@ import { jsonLines, type Log, requestLog } from '@board/shared/lib/request-log';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { Hono } from 'hono';
 import { compress } from 'hono/compress';
+import { pageKey } from '../src/features/remotes/remote-page';
+import { boardRoutes } from '../src/routes/board-routes';
 import { ApiReader } from './api-reader';
 import { assemblePage, planPage } from './assemble-page';
 import { crawlerRoutes } from './crawler-routes';
 import { ManifestCache } from './manifest-cache';
 import { loadPageData } from './page-data';
 import { renderHead } from './page-head';
+import { loadPageQueries } from './page-queries';
+import { type RenderedPage, renderPage } from './render-page';
+import { ServerRemotes } from './server-remotes';
 
 const hashed = /\.[0-9a-f]{10}\.(?:js|css|svg|png|woff2?)$/;
 
@@ -36,12 +41,21 @@ export interface ShellServerOptions {
   /** The environment's runtime config; a function, so tests can change it between requests. */
   config: () => RuntimeConfig;
   /**
-   * `assemble` (default): each page carries the config, the route's manifest and preloads.
+   * `render` (default): each page rendered on the server with the route's remote (its Node build),
+   * hydrated in the browser; a page that cannot be rendered in time goes out as in `assemble`.
+   * `assemble`: each page carries the config, the route's manifest and preloads, and the browser
+   * renders it.
    * `static`: index.html as built, as a CDN-only deployment serves it (the browser fetches
    * /runtime-config.json and the manifests itself).
    */
-  mode?: 'assemble' | 'static';
+  mode?: 'render' | 'assemble' | 'static';
+  /** How long a page may take to render (remote, data and markup) before it is sent unrendered. */
+  renderBudgetMs?: number;
   manifests?: ManifestCache;
+  /** The remotes' Node builds (shares `manifests`' cache by default). */
+  remotes?: Pick<ServerRemotes, 'page'>;
+  /** Load every page's remote module when the server starts (default: in `render` mode). */
+  warmUp?: boolean;
   /** Reads the API for a page's head and status (short timeout; see api-reader.ts). */
   pageApi?: ApiReader;
   /** Reads the API for the sitemap and the feeds (whole lists: a longer timeout). */
@@ -76,8 +90,11 @@ function shellAssets(distDir: string) {
 export function createShellServer({
   distDir,
   config,
-  mode = 'assemble',
+  mode = 'render',
+  renderBudgetMs = 1_000,
   manifests = new ManifestCache(),
+  remotes = new ServerRemotes({ manifests }),
+  warmUp = mode === 'render',
   pageApi = new ApiReader(),
   listApi = new ApiReader({ timeoutMs: 5_000, ttlMs: 30_000 }),
   workspaces = () => [],
@@ -85,6 +102,17 @@ export function createShellServer({
   log = jsonLines,
 }: ShellServerOptions) {
   const template = readFileSync(path.join(distDir, 'index.html'), 'utf8');
+  if (warmUp) {
+    // Load every page's remote module now, in the background, so the first visitors' pages are
+    // rendered too (a cold remote takes a few hundred ms, close to the render budget).
+    const current = config();
+    for (const route of boardRoutes) {
+      void manifests
+        .get(current.remotes[route.remote])
+        .then((manifest) => manifest && remotes.page(route.remote, manifest, route.module))
+        .catch(() => undefined);
+    }
+  }
   const assets = shellAssets(distDir);
   const app = new Hono();
 
@@ -93,7 +121,7 @@ export function createShellServer({
   app.get('/health', (c) => c.json({ status: 'ok' }, 200, { 'Cache-Control': 'no-store' }));
   app.get('/runtime-config.json', (c) => c.json(config(), 200, { 'Cache-Control': 'no-cache' }));
   // A CDN-only deployment (static mode) has no server to write these.
-  if (mode === 'assemble') app.route('/', crawlerRoutes({ config, api: listApi, workspaces, sitemapLimit }));
+  if (mode !== 'static') app.route('/', crawlerRoutes({ config, api: listApi, workspaces, sitemapLimit }));
   const files = serveStatic({ root: distDir, precompressed: true });
   // Files by their extension; index.html and every route are assembled below.
   app.use('*', async (c, next) => {
@@ -107,10 +135,23 @@ export function createShellServer({
     const url = new URL(c.req.url);
     const current = config();
     const plan = planPage(url.pathname);
-    const [manifest, data] = await Promise.all([
-      plan ? manifests.get(current.remotes[plan.route.remote]) : null,
-      loadPageData(plan, url, current, pageApi),
-    ]);
+    const started = Date.now();
+    const budget = AbortSignal.timeout(renderBudgetMs);
+    // A previewed remote is the browser's to load (the server renders production builds only).
+    const browserManifest = plan ? manifests.get(current.remotes[plan.route.remote]) : Promise.resolve(null);
+    const render =
+      mode === 'render' && plan && !url.searchParams.has('preview_remote')
+        ? Promise.all([
+            browserManifest.then((manifest) => {
+              // The browser hydrates with the build whose manifest the page carries.
+              if (!manifest) throw new Error(`the ${plan.route.remote} remote's manifest is not available`);
+              return remotes.page(plan.route.remote, manifest, plan.route.module);
+            }),
+            loadPageQueries(plan, current, pageApi),
+          ])
+        : null;
+    render?.catch(() => undefined);
+    const [manifest, data] = await Promise.all([browserManifest, loadPageData(plan, url, current, pageApi)]);
     if (!data.complete)
       log({
         time: new Date().toISOString(),
@@ -119,8 +160,39 @@ export function createShellServer({
         message: 'page sent without the API data (slow or down)',
         path: c.req.path,
       });
+    let rendered: (RenderedPage & { at: number }) | undefined;
+    if (render && plan && data.complete) {
+      try {
+        const [Component, queryClient] = await Promise.race([
+          render,
+          new Promise<never>((_, reject) => {
+            if (budget.aborted) reject(budget.reason);
+            budget.addEventListener('abort', () => reject(budget.reason));
+          }),
+        ]);
+        const key = pageKey(plan.route.remote, plan.route.module);
+        const page = await renderPage({
+          url,
+          config: current,
+          queryClient,
+          firstPage: { key, Component },
+          signal: budget,
+        });
+        rendered = { ...page, at: started };
+      } catch (error) {
+        // The client-rendered page, as without this server: its error panel and Retry included.
+        log({
+          time: new Date().toISOString(),
+          level: 'warn',
+          request_id: c.get('requestId'),
+          message: 'page sent unrendered: the browser renders it',
+          path: c.req.path,
+          error: String(error),
+        });
+      }
+    }
     const head = renderHead(data.head);
-    const html = assemblePage({ template, config: current, url, manifest, shellAssets: assets, head });
+    const html = assemblePage({ template, config: current, url, manifest, shellAssets: assets, head, rendered });
     const cacheControl = !data.complete
       ? pageCacheControl.incomplete
       : data.status === 404

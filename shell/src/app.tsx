@@ -1,7 +1,9 @@
 import type { RuntimeConfig } from '@board/shared/config/runtime-config';
-import { createBrowserRouter, RouterProvider } from '@board/shared/lib/router';
+import { createBrowserRouter } from '@board/shared/lib/router';
 import { RuntimeConfigProvider } from '@board/shared/react/runtime-config';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import { type FirstPage, FirstPageProvider } from './features/remotes/remote-page';
 import { createRouteObjects } from './routes/route-table';
 
 /** The one QueryClient of the page; remotes reach it through the shared react-query singleton. */
@@ -13,19 +15,28 @@ export function createQueryClient() {
   });
 }
 
+/**
+ * The page's providers around its router: the browser's router in the browser, the static router
+ * on the shell's server (shell/server/render-page.tsx), with the same tree inside, so the page the
+ * server sends hydrates as it is. `firstPage`: the first page's remote module, already loaded (the
+ * server loads it before it renders; the browser before it hydrates).
+ */
 export function App({
   config,
   queryClient,
-  router,
+  firstPage = null,
+  children,
 }: {
   config: RuntimeConfig;
   queryClient: QueryClient;
-  router: ReturnType<typeof createBrowserRouter>;
+  firstPage?: FirstPage | null;
+  /** The router provider. */
+  children: ReactNode;
 }) {
   return (
     <RuntimeConfigProvider config={config}>
       <QueryClientProvider client={queryClient}>
-        <RouterProvider router={router} />
+        <FirstPageProvider value={firstPage}>{children}</FirstPageProvider>
       </QueryClientProvider>
     </RuntimeConfigProvider>
   );

@@ -1,12 +1,14 @@
 import './styles.css';
 import type { RuntimeConfig } from '@board/shared/config/runtime-config';
+import { RouterProvider } from '@board/shared/lib/router';
+import { type DehydratedState, hydrate } from '@tanstack/react-query';
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App, createQueryClient, createRouter } from './app';
 import { registerBoardRemotes } from './features/remotes/federation';
 import { resolvePreview } from './features/remotes/preview';
 import { setPreviewDecision } from './features/remotes/preview-state';
-import { preloadRemotePage } from './features/remotes/remote-page';
+import { type FirstPage, pageKey, preloadRemotePage } from './features/remotes/remote-page';
 import { reportCaughtError } from './features/remotes/report-caught-error';
 import { matchBoardRoute } from './routes/board-routes';
 
@@ -39,14 +41,39 @@ async function start(container: HTMLElement) {
   if (decision.kind === 'refused') console.warn('[shell] preview refused:', decision.reason);
   registerBoardRemotes(remotes);
   const first = matchBoardRoute(window.location.pathname);
-  if (first) preloadRemotePage(first.route.remote, first.route.module);
-  createRoot(container, {
-    onCaughtError: reportCaughtError,
-  }).render(
+  const firstLoad = first ? preloadRemotePage(first.route.remote, first.route.module) : null;
+  const queryClient = createQueryClient();
+
+  // A page the server rendered (shell/server/render-page.tsx) is hydrated: the browser starts from
+  // the server's queries and the remote page it rendered, so the markup is the same and nothing is
+  // fetched twice. A preview session (the server renders production remotes only) and a page whose
+  // remote does not load here are rendered anew.
+  const rendered = (window as unknown as { __BOARD_BOOT__?: { rendered?: { at: number } } }).__BOARD_BOOT__?.rendered;
+  let firstPage: FirstPage | null = null;
+  if (rendered && first && firstLoad && decision.kind === 'none') {
+    // The JSON script after the content (shell/server/assemble-page.ts, queriesScriptId).
+    const queries = document.getElementById('board-queries')?.textContent;
+    if (queries) hydrate(queryClient, JSON.parse(queries) as DehydratedState);
+    firstPage = await firstLoad.then(
+      (module) => ({ key: pageKey(first.route.remote, first.route.module), Component: module.default }),
+      () => null,
+    );
+  }
+  const app = (
     <StrictMode>
-      <App config={config} queryClient={createQueryClient()} router={createRouter()} />
-    </StrictMode>,
+      <App config={config} queryClient={queryClient} firstPage={firstPage}>
+        <RouterProvider router={createRouter()} />
+      </App>
+    </StrictMode>
   );
+  const options = { onCaughtError: reportCaughtError, onRecoverableError: reportRecoverableError };
+  if (firstPage) hydrateRoot(container, app, options);
+  else createRoot(container, options).render(app);
+}
+
+/** A hydration mismatch is a defect of ours (the page still works): an error in the console. */
+function reportRecoverableError(error: unknown) {
+  console.error('[shell] the page was rendered again in the browser:', error);
 }
 
 void start(rootElement);

@@ -1,6 +1,6 @@
 import { type ApiClient, ApiError, type ApiRequest } from '@board/shared/api/api-client';
 import { type Job, parseJob, parseJobList } from '@board/shared/api/job';
-import { boardRequests } from '@board/shared/api/requests';
+import { type BoardCall, boardRequests } from '@board/shared/api/requests';
 import { queryOptions } from '@tanstack/react-query';
 import * as v from 'valibot';
 
@@ -119,4 +119,20 @@ export function organizationJobsQuery(client: ApiClient, id: string) {
     queryKey: boardKeys.organizationJobs(id),
     queryFn: async ({ signal }) => parseJobList(await send(client, boardRequests.organizationJobs(id), signal)),
   });
+}
+
+const queryByCall = {
+  jobs: jobsQuery,
+  job: jobQuery,
+  workspace: workspaceQuery,
+  organizations: organizationsQuery,
+  organizationJobs: organizationJobsQuery,
+} satisfies Record<BoardCall[0], unknown>;
+
+/** The query behind a named call: what the shell's server runs before it renders a page. */
+export function callQuery(client: ApiClient, [name, ...args]: BoardCall) {
+  return (queryByCall[name] as (client: ApiClient, ...values: typeof args) => ReturnType<typeof jobQuery>)(
+    client,
+    ...args,
+  );
 }

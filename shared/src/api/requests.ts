@@ -24,3 +24,18 @@ export const boardRequests = {
     query: { visibility: 'job_board_only' },
   }),
 };
+
+type BoardRequests = typeof boardRequests;
+
+/**
+ * One API call of a page by name and arguments, e.g. `['job', '42']`: the shell's route table
+ * names a page's first calls this way, so its server can both preload them (`callRequest`) and
+ * run them as the page's queries (`callQuery` in queries.ts) without the table bundling either.
+ */
+export type BoardCall = {
+  [Name in keyof BoardRequests]: [Name, ...Parameters<BoardRequests[Name]>];
+}[keyof BoardRequests];
+
+export function callRequest([name, ...args]: BoardCall): ApiRequest {
+  return (boardRequests[name] as (...values: typeof args) => ApiRequest)(...args);
+}

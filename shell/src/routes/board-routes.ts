@@ -1,5 +1,4 @@
-import type { ApiRequest } from '@board/shared/api/api-client';
-import { boardRequests } from '@board/shared/api/requests';
+import type { BoardCall } from '@board/shared/api/requests';
 import type { RemoteName } from '@board/shared/config/remotes';
 import { matchRoutes } from '@board/shared/lib/router';
 
@@ -18,10 +17,11 @@ export interface BoardRoute {
   /** Shows the Jobs / Companies switcher above the page. */
   tabs?: boolean;
   /**
-   * The API calls the page makes first, from its path parameters: the shell's server preloads
-   * them in the page it sends, so data and code download at the same time.
+   * The API calls the page makes first, from its path parameters: the shell's server runs them
+   * as the page's queries before it renders the page (or, when it sends the page unrendered,
+   * preloads them, so data and code download at the same time).
    */
-  requests?: (params: Record<string, string | undefined>) => ApiRequest[];
+  calls?: (params: Record<string, string | undefined>) => BoardCall[];
 }
 
 /** Paths the shell serves itself (no remote, no API call): they rank above `/:workspaceSlug`. */
@@ -34,7 +34,7 @@ export const boardRoutes: BoardRoute[] = [
     module: './jobs-page',
     title: 'Find your dream job',
     tabs: true,
-    requests: () => [boardRequests.jobs(null)],
+    calls: () => [['jobs', null]],
   },
   {
     path: '/companies',
@@ -42,21 +42,21 @@ export const boardRoutes: BoardRoute[] = [
     module: './companies-page',
     title: 'Companies',
     tabs: true,
-    requests: () => [boardRequests.organizations(null)],
+    calls: () => [['organizations', null]],
   },
   {
     path: '/companies/:id',
     remote: 'listings',
     module: './company-page',
     title: 'Company',
-    requests: ({ id = '' }) => [boardRequests.organizationJobs(id)],
+    calls: ({ id = '' }) => [['organizationJobs', id]],
   },
   {
     path: '/job/:id',
     remote: 'listings',
     module: './job-detail-page',
     title: 'Job',
-    requests: ({ id = '0' }) => [boardRequests.job(id)],
+    calls: ({ id = '0' }) => [['job', id]],
   },
   { path: '/saved', remote: 'listings', module: './saved-page', title: 'Saved jobs' },
   {
@@ -64,14 +64,14 @@ export const boardRoutes: BoardRoute[] = [
     remote: 'apply',
     module: './apply-page',
     title: 'Apply',
-    requests: ({ id = '' }) => [boardRequests.job(id)],
+    calls: ({ id = '' }) => [['job', id]],
   },
   {
     path: '/job/:id/apply/success',
     remote: 'apply',
     module: './success-page',
     title: 'Application submitted',
-    requests: ({ id = '' }) => [boardRequests.job(id)],
+    calls: ({ id = '' }) => [['job', id]],
   },
   { path: '/talent-scout', remote: 'static', module: './talent-scout-page', title: 'Talent Scout' },
   { path: '/terms-of-service', remote: 'static', module: './terms-page', title: 'Terms of Service' },
@@ -81,7 +81,10 @@ export const boardRoutes: BoardRoute[] = [
     module: './jobs-page',
     title: 'Find your dream job',
     tabs: true,
-    requests: ({ workspaceSlug = '' }) => [boardRequests.workspace(workspaceSlug), boardRequests.jobs(workspaceSlug)],
+    calls: ({ workspaceSlug = '' }) => [
+      ['workspace', workspaceSlug],
+      ['jobs', workspaceSlug],
+    ],
   },
   {
     path: '/:workspaceSlug/companies',
@@ -89,9 +92,9 @@ export const boardRoutes: BoardRoute[] = [
     module: './companies-page',
     title: 'Companies',
     tabs: true,
-    requests: ({ workspaceSlug = '' }) => [
-      boardRequests.workspace(workspaceSlug),
-      boardRequests.organizations(workspaceSlug),
+    calls: ({ workspaceSlug = '' }) => [
+      ['workspace', workspaceSlug],
+      ['organizations', workspaceSlug],
     ],
   },
   { path: '*', remote: 'static', module: './not-found-page', title: 'Page Not Found' },

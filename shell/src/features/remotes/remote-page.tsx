@@ -1,10 +1,34 @@
 import type { RemoteName } from '@board/shared/config/remotes';
+import type { RemotePageModule } from '@board/shared/lib/federation';
 import { ErrorPanel } from '@board/shared/ui/error-panel';
 import { PageLoading } from '@board/shared/ui/page-loading';
 import { PageTitle } from '@board/shared/ui/page-title';
-import { type ComponentType, type LazyExoticComponent, lazy, Suspense, useState } from 'react';
+import {
+  type ComponentType,
+  createContext,
+  type LazyExoticComponent,
+  lazy,
+  Suspense,
+  useContext,
+  useState,
+} from 'react';
 import { loadRemotePage, resetRemote } from './federation';
 import { RemoteErrorBoundary } from './remote-error-boundary';
+
+/** A remote page module already loaded: `remote/module` and its component. */
+export interface FirstPage {
+  key: string;
+  Component: ComponentType;
+}
+
+export const pageKey = (remote: RemoteName, module: string) => `${remote}/${module}`;
+
+/**
+ * The first page's component, loaded before the first render: the shell's server renders it
+ * without suspending, and the browser hydrates it without waiting for a lazy module.
+ */
+const FirstPageContext = createContext<FirstPage | null>(null);
+export const FirstPageProvider = FirstPageContext.Provider;
 
 /**
  * One lazy component per exposed module, kept across navigations so that returning to a page
@@ -12,15 +36,11 @@ import { RemoteErrorBoundary } from './remote-error-boundary';
  */
 const pages = new Map<string, LazyExoticComponent<ComponentType>>();
 
-function remotePage(remote: RemoteName, module: string, startNow = false) {
-  const key = `${remote}/${module}`;
+function remotePage(remote: RemoteName, module: string) {
+  const key = pageKey(remote, module);
   let page = pages.get(key);
   if (!page) {
-    // Started now (the first page of the visit) or when first rendered; a failure surfaces in the
-    // page's error boundary either way.
-    const started = startNow ? loadRemotePage(remote, module) : null;
-    started?.catch(() => undefined);
-    page = lazy(() => started ?? loadRemotePage(remote, module));
+    page = lazy(() => loadRemotePage(remote, module));
     pages.set(key, page);
   }
   return page;
@@ -28,10 +48,17 @@ function remotePage(remote: RemoteName, module: string, startNow = false) {
 
 /**
  * Starts loading the first page's remote module before React renders the shell, so the remote's
- * start-up overlaps the shell's first render instead of following it.
+ * start-up overlaps the shell's first render instead of following it (and a server-rendered page
+ * hydrates with it loaded). A failure surfaces in the page's error boundary.
  */
-export function preloadRemotePage(remote: RemoteName, module: string) {
-  remotePage(remote, module, true);
+export function preloadRemotePage(remote: RemoteName, module: string): Promise<RemotePageModule> {
+  const started = loadRemotePage(remote, module);
+  started.catch(() => undefined);
+  pages.set(
+    pageKey(remote, module),
+    lazy(() => started),
+  );
+  return started;
 }
 
 /**
@@ -41,10 +68,12 @@ export function preloadRemotePage(remote: RemoteName, module: string) {
  */
 export function RemotePage({ remote, module, title }: { remote: RemoteName; module: string; title: string }) {
   const [attempt, setAttempt] = useState(0);
-  const Page = remotePage(remote, module);
+  const firstPage = useContext(FirstPageContext);
+  const Page =
+    attempt === 0 && firstPage?.key === pageKey(remote, module) ? firstPage.Component : remotePage(remote, module);
 
   const retry = () => {
-    pages.delete(`${remote}/${module}`);
+    pages.delete(pageKey(remote, module));
     resetRemote(remote);
     setAttempt((n) => n + 1);
   };

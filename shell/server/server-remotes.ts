@@ -1,0 +1,136 @@
+import { createRequire } from 'node:module';
+import type { RemoteName } from '@board/shared/config/remotes';
+import { federationName, type RemotePageModule } from '@board/shared/lib/federation';
+import { createInstance } from '@module-federation/runtime';
+import type { ComponentType } from 'react';
+import { providedVersions, sharedSingletons } from '../../rspack.singletons';
+import { ManifestCache, type RemoteManifest } from './manifest-cache';
+
+/**
+ * The remotes' Node builds, loaded at runtime the way the browser loads their browser builds:
+ * each remote deploys `server/mf-manifest.json` beside its `mf-manifest.json` (see
+ * rspack.shared.ts), the server finds it through the runtime config, and the federation runtime
+ * loads its `commonjs-module` container over HTTP (its chunks come over HTTP too, through
+ * `@module-federation/node`'s runtime plugin built into the remote).
+ *
+ * The manifest is read again after `ttlMs` (ManifestCache); when its build changed, the next page
+ * loads the new build in a new federation instance, so a redeployed remote is rendered within
+ * seconds with no restart and no shell rebuild. React, the router, TanStack Query, sonner and the
+ * shared contexts come from this server (the Node builds bundle none of them), so the shell's
+ * providers and a remote's hooks meet in one module instance.
+ */
+export const serverManifestUrl = (browserManifestUrl: string) =>
+  new URL('server/mf-manifest.json', browserManifestUrl).href;
+
+interface LoadedBuild {
+  build: string;
+  pages: Map<string, Promise<ComponentType>>;
+  load: (request: string) => Promise<RemotePageModule | null>;
+}
+
+interface NodeManifest extends RemoteManifest {
+  shared?: { name: string }[];
+}
+
+/** A singleton as the server provides it: the module instance its own code imports. */
+async function provide(name: string) {
+  // A CommonJS package (React) is handed over as its module.exports, an ES module as its namespace:
+  // what the server's own `import` of it shares.
+  const namespace = (await import(name)) as Record<string, unknown>;
+  let required: unknown;
+  try {
+    required = createRequire(import.meta.url)(name);
+  } catch {
+    required = undefined;
+  }
+  return required !== undefined && namespace.default === required ? required : namespace;
+}
+
+const buildVersion = (manifest: RemoteManifest) =>
+  (manifest as { metaData?: { buildInfo?: { buildVersion?: string } } }).metaData?.buildInfo?.buildVersion;
+
+let instances = 0;
+const shellDir = new URL('..', import.meta.url).pathname;
+let versions: Record<string, string> | undefined;
+
+/** The installed version of the package behind a shared name (`react/jsx-runtime` -> react's). */
+function versionOf(name: string): string {
+  versions ??= providedVersions(shellDir);
+  const singleton = sharedSingletons.find(([key]) => (key.endsWith('/') ? name.startsWith(key) : name === key));
+  const version = singleton ? versions[singleton[1]] : undefined;
+  if (!version) throw new Error(`the server does not provide ${name} (not a shared singleton)`);
+  return version;
+}
+
+export class ServerRemotes {
+  private builds = new Map<RemoteName, LoadedBuild>();
+  private readonly manifests: ManifestCache;
+
+  constructor(options: { manifests?: ManifestCache } = {}) {
+    this.manifests = options.manifests ?? new ManifestCache();
+  }
+
+  /**
+   * The page component of `module` from the remote whose browser manifest is `browser` (the one
+   * the page carries). Rejects when the Node build cannot be had (not deployed, unreachable,
+   * failing to evaluate) or is not the same build as the browser's: during a deploy the two
+   * manifests can be read seconds apart, and markup from one build does not hydrate with the other.
+   */
+  async page(remote: RemoteName, browser: RemoteManifest, module: string): Promise<ComponentType> {
+    const url = serverManifestUrl(browser.url);
+    const manifest = (await this.manifests.get(url)) as NodeManifest | null;
+    if (!manifest) throw new Error(`no Node build of the ${remote} remote at ${url}`);
+    if (buildVersion(manifest) !== buildVersion(browser))
+      throw new Error(
+        `the ${remote} remote's Node build (${buildVersion(manifest)}) is not its browser build (${buildVersion(browser)}) yet`,
+      );
+    const build = this.buildOf(remote, manifest);
+    let page = build.pages.get(module);
+    if (!page) {
+      page = build.load(`${federationName(remote)}/${module.replace(/^\.\//, '')}`).then((loaded) => {
+        if (!loaded || typeof loaded.default !== 'function')
+          throw new Error(`${remote} ${module} has no page component`);
+        return loaded.default;
+      });
+      build.pages.set(module, page);
+      // A failure is not kept: the next page tries again.
+      page.catch(() => build.pages.delete(module));
+    }
+    return page;
+  }
+
+  private buildOf(remote: RemoteName, manifest: NodeManifest): LoadedBuild {
+    const build = manifest.text;
+    const current = this.builds.get(remote);
+    if (current?.build === build) return current;
+    const entry = manifest.metaData?.remoteEntry;
+    const base = new URL('./', manifest.url);
+    // The build in the address: nothing cached for the previous build's entry is reused.
+    const version = encodeURIComponent(buildVersion(manifest) ?? String(Date.now()));
+    const entryUrl = new URL(
+      `${entry?.path ? `${entry.path.replace(/\/?$/, '/')}` : ''}${entry?.name ?? 'remoteEntry.js'}?v=${version}`,
+      base,
+    );
+    const sharedNames = [...new Set((manifest.shared ?? []).map((item) => item.name))];
+    const instance = Promise.all(sharedNames.map(async (name) => [name, await provide(name)] as const)).then(
+      (provided) =>
+        createInstance({
+          name: `board_shell_server_${++instances}`,
+          remotes: [{ name: federationName(remote), entry: entryUrl.href }],
+          shared: Object.fromEntries(
+            provided.map(([name, lib]) => [
+              name,
+              { version: versionOf(name), lib: () => lib, shareConfig: { singleton: true, requiredVersion: false } },
+            ]),
+          ),
+        }),
+    );
+    const loaded: LoadedBuild = {
+      build,
+      pages: new Map(),
+      load: async (request) => (await instance).loadRemote<RemotePageModule>(request),
+    };
+    this.builds.set(remote, loaded);
+    return loaded;
+  }
+}

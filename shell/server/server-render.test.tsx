@@ -1,0 +1,191 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { RemoteName } from '@board/shared/config/remotes';
+import type { RuntimeConfig } from '@board/shared/config/runtime-config';
+import type { LogEntry } from '@board/shared/lib/request-log';
+import { useJobFromRoute } from '@board/shared/react/job-from-route';
+import type { DehydratedState } from '@tanstack/react-query';
+import type { ComponentType } from 'react';
+import { describe, expect, it } from 'vitest';
+import { ApiReader } from './api-reader';
+import { fakeApiFetch } from './fake-api';
+import { ManifestCache } from './manifest-cache';
+import { splitHoisted } from './render-page';
+import type { ServerRemotes } from './server-remotes';
+import { createShellServer } from './shell-server';
+
+const config = {
+  environment: 'test',
+  apiBaseUrl: 'http://127.0.0.1:9000',
+  siteUrl: 'http://127.0.0.1:9001',
+  links: { signIn: 'https://app.example.test/sign-in', getStarted: 'https://app.example.test/sign-up' },
+  remotes: {
+    listings: 'http://127.0.0.1:9002/mf-manifest.json',
+    apply: 'http://127.0.0.1:9003/mf-manifest.json',
+    static: 'http://127.0.0.1:9004/mf-manifest.json',
+  },
+  previewOrigins: [],
+} as unknown as RuntimeConfig;
+
+function dist() {
+  const dir = mkdtempSync(path.join(tmpdir(), 'shell-dist-'));
+  writeFileSync(
+    path.join(dir, 'index.html'),
+    '<html><head><title>Foundry Jobs</title></head><body><noscript>The job board needs JavaScript to show its listings.</noscript><div id="root"></div></body></html>',
+  );
+  return dir;
+}
+
+const manifests = new ManifestCache({
+  fetch: async () =>
+    new Response(JSON.stringify({ metaData: { publicPath: 'auto', remoteEntry: { name: 'remoteEntry.js' } } })),
+});
+
+/** A remote page as a remote's Node build exposes it: the job of the route, from the page's queries. */
+function JobPage() {
+  const { job } = useJobFromRoute();
+  if (job.isPending) return <p>Loading the job</p>;
+  return <h1>{job.data ? `${job.data.title} at ${job.data.company}` : 'Job Not Found'}</h1>;
+}
+
+function BrokenPage(): never {
+  throw new Error('broken page');
+}
+
+type Remotes = Pick<ServerRemotes, 'page'>;
+const serving = (Page: ComponentType): Remotes => ({ page: async () => Page });
+
+function board(remotes: Remotes, options: { renderBudgetMs?: number; apiDown?: boolean; warmUp?: boolean } = {}) {
+  const logged: LogEntry[] = [];
+  const pageRequests: string[] = [];
+  const app = createShellServer({
+    distDir: dist(),
+    config: () => config,
+    manifests,
+    remotes,
+    warmUp: options.warmUp ?? true,
+    renderBudgetMs: options.renderBudgetMs ?? 2_000,
+    pageApi: new ApiReader({
+      fetch: (input, init) => {
+        pageRequests.push(String(input));
+        return fakeApiFetch({ down: options.apiDown ?? false })(input, init);
+      },
+    }),
+    log: (entry) => logged.push(entry),
+  });
+  return { app, logged, pageRequests };
+}
+
+const root = (html: string) => /<div id="root">(.*?)<\/div><script type="application\/json"/s.exec(html)?.[1] ?? '';
+const queries = (html: string) =>
+  JSON.parse(
+    /<script type="application\/json" id="board-queries">(.*?)<\/script>/s.exec(html)?.[1] ?? 'null',
+  ) as DehydratedState | null;
+const unrendered = (html: string) => html.includes('<div id="root"></div>') && !html.includes('id="board-queries"');
+
+describe('server rendering', () => {
+  it('sends the page with its content, the layout around it and the queries it was rendered with', async () => {
+    const { app, pageRequests } = board(serving(JobPage));
+    const response = await app.request('/job/1');
+    expect(response.status).toBe(200);
+    const html = await response.text();
+    expect(root(html)).toContain('<h1>Backend Engineer at Acme</h1>');
+    // The shell's layout: skip link, header and footer, as the browser renders them.
+    expect(root(html)).toContain('Skip to content');
+    expect(root(html)).toContain('<footer');
+    // One title (the server's head): React's own hoisted <title> is not left in the body.
+    expect(html.match(/<title>/g)).toHaveLength(1);
+    // The page reads without JavaScript: no "needs JavaScript" notice, no preload of data it carries.
+    expect(html).not.toContain('<noscript>');
+    expect(html).not.toContain('as="fetch"');
+    expect(queries(html)?.queries).toEqual([
+      expect.objectContaining({
+        queryKey: ['board', 'job', '1'],
+        state: expect.objectContaining({
+          status: 'success',
+          data: expect.objectContaining({ title: 'Backend Engineer' }),
+        }),
+      }),
+    ]);
+    expect(html).toMatch(/window\.__BOARD_BOOT__=\{.*"rendered":\{"at":\d+\}/);
+    // The head and the page read the job through one cache: one call.
+    expect(pageRequests.filter((url) => url.includes('/public-job-posting/1'))).toHaveLength(1);
+  });
+
+  it('renders a missing job as the page it is, with status 404', async () => {
+    const response = await board(serving(JobPage)).app.request('/job/404');
+    expect(response.status).toBe(404);
+    expect(root(await response.text())).toContain('<h1>Job Not Found</h1>');
+  });
+
+  it('sends the client-rendered page, with the right status, when the remote cannot be loaded', async () => {
+    const { app, logged } = board({ page: () => Promise.reject(new Error('remote down')) });
+    for (const [route, status] of [
+      ['/job/1', 200],
+      ['/job/404', 404],
+    ] as const) {
+      const response = await app.request(route);
+      expect(response.status).toBe(status);
+      const html = await response.text();
+      expect(unrendered(html)).toBe(true);
+      expect(html).toContain('<noscript>');
+      expect(html).toContain('window.__BOARD_BOOT__=');
+    }
+    expect(logged).toContainEqual(
+      expect.objectContaining({
+        level: 'warn',
+        message: 'page sent unrendered: the browser renders it',
+        path: '/job/1',
+      }),
+    );
+  });
+
+  it('sends the client-rendered page when the remote page throws while rendering', async () => {
+    const response = await board(serving(BrokenPage)).app.request('/job/1');
+    expect(response.status).toBe(200);
+    expect(unrendered(await response.text())).toBe(true);
+  });
+
+  it('sends the client-rendered page when the render passes its time budget', async () => {
+    const never: Remotes = { page: () => new Promise<ComponentType>(() => {}) };
+    const started = Date.now();
+    const response = await board(never, { renderBudgetMs: 100 }).app.request('/job/1');
+    expect(Date.now() - started).toBeLessThan(1_500);
+    expect(response.status).toBe(200);
+    expect(unrendered(await response.text())).toBe(true);
+  });
+
+  it('leaves a preview (another build of a remote) and a page without its API data to the browser', async () => {
+    const asked: RemoteName[] = [];
+    const remotes: Remotes = {
+      page: async (remote) => {
+        asked.push(remote);
+        return JobPage;
+      },
+    };
+    // (No loading of every page's module at start here: a preview must ask for none.)
+    const preview = await board(remotes, { warmUp: false }).app.request(
+      '/job/1?preview_remote=listings&preview_manifest=https://x.test/m.json',
+    );
+    expect(unrendered(await preview.text())).toBe(true);
+    expect(asked).toEqual([]);
+    const down = await board(serving(JobPage), { apiDown: true }).app.request('/job/1');
+    expect(down.status).toBe(200);
+    expect(unrendered(await down.text())).toBe(true);
+  });
+});
+
+describe('splitHoisted', () => {
+  it('takes the title and meta tags React writes before the tree, and keeps its links for the head', () => {
+    expect(
+      splitHoisted(
+        '<title>Job · Foundry Jobs</title><meta name="description" content="x"/><link rel="preload" as="image" href="/a.svg"/><div><title>not hoisted</title></div>',
+      ),
+    ).toEqual({
+      body: '<div><title>not hoisted</title></div>',
+      head: '<link rel="preload" as="image" href="/a.svg"/>',
+    });
+    expect(splitHoisted('<div>plain</div>')).toEqual({ body: '<div>plain</div>', head: '' });
+  });
+});
