@@ -2,6 +2,8 @@
  * `pnpm bench`: bytes, page load (throttled), a 10,000-job board and the API, on the built board.
  * Prints a table and writes docs/performance.json. Figures are reported, never asserted.
  */
+// First: NODE_ENV=production before React is loaded (the board's server runs in this process).
+import './production-mode';
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -187,9 +189,11 @@ async function largeBoard(browser: Browser, board: Board) {
 
 /** The API in its own process, so the load generator does not share its event loop. */
 async function apiProcess(env: Record<string, string>): Promise<{ url: string; child: ChildProcess }> {
+  // Without this process's NODE_ENV=production, which would make the API refuse PGlite (production-like).
+  const { NODE_ENV: _, ...inherited } = process.env;
   const child = spawn(process.execPath, ['--import', 'tsx', path.join(rootDir, 'api/src/server.ts')], {
     cwd: path.join(rootDir, 'api'),
-    env: { ...process.env, PORT: '0', LOG_LEVEL: 'silent', RATE_LIMIT_MAX: '100000', ...env },
+    env: { ...inherited, PORT: '0', LOG_LEVEL: 'silent', RATE_LIMIT_MAX: '100000', ...env },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   const url = await new Promise<string>((resolve, reject) => {
