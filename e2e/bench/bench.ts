@@ -1,15 +1,20 @@
 /**
- * `pnpm bench`: bytes, page load (throttled), a 10,000-job board and the API, on the built board.
+ * `pnpm bench`: bytes, page load (throttled), a 10,000-job board, server rendering and the API, on the built board.
  * Prints a table and writes docs/performance.json. Figures are reported, never asserted.
  */
+// First: NODE_ENV=production before React is loaded (the board's server runs in this process).
+import './production-mode';
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { type Browser, chromium } from '@playwright/test';
 import autocannon from 'autocannon';
+import { openDatabase } from '../../api/src/db/database';
+import { placements } from '../../api/src/job-postings/queries';
 import { generateDemoData } from '../../api/src/seed/demo-data';
 import { seed } from '../../api/src/seed/seed';
 import { precompress } from '../../scripts/precompress';
@@ -187,9 +192,11 @@ async function largeBoard(browser: Browser, board: Board) {
 
 /** The API in its own process, so the load generator does not share its event loop. */
 async function apiProcess(env: Record<string, string>): Promise<{ url: string; child: ChildProcess }> {
+  // Without this process's NODE_ENV=production, which would make the API refuse PGlite (production-like).
+  const { NODE_ENV: _, ...inherited } = process.env;
   const child = spawn(process.execPath, ['--import', 'tsx', path.join(rootDir, 'api/src/server.ts')], {
     cwd: path.join(rootDir, 'api'),
-    env: { ...process.env, PORT: '0', LOG_LEVEL: 'silent', RATE_LIMIT_MAX: '100000', ...env },
+    env: { ...inherited, PORT: '0', LOG_LEVEL: 'silent', RATE_LIMIT_MAX: '100000', ...env },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   const url = await new Promise<string>((resolve, reject) => {
@@ -242,6 +249,181 @@ async function apiBench(jobs: number) {
   }
 }
 
+const ssrConnections = 10;
+const ssrSeconds = 10;
+const ssrWarmupSeconds = 3;
+const ssrBoardJobs = 150;
+const ssrVerifyFile = fileURLToPath(new URL('./ssr-verify.cjs', import.meta.url));
+const { renderedContent } = createRequire(import.meta.url)(ssrVerifyFile) as {
+  renderedContent: (html: string) => string;
+};
+/** Text as React writes it into HTML. */
+const escapeHtml = (text: string) =>
+  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#x27;' })[c] ?? c);
+
+interface SsrResult {
+  /** The page carried its content (the job's title, the first cards) outside its head and scripts. */
+  rendered: boolean;
+  /** Pages per second, mean of the per-second samples. */
+  rps: number;
+  p50: number;
+  p99: number;
+  non2xx: number;
+  /** Connection errors and timeouts. */
+  errors: number;
+  /** Bodies checked: every one of the warm-up's, and the page after the timed run. */
+  checked: number;
+  /** Bodies checked that were not the page checked before the run (a fallback, when it was rendered). */
+  mismatches: number;
+  /** Responses in the timed run. */
+  responses: number;
+  /** Bytes on the wire per response (headers and the gzip body a browser gets), from autocannon. */
+  bytesPerPage: number;
+  /** The page's HTML, decompressed. */
+  htmlBytes: number;
+  /** `<article>` elements in the rendered content (job cards on `/`). */
+  articles: number;
+}
+
+/** One page as a browser gets it: status 200, and for a job page the job's title somewhere in it. */
+async function fetchPage(url: string, page: 'job' | 'board', expectedTitle: string) {
+  const response = await fetch(url, { redirect: 'manual', headers: { 'accept-encoding': 'br, gzip' } });
+  const html = await response.text();
+  if (response.status !== 200) throw new Error(`SSR bench: ${url} answered ${response.status}, not 200`);
+  if (page === 'job' && !html.includes(escapeHtml(expectedTitle)))
+    throw new Error(`SSR bench: ${url} does not contain the job's title "${expectedTitle}" anywhere`);
+  const content = renderedContent(html);
+  return { html, content, rendered: content.includes(escapeHtml(expectedTitle)) };
+}
+
+/**
+ * The shell's server under load for one page, after checking it is the page: status 200, and the
+ * job's title in its rendered content (on `/`, the newest job's card). A page without it (the
+ * client-rendered page of today, or the fallback of a failed render) fails the section, unless
+ * BENCH_SSR_ALLOW_UNRENDERED=1: then its figures are reported as not rendered. A job page must
+ * carry the job's title in any case (its head has it since the served head of issue 11).
+ *
+ * The warm-up checks every body under the same load, uncompressed: autocannon cannot decompress a
+ * body, so the timed run (compressed, as a browser or a CDN asks) is checked by its status codes and
+ * by the page once more after it.
+ */
+async function ssrLoad(url: string, page: 'job' | 'board', expectedTitle: string): Promise<SsrResult> {
+  const { html, content, rendered } = await fetchPage(url, page, expectedTitle);
+  if (!rendered && process.env.BENCH_SSR_ALLOW_UNRENDERED !== '1') {
+    throw new Error(
+      `SSR bench: ${url} has no server-rendered content (no "${expectedTitle}" outside its head and scripts): ` +
+        'the client-rendered page or the fallback of a failed render, not a render. ' +
+        'BENCH_SSR_ALLOW_UNRENDERED=1 measures it anyway (reported as not rendered).',
+    );
+  }
+  // Rendered: every body must carry the render. Not rendered (allowed): the same <title> as checked.
+  const pageTitle = /<title>([\s\S]*?)<\/title>/.exec(html)?.[1] ?? '';
+  process.env.BENCH_SSR_VERIFY = JSON.stringify(
+    rendered ? { text: escapeHtml(expectedTitle), inBody: true } : { text: `<title>${pageTitle}</title>` },
+  );
+  // The load generator in a worker thread: this thread is the shell's server's.
+  const warmup = await autocannon({
+    url,
+    connections: ssrConnections,
+    workers: 1,
+    duration: ssrWarmupSeconds,
+    headers: { 'accept-encoding': 'identity' },
+    // In workers mode autocannon takes the function's file, which its types do not know.
+    verifyBody: ssrVerifyFile as unknown as autocannon.Options['verifyBody'],
+  });
+  const result = await autocannon({
+    url,
+    connections: ssrConnections,
+    workers: 1,
+    duration: ssrSeconds,
+    headers: { 'accept-encoding': 'br, gzip' },
+  });
+  const after = await fetchPage(url, page, expectedTitle);
+  return {
+    rendered,
+    rps: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    non2xx: warmup.non2xx + result.non2xx,
+    errors: warmup.errors + warmup.timeouts + result.errors + result.timeouts,
+    checked: warmup.requests.total + 1,
+    mismatches: warmup.mismatches + (after.rendered === rendered ? 0 : 1),
+    responses: result.requests.total,
+    bytesPerPage: result.requests.total > 0 ? Math.round(result.throughput.total / result.requests.total) : 0,
+    htmlBytes: Buffer.byteLength(html),
+    articles: (content.match(/<article\b/g) ?? []).length,
+  };
+}
+
+/**
+ * Server rendering throughput (issue 11): `/job/:id` and `/` with 150 public jobs, the shell's server
+ * of `board` against the API in its own process on PGlite: the demo data with the generator's next
+ * jobs until 150 are public (its first 150 are the demo data: the generator is sequential).
+ */
+async function ssrBench(board: Board) {
+  if (process.env.NODE_ENV !== 'production')
+    throw new Error(`SSR bench: NODE_ENV is "${process.env.NODE_ENV}"; the figures are for production mode`);
+  // The machine's load before the section (1, 5, 15 min): the figures are read against it.
+  const loadAverage = loadavg();
+  const generated = generateDemoData({ jobs: ssrBoardJobs * 2, siteUrl: board.url }).jobs;
+  let jobs = 0;
+  for (let publicJobs = 0; publicJobs < ssrBoardJobs; jobs++) {
+    const job = generated[jobs];
+    if (!job) throw new Error('SSR bench: the generator gave too few public jobs');
+    if (job.status === 'published' && placements('job_board_only').includes(job.shownOn)) publicJobs++;
+  }
+  const dir = mkdtempSync(path.join(tmpdir(), 'bench-ssr-pglite-'));
+  const database = await openDatabase({ pgliteDataDir: dir });
+  await seed(database.db, generateDemoData({ jobs, siteUrl: board.url }));
+  await database.close();
+  const { url: apiUrl, child } = await apiProcess({
+    PGLITE_DATA_DIR: dir,
+    SEED: 'none',
+    BOARD_SITE_URL: board.url,
+    CORS_ORIGINS: board.url,
+  });
+  const original = board.config;
+  try {
+    const list = (await (await fetch(`${apiUrl}/public-job-posting`)).json()) as {
+      jobs: { id: number; title: string }[];
+    };
+    if (list.jobs.length !== ssrBoardJobs)
+      throw new Error(`SSR bench: the board lists ${list.jobs.length} public jobs, not ${ssrBoardJobs}`);
+    // The newest job: first on `/` (newest first, the board's default sort) and the job page measured.
+    const job = list.jobs[0];
+    if (!job) throw new Error('SSR bench: no public job');
+    board.config = { ...original, apiBaseUrl: apiUrl };
+    const routes = {
+      '/job/:id': await ssrLoad(`${board.url}/job/${job.id}`, 'job', job.title),
+      '/': await ssrLoad(`${board.url}/`, 'board', job.title),
+    };
+    const faults = Object.entries(routes)
+      .filter(([, r]) => r.non2xx + r.errors + r.mismatches > 0)
+      .map(
+        ([route, r]) =>
+          `${route}: ${r.non2xx} non-2xx, ${r.errors} errors, ${r.mismatches} of ${r.checked} bodies checked not the page`,
+      );
+    if (faults.length > 0) {
+      console.table(routes);
+      throw new Error(`SSR bench: responses under load were not all the page: ${faults.join('; ')}`);
+    }
+    return {
+      publicJobs: list.jobs.length,
+      jobId: job.id,
+      nodeEnv: process.env.NODE_ENV,
+      loadAverage: loadAverage.map((load) => Number(load.toFixed(2))),
+      connections: ssrConnections,
+      seconds: ssrSeconds,
+      warmupSeconds: ssrWarmupSeconds,
+      routes,
+    };
+  } finally {
+    board.config = original;
+    child.kill();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
 /** The board as one bundle without federation (the shell with the remotes' pages imported). */
 async function singleBundleSite(): Promise<{ url: string; close: () => Promise<void> }> {
   const outDir = mkdtempSync(path.join(tmpdir(), 'bench-single-'));
@@ -266,9 +448,9 @@ async function singleBundleSite(): Promise<{ url: string; close: () => Promise<v
   };
 }
 
-/** BENCH_ONLY=large,api runs only the named sections (pages, single, large, api) and writes no JSON. */
+/** BENCH_ONLY=large,api runs only the named sections (pages, single, lighthouse, large, ssr, api) and writes no JSON. */
 const only = process.env.BENCH_ONLY?.split(',').map((name) => name.trim());
-const section = (name: 'pages' | 'single' | 'lighthouse' | 'large' | 'api') => !only || only.includes(name);
+const section = (name: 'pages' | 'single' | 'lighthouse' | 'large' | 'ssr' | 'api') => !only || only.includes(name);
 
 const started = Date.now();
 const board = await Board.start();
@@ -279,6 +461,8 @@ try {
   };
   const jobId = jobs.jobs[0]?.id;
   const pages = { '/': '/', '/job/:id': `/job/${jobId}`, '/job/:id/apply': `/job/${jobId}/apply` };
+  // First: it fails in seconds when the server does not render (or falls back under load).
+  const ssr = section('ssr') ? await ssrBench(board) : null;
 
   const bytes: Record<string, Awaited<ReturnType<typeof measureBytes>>> = {};
   const loads: Record<string, { fcp: number; lcp: number; tbt: number; cls: number }> = {};
@@ -342,6 +526,7 @@ try {
     loads,
     timeline: timeline.map((entry) => ({ ...entry, url: entry.url.replace(/^http:\/\/127\.0\.0\.1:\d+/, '') })),
     large,
+    ssr,
     api,
     singleBundle: { bytes: singleBytes, loads: singleLoads, federatedApiStart },
     lighthouse,
@@ -441,6 +626,42 @@ try {
       ),
     ),
   );
+  if (ssr) {
+    console.log(
+      `Server rendering (autocannon, ${ssr.connections} connections, ${ssr.seconds} s gzip after a ${ssr.warmupSeconds} s ` +
+        `warm-up that checks every body; API in its own process, ${ssr.publicJobs} public jobs; NODE_ENV=${ssr.nodeEnv}; ` +
+        `load average before: ${ssr.loadAverage.join(', ')})`,
+    );
+    console.table(
+      Object.fromEntries(
+        Object.entries(ssr.routes).map(([route, r]) => [
+          route,
+          {
+            rendered: r.rendered ? 'yes' : 'NO',
+            'pages/s': Math.round(r.rps),
+            'p50 ms': r.p50,
+            'p99 ms': r.p99,
+            non2xx: r.non2xx,
+            errors: r.errors,
+            'not the page': `${r.mismatches} of ${r.checked}`,
+            'bytes/page': r.bytesPerPage,
+            'HTML bytes': r.htmlBytes,
+            articles: r.articles,
+          },
+        ]),
+      ),
+    );
+    const targets = { '/job/:id': { rps: 200, p99: 100 }, '/': { rps: 50, p99: Number.POSITIVE_INFINITY } };
+    for (const [route, r] of Object.entries(ssr.routes)) {
+      const target = targets[route as keyof typeof targets];
+      const met = r.rps >= target.rps && r.p99 <= target.p99;
+      const wanted = `≥ ${target.rps} pages/s${Number.isFinite(target.p99) ? `, p99 ≤ ${target.p99} ms` : ''}`;
+      console.log(
+        `  ${route}: ${Math.round(r.rps)} pages/s, p99 ${r.p99} ms (target ${wanted}): ` +
+          (r.rendered ? (met ? 'met' : 'MISSED') : 'not a render (the page is not server-rendered): no verdict'),
+      );
+    }
+  }
   console.log(`\n${only ? 'Done (no JSON written)' : 'Wrote docs/performance.json'} in ${results.seconds} s.`);
 } catch (error) {
   await browser.close().catch(() => undefined);
