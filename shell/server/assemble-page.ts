@@ -83,7 +83,11 @@ export function assemblePage({ template, config, url, manifest, shellAssets, hea
     ...(apiOrigin !== siteOrigin ? [link({ rel: 'preconnect', href: apiOrigin, crossorigin: true })] : []),
     ...(remoteOrigin && remoteOrigin !== siteOrigin ? [link({ rel: 'preconnect', href: remoteOrigin })] : []),
     ...apiCalls.map((href) => link({ rel: 'preload', href, as: 'fetch', crossorigin: 'anonymous' })),
-    ...[...shellAssets.css, ...remote.css].map((href) => link({ rel: 'preload', href, as: 'style' })),
+    // A rendered page is styled before any script runs (and without scripts): stylesheets, not
+    // preloads (the browser's loaders find them in the page and do not add them twice).
+    ...[...shellAssets.css, ...remote.css].map((href) =>
+      rendered ? link({ rel: 'stylesheet', href }) : link({ rel: 'preload', href, as: 'style' }),
+    ),
     ...[...shellAssets.js, ...remote.js].map((href) => link({ rel: 'preload', href, as: 'script' })),
   ];
   let page = template.replace(/<link rel="preload" href="\/runtime-config\.json"[^>]*>/, '');
