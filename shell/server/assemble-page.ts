@@ -38,6 +38,8 @@ export interface AssembleInput {
   template: string;
   config: RuntimeConfig;
   url: URL;
+  /** The route of `url` (planPage), when the caller has it already. */
+  plan?: PagePlan | null;
   /** The manifest of the route's remote, when the server could get it. */
   manifest: RemoteManifest | null;
   /** The shell's own startup chunks (paths under the site), preloaded beside main.js. */
@@ -59,8 +61,16 @@ const link = (attributes: Record<string, string | true>) =>
  * startup chunks, the route's remote entry, exposed chunks and CSS, and the route's first API
  * calls, so code and data download at the same time instead of one discovery after another.
  */
-export function assemblePage({ template, config, url, manifest, shellAssets, head, rendered }: AssembleInput): string {
-  const plan = planPage(url.pathname);
+export function assemblePage({
+  template,
+  config,
+  url,
+  plan = planPage(url.pathname),
+  manifest,
+  shellAssets,
+  head,
+  rendered,
+}: AssembleInput): string {
   const previewed = url.searchParams.get('preview_remote');
   const useManifest = plan && manifest && previewed !== plan.route.remote ? manifest : null;
   const boot: BootData = {

@@ -1,4 +1,4 @@
-import { PassThrough } from 'node:stream';
+import { Writable } from 'node:stream';
 import type { RuntimeConfig } from '@board/shared/config/runtime-config';
 import { type DehydratedState, dehydrate, type QueryClient } from '@tanstack/react-query';
 import { renderToPipeableStream } from 'react-dom/server';
@@ -54,10 +54,18 @@ export async function renderPage({
         onAllReady() {
           if (failed) return;
           const chunks: Buffer[] = [];
-          const sink = new PassThrough();
-          sink.on('data', (chunk: Buffer) => chunks.push(chunk));
-          sink.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
-          stream.pipe(sink);
+          stream.pipe(
+            new Writable({
+              write(chunk: Buffer, _encoding, done) {
+                chunks.push(chunk);
+                done();
+              },
+              final(done) {
+                resolve(Buffer.concat(chunks).toString('utf8'));
+                done();
+              },
+            }),
+          );
         },
         onShellError: reject,
         // An error inside a Suspense boundary would otherwise be left to the browser to render.
