@@ -80,6 +80,7 @@ export const sharedSingletons = [
   ['sonner', 'sonner'],
   ['@board/shared/react/runtime-config', '@board/shared'],
   ['@board/shared/react/saved-jobs', '@board/shared'],
+  ['@board/shared/react/render-time', '@board/shared'],
 ] as const;
 
 function sharedConfig(appDir: string) {

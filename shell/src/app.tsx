@@ -1,5 +1,6 @@
 import type { RuntimeConfig } from '@board/shared/config/runtime-config';
 import { createBrowserRouter, RouterProvider } from '@board/shared/lib/router';
+import { RenderTimeProvider } from '@board/shared/react/render-time';
 import { RuntimeConfigProvider } from '@board/shared/react/runtime-config';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { createRouteObjects } from './routes/route-table';
@@ -17,16 +18,24 @@ export function App({
   config,
   queryClient,
   router,
+  renderedAt,
 }: {
   config: RuntimeConfig;
   queryClient: QueryClient;
   router: ReturnType<typeof createBrowserRouter>;
+  /**
+   * When the server rendered the page (ms since the epoch, from its boot data): the server and
+   * hydration show dates as of then (@board/shared/react/render-time). Default: the first render.
+   */
+  renderedAt?: number;
 }) {
   return (
     <RuntimeConfigProvider config={config}>
-      <QueryClientProvider client={queryClient}>
-        <RouterProvider router={router} />
-      </QueryClientProvider>
+      <RenderTimeProvider time={renderedAt}>
+        <QueryClientProvider client={queryClient}>
+          <RouterProvider router={router} />
+        </QueryClientProvider>
+      </RenderTimeProvider>
     </RuntimeConfigProvider>
   );
 }
