@@ -33,12 +33,15 @@ export async function renderPage({
   config,
   queryClient,
   firstPage,
+  renderedAt,
   signal,
 }: {
   url: URL;
   config: RuntimeConfig;
   queryClient: QueryClient;
   firstPage: FirstPage;
+  /** The page's time (ms since the epoch): relative dates are written as of then, and hydrate so. */
+  renderedAt: number;
   signal: AbortSignal;
 }): Promise<RenderedPage> {
   const context = await handler.query(new Request(url.href, { signal }));
@@ -47,7 +50,7 @@ export async function renderPage({
   const html = await new Promise<string>((resolve, reject) => {
     let failed: unknown = null;
     const stream = renderToPipeableStream(
-      <App config={config} queryClient={queryClient} firstPage={firstPage}>
+      <App config={config} queryClient={queryClient} firstPage={firstPage} renderedAt={renderedAt}>
         <StaticRouterProvider router={router} context={context} hydrate={false} />
       </App>,
       {

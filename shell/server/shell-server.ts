@@ -178,6 +178,7 @@ export function createShellServer({
           config: current,
           queryClient,
           firstPage: { key, Component },
+          renderedAt: started,
           signal: budget,
         });
         rendered = { ...page, at: started };
