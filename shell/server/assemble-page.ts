@@ -2,7 +2,6 @@ import { requestUrl } from '@board/shared/api/api-client';
 import { callRequest } from '@board/shared/api/requests';
 import type { RuntimeConfig } from '@board/shared/config/runtime-config';
 import { scriptJson } from '@board/shared/lib/script-json';
-import type { DehydratedState } from '@tanstack/react-query';
 import { type BoardRoute, matchBoardRoute } from '../src/routes/board-routes';
 import { escapeHtml } from './html-escape';
 import { manifestAssets, type RemoteManifest } from './manifest-cache';
@@ -47,7 +46,7 @@ export interface AssembleInput {
   /** The page's own head (title, description, preview tags, JSON-LD: see page-head.ts), in place of the built <title>. */
   head?: string;
   /** The page as the server rendered it (render-page.tsx); without it the browser renders the page. */
-  rendered?: { html: string; head: string; queries: DehydratedState; at: number };
+  rendered?: { html: string; head: string; queries: string; at: number };
 }
 
 const link = (attributes: Record<string, string | true>) =>
@@ -112,7 +111,7 @@ export function assemblePage({
       .replace(
         '<div id="root"></div>',
         () =>
-          `<div id="root">${rendered.html}</div><script type="application/json" id="${queriesScriptId}">${scriptJson(rendered.queries)}</script>`,
+          `<div id="root">${rendered.html}</div><script type="application/json" id="${queriesScriptId}">${rendered.queries}</script>`,
       );
   return page;
 }

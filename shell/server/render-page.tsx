@@ -1,6 +1,6 @@
 import { Writable } from 'node:stream';
 import type { RuntimeConfig } from '@board/shared/config/runtime-config';
-import { type DehydratedState, dehydrate, type QueryClient } from '@tanstack/react-query';
+import type { QueryClient } from '@tanstack/react-query';
 import { renderToPipeableStream } from 'react-dom/server';
 // The static router lives beside the browser router the shell imports through its facade
 // (@board/shared/lib/router re-exports react-router-dom): the same package, one instance.
@@ -8,14 +8,18 @@ import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'r
 import { App } from '../src/app';
 import type { FirstPage } from '../src/features/remotes/remote-page';
 import { createRouteObjects } from '../src/routes/route-table';
+import { queriesScript } from './page-queries';
 
 export interface RenderedPage {
   /** The markup of #root. */
   html: string;
   /** Tags React hoists to the head (e.g. a preloaded image), apart from the title and meta tags. */
   head: string;
-  /** The queries the page was rendered with, for the browser's QueryClient (TanStack Query's dehydrate). */
-  queries: DehydratedState;
+  /**
+   * The queries the page was rendered with, for the browser's QueryClient: TanStack Query's
+   * dehydrated state as JSON, escaped for a <script> (page-queries.ts, queriesScript).
+   */
+  queries: string;
 }
 
 const handler = createStaticHandler(createRouteObjects());
@@ -84,7 +88,7 @@ export async function renderPage({
     });
   });
   const { body, head } = splitHoisted(html);
-  return { html: body, head, queries: dehydrate(queryClient) };
+  return { html: body, head, queries: queriesScript(queryClient) };
 }
 
 const hoisted = /^(?:<title>[^<]*<\/title>|<meta\b[^>]*>|<link\b[^>]*>)+/;
