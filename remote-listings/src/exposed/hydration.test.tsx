@@ -3,6 +3,7 @@ import { stubApi } from '@board/shared/test/api';
 import { hydrateInBrowser, renderOnServer } from '@board/shared/test/hydration';
 import { screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { serverCount } from '../features/jobs/job-list';
 import { createServerJob } from '../test/create-job';
 import { firstJob, type ListingsPage, listingsPages, serverTime } from '../test/pages';
 
@@ -59,9 +60,9 @@ describe('hydrating the listings pages', () => {
     expect(problems).toEqual([]);
   });
 
-  it('the board: the server shows a first page dated from its time; then the browser restores the count, the saved job and its own time', () => {
+  it('the board: the server shows its first cards dated from its time; then the browser restores the count, the saved job and its own time', () => {
     const { server, problems } = hydrate('the board');
-    expect(server.html.match(/<article/g)).toHaveLength(30);
+    expect(server.html.match(/<article/g)).toHaveLength(serverCount);
     expect(server.html).toContain('Posted 23 hours ago');
     expect(problems).toEqual([]);
     expect(screen.getAllByRole('article')).toHaveLength(60);
