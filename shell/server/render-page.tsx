@@ -58,6 +58,9 @@ export async function renderPage({
         <StaticRouterProvider router={router} context={context} hydrate={false} />
       </App>,
       {
+        // Every boundary inline, however large: React would otherwise send a large one after the
+        // page, hidden, for a script to swap in (no content without JavaScript).
+        progressiveChunkSize: Number.POSITIVE_INFINITY,
         onAllReady() {
           if (failed) return;
           const chunks: Buffer[] = [];

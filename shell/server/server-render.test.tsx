@@ -57,6 +57,18 @@ function JobPage() {
   return <h1>{job.data ? `${job.data.title} at ${job.data.company}` : 'Job Not Found'}</h1>;
 }
 
+/** A page as large as a real one (a job's description, a board's cards): 40 KB of markup. */
+function LargePage() {
+  return (
+    <article>
+      {Array.from({ length: 400 }, (_, index) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: fixed list
+        <p key={index}>{`Paragraph ${index} of a long job description, long enough to be a real page.`}</p>
+      ))}
+    </article>
+  );
+}
+
 function BrokenPage(): never {
   throw new Error('broken page');
 }
@@ -122,6 +134,13 @@ describe('server rendering', () => {
     expect(html).toMatch(/window\.__BOARD_BOOT__=\{.*"rendered":\{"at":\d+\}/);
     // The head and the page read the job through one cache: one call.
     expect(pageRequests.filter((url) => url.includes('/public-job-posting/1'))).toHaveLength(1);
+  });
+
+  it('sends a large page in place, readable without JavaScript (not as a part swapped in by a script)', async () => {
+    const html = await (await board(serving(LargePage)).app.request('/job/1')).text();
+    expect(root(html)).toContain('Paragraph 399 of a long job description');
+    expect(html).not.toContain('<template');
+    expect(html).not.toMatch(/\$RC|<!--\$\?-->/);
   });
 
   it('renders a missing job as the page it is, with status 404', async () => {
