@@ -14,7 +14,7 @@ import { createAdaptorServer } from '@hono/node-server';
 import sirv from 'sirv';
 import { parseRuntimeConfig, type RuntimeConfig } from '../shared/src/config/runtime-config';
 import { ApiReader } from '../shell/server/api-reader';
-import { cacheControlFor, createShellServer } from '../shell/server/shell-server';
+import { cacheControlFor, createShellServer, pageApiStaleMs } from '../shell/server/shell-server';
 
 const rootDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -148,7 +148,9 @@ export async function serveShell(options: {
         .map((slug) => slug.trim())
         .filter(Boolean),
     ...(options.silent || process.env.LOG_LEVEL === 'silent' ? { log: () => {} } : {}),
-    ...(options.pageApiTimeoutMs ? { pageApi: new ApiReader({ timeoutMs: options.pageApiTimeoutMs }) } : {}),
+    ...(options.pageApiTimeoutMs
+      ? { pageApi: new ApiReader({ timeoutMs: options.pageApiTimeoutMs, staleMs: pageApiStaleMs }) }
+      : {}),
   });
   const server = createAdaptorServer({ fetch: app.fetch }) as Server;
   return start(server, options.port, options.host);

@@ -15,6 +15,25 @@ describe('ApiReader', () => {
     expect(fetchImpl).toHaveBeenCalledTimes(2);
   });
 
+  it('sends a stale good answer while it reads a fresh one, and keeps it when the API fails meanwhile', async () => {
+    let version = 1;
+    let fail = false;
+    const fetchImpl = vi.fn(async () => (fail ? answer({}, 503) : answer({ version })));
+    const api = new ApiReader({ ttlMs: 10_000, staleMs: 60_000, fetch: fetchImpl });
+    expect(await api.get(url, 0)).toEqual({ kind: 'ok', body: { version: 1 } });
+    version = 2;
+    // Stale: the old answer at once, the new one read in the background for the next visitor.
+    expect(await api.get(url, 15_000)).toEqual({ kind: 'ok', body: { version: 1 } });
+    expect(await api.get(url, 15_001)).toEqual({ kind: 'ok', body: { version: 1 } });
+    await vi.waitFor(() => expect(fetchImpl).toHaveBeenCalledTimes(2));
+    await vi.waitFor(async () => expect(await api.get(url)).toEqual({ kind: 'ok', body: { version: 2 } }));
+    // The API fails: the last good answer is still sent within the stale time, not after it.
+    fail = true;
+    const later = Date.now() + 20_000;
+    expect(await api.get(url, later)).toEqual({ kind: 'ok', body: { version: 2 } });
+    expect(await api.get(url, later + 60_000)).toEqual({ kind: 'unavailable' });
+  });
+
   it('tells a missing resource (404) from an API that cannot answer', async () => {
     expect(await new ApiReader({ fetch: async () => answer({ message: 'Not found' }, 404) }).get(url)).toEqual({
       kind: 'missing',

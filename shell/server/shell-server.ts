@@ -19,6 +19,9 @@ import { type RenderedPage, renderPage } from './render-page';
 import { ServerRemotes } from './server-remotes';
 
 const gzip = promisify(gzipCallback);
+
+/** A page's API answers are sent up to a minute stale while fresh ones are read (see ApiReader). */
+export const pageApiStaleMs = 60_000;
 const hashed = /\.[0-9a-f]{10}\.(?:js|css|svg|png|woff2?)$/;
 
 /** The deploy policy of the README: hashed files are immutable, everything else is revalidated. */
@@ -58,7 +61,7 @@ export interface ShellServerOptions {
   remotes?: Pick<ServerRemotes, 'page'>;
   /** Load every page's remote module when the server starts (default: in `render` mode). */
   warmUp?: boolean;
-  /** Reads the API for a page's head and status (short timeout; see api-reader.ts). */
+  /** Reads the API for a page's head, status and queries (short timeout; see api-reader.ts). */
   pageApi?: ApiReader;
   /** Reads the API for the sitemap and the feeds (whole lists: a longer timeout). */
   listApi?: ApiReader;
@@ -97,7 +100,7 @@ export function createShellServer({
   manifests = new ManifestCache(),
   remotes = new ServerRemotes({ manifests }),
   warmUp = mode === 'render',
-  pageApi = new ApiReader(),
+  pageApi = new ApiReader({ staleMs: pageApiStaleMs }),
   listApi = new ApiReader({ timeoutMs: 5_000, ttlMs: 30_000 }),
   workspaces = () => [],
   sitemapLimit,
