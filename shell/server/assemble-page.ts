@@ -12,11 +12,12 @@ export interface BootData {
   /** Manifest text by manifest URL: the federation runtime uses it instead of fetching. */
   manifests: Record<string, string>;
   /**
-   * Present when the server rendered the page: when (relative dates hydrate as rendered). The
+   * Present when the server rendered the page: when (relative dates hydrate as rendered) and in
+   * which layout (wide, or a phone's: hydration starts from the same). The
    * queries it rendered with are in the JSON script `#board-queries` after the content (the
    * browser's QueryClient starts from them), so they do not hold up the first paint.
    */
-  rendered?: { at: number };
+  rendered?: { at: number; wide: boolean };
 }
 
 /** The id of the JSON script with the server's queries (TanStack Query's dehydrated state). */
@@ -46,7 +47,7 @@ export interface AssembleInput {
   /** The page's own head (title, description, preview tags, JSON-LD: see page-head.ts), in place of the built <title>. */
   head?: string;
   /** The page as the server rendered it (render-page.tsx); without it the browser renders the page. */
-  rendered?: { html: string; head: string; queries: string; at: number };
+  rendered?: { html: string; head: string; queries: string; at: number; wide: boolean };
 }
 
 const link = (attributes: Record<string, string | true>) =>
@@ -75,7 +76,7 @@ export function assemblePage({
   const boot: BootData = {
     config,
     manifests: useManifest ? { [useManifest.url]: useManifest.text } : {},
-    ...(rendered ? { rendered: { at: rendered.at } } : {}),
+    ...(rendered ? { rendered: { at: rendered.at, wide: rendered.wide } } : {}),
   };
 
   const apiOrigin = new URL(config.apiBaseUrl).origin;

@@ -131,7 +131,7 @@ describe('server rendering', () => {
         }),
       }),
     ]);
-    expect(html).toMatch(/window\.__BOARD_BOOT__=\{.*"rendered":\{"at":\d+\}/);
+    expect(html).toMatch(/window\.__BOARD_BOOT__=\{.*"rendered":\{"at":\d+,"wide":true\}/);
     // The head and the page read the job through one cache: one call.
     expect(pageRequests.filter((url) => url.includes('/public-job-posting/1'))).toHaveLength(1);
   });
@@ -141,6 +141,14 @@ describe('server rendering', () => {
     expect(root(html)).toContain('Paragraph 399 of a long job description');
     expect(html).not.toContain('<template');
     expect(html).not.toMatch(/\$RC|<!--\$\?-->/);
+  });
+
+  it("renders a phone's layout for a browser that says it is a phone, and varies by that header", async () => {
+    const { app } = board(serving(JobPage));
+    const phone = await app.request('/job/1', { headers: { 'Sec-CH-UA-Mobile': '?1' } });
+    expect(await phone.text()).toMatch(/"rendered":\{"at":\d+,"wide":false\}/);
+    expect(phone.headers.get('vary')).toContain('Sec-CH-UA-Mobile');
+    expect(await (await app.request('/job/1')).text()).toMatch(/"rendered":\{"at":\d+,"wide":true\}/);
   });
 
   it('renders a missing job as the page it is, with status 404', async () => {

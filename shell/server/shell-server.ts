@@ -20,6 +20,9 @@ import { ServerRemotes } from './server-remotes';
 
 const gzip = promisify(gzipCallback);
 
+/** What a page's bytes depend on besides its address. */
+const pageVary = 'Accept-Encoding, Sec-CH-UA-Mobile';
+
 /** A page's API answers are sent up to a minute stale while fresh ones are read (see ApiReader). */
 export const pageApiStaleMs = 60_000;
 const hashed = /\.[0-9a-f]{10}\.(?:js|css|svg|png|woff2?)$/;
@@ -165,7 +168,10 @@ export function createShellServer({
         message: 'page sent without the API data (slow or down)',
         path: c.req.path,
       });
-    let rendered: (RenderedPage & { at: number }) | undefined;
+    let rendered: (RenderedPage & { at: number; wide: boolean }) | undefined;
+    // A phone's layout when the browser says it is one (Chromium's default client hint); the page
+    // varies by that header, so a CDN keeps one copy of each.
+    const wide = c.req.header('Sec-CH-UA-Mobile') !== '?1';
     if (render && plan && data.complete) {
       try {
         const [Component, queryClient] = await Promise.race([
@@ -182,9 +188,10 @@ export function createShellServer({
           queryClient,
           firstPage: { key, Component },
           renderedAt: started,
+          wide,
           signal: budget,
         });
-        rendered = { ...page, at: started };
+        rendered = { ...page, at: started, wide };
       } catch (error) {
         // The client-rendered page, as without this server: its error panel and Retry included.
         log({
@@ -206,12 +213,12 @@ export function createShellServer({
         : pageCacheControl.ok;
     // Compressed on libuv's threads (a rendered page is 30-60 KB), not on the event loop.
     if (!/\bgzip\b/.test(c.req.header('Accept-Encoding') ?? ''))
-      return c.html(html, data.status, { 'Cache-Control': cacheControl, Vary: 'Accept-Encoding' });
+      return c.html(html, data.status, { 'Cache-Control': cacheControl, Vary: pageVary });
     return c.body(new Uint8Array(await gzip(html)), data.status, {
       'Content-Type': 'text/html; charset=UTF-8',
       'Content-Encoding': 'gzip',
       'Cache-Control': cacheControl,
-      Vary: 'Accept-Encoding',
+      Vary: pageVary,
     });
   });
   app.notFound((c) => c.text('Not found', 404, { 'Cache-Control': 'no-cache' }));

@@ -48,7 +48,8 @@ async function start(container: HTMLElement) {
   // the server's queries and the remote page it rendered, so the markup is the same and nothing is
   // fetched twice. A preview session (the server renders production remotes only) and a page whose
   // remote does not load here are rendered anew.
-  const rendered = (window as unknown as { __BOARD_BOOT__?: { rendered?: { at: number } } }).__BOARD_BOOT__?.rendered;
+  const rendered = (window as unknown as { __BOARD_BOOT__?: { rendered?: { at: number; wide: boolean } } })
+    .__BOARD_BOOT__?.rendered;
   let firstPage: FirstPage | null = null;
   if (rendered && first && firstLoad && decision.kind === 'none') {
     // The JSON script after the content (shell/server/assemble-page.ts, queriesScriptId).
@@ -66,6 +67,7 @@ async function start(container: HTMLElement) {
         queryClient={queryClient}
         firstPage={firstPage}
         renderedAt={firstPage ? rendered?.at : undefined}
+        wide={firstPage ? rendered?.wide : undefined}
       >
         <RouterProvider router={createRouter()} />
       </App>

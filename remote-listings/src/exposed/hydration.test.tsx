@@ -1,11 +1,13 @@
+import { boardKeys } from '@board/shared/api/queries';
 import { saveJob } from '@board/shared/react/saved-jobs';
 import { stubApi } from '@board/shared/test/api';
-import { hydrateInBrowser, renderOnServer } from '@board/shared/test/hydration';
+import { boardPage, hydrateInBrowser, renderOnServer } from '@board/shared/test/hydration';
 import { screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { serverCount } from '../features/jobs/job-list';
+import { JobsPage } from '../features/jobs/jobs-page';
 import { createServerJob } from '../test/create-job';
-import { firstJob, type ListingsPage, listingsPages, serverTime } from '../test/pages';
+import { boardJobs, firstJob, type ListingsPage, listingsPages, serverTime } from '../test/pages';
 
 /**
  * Each listings page as issue 11 serves it: rendered on the shell's server (UTC, no storage, its
@@ -72,6 +74,25 @@ describe('hydrating the listings pages', () => {
       'true',
     );
     expect(within(first).getByText(/^Posted yesterday/)).toHaveTextContent('6 Jan 2026');
+  });
+
+  it("a phone: told so, the server renders the phone's layout, which a narrow browser hydrates as it is", () => {
+    const tree = boardPage(<JobsPage />, { path: '/', routePath: '/', renderedAt: serverTime, wide: false });
+    vi.setSystemTime(serverTime);
+    const server = renderOnServer(tree, [[boardKeys.jobs(null), boardJobs]]);
+    // The Filters button of the sheet, the panel folded inside it (not inline beside the list).
+    expect(server.html).toMatch(/<button[^>]*>.*?Filters/s);
+    expect(server.html).toContain('<dialog');
+    vi.stubGlobal('matchMedia', (query: string) => ({
+      matches: false,
+      media: query,
+      addEventListener: () => {},
+      removeEventListener: () => {},
+    }));
+    const { problems } = hydrateInBrowser(tree, server);
+    expect(problems).toEqual([]);
+    expect(screen.getByRole('button', { name: /Filters/ })).toBeInTheDocument();
+    vi.unstubAllGlobals();
   });
 
   it("'Posted within 7 days' counts from the server's time, then from the browser's", () => {

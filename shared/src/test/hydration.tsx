@@ -45,14 +45,15 @@ export function boardPage(
     path,
     routePath,
     renderedAt,
+    wide,
     config = createRuntimeConfig(),
-  }: { path: string; routePath: string; renderedAt: number; config?: RuntimeConfig },
+  }: { path: string; routePath: string; renderedAt: number; wide?: boolean; config?: RuntimeConfig },
 ): PageTree {
   return (queryClient) => {
     const router = createMemoryRouter([{ path: routePath, element }], { initialEntries: [path] });
     return (
       <RuntimeConfigProvider config={config}>
-        <RenderTimeProvider time={renderedAt}>
+        <RenderTimeProvider time={renderedAt} wide={wide}>
           <QueryClientProvider client={queryClient}>
             <RouterProvider router={router} />
           </QueryClientProvider>

@@ -1,7 +1,7 @@
 import type { Job } from '@board/shared/api/job';
 import { jobQuery } from '@board/shared/api/queries';
 import { useApiClient } from '@board/shared/react/api-client';
-import { useRenderTime } from '@board/shared/react/render-time';
+import { useRenderTime, useWideHint } from '@board/shared/react/render-time';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useDeferredValue, useMemo } from 'react';
 import { countFilters, filterIndex, indexJobs, investorOptions, isFilterActive, salaryBounds } from './filter-jobs';
@@ -39,7 +39,8 @@ export function JobBoard({ jobs, status }: { jobs: Job[] | undefined; status: 'p
     [index, deferredFilters, deferredMore, now],
   );
   const activeCount = countFilters(filters, bounds) + countMoreFilters(more);
-  const wide = useMediaQuery(wideQuery, true);
+  // Until hydrated, the layout the server rendered (a phone's, when the browser said so).
+  const wide = useMediaQuery(wideQuery, useWideHint());
   const prefetch = usePrefetchJob();
 
   const panel = (
