@@ -2,7 +2,7 @@ import './styles.css';
 import type { RuntimeConfig } from '@board/shared/config/runtime-config';
 import { RouterProvider } from '@board/shared/lib/router';
 import { type DehydratedState, hydrate } from '@tanstack/react-query';
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App, createQueryClient, createRouter } from './app';
 import { registerBoardRemotes } from './features/remotes/federation';
@@ -74,7 +74,9 @@ async function start(container: HTMLElement) {
     </StrictMode>
   );
   const options = { onCaughtError: reportCaughtError, onRecoverableError: reportRecoverableError };
-  if (firstPage) hydrateRoot(container, app, options);
+  // Hydration in a transition: React yields to the browser every few milliseconds instead of
+  // holding the main thread for the whole page (the content is on screen already).
+  if (firstPage) startTransition(() => void hydrateRoot(container, app, options));
   else createRoot(container, options).render(app);
 }
 

@@ -4,7 +4,11 @@
 // /runtime-config.json, then each remote's manifest. bootstrap.tsx picks these up.
 // (No imports here: anything imported before the boundary would be an eager shared module.)
 const early = window as unknown as {
-  __BOARD_BOOT__?: { config: { remotes?: Record<string, string> }; manifests: Record<string, string> };
+  __BOARD_BOOT__?: {
+    config: { remotes?: Record<string, string> };
+    manifests: Record<string, string>;
+    rendered?: unknown;
+  };
   __boardConfig?: Promise<unknown>;
   __boardManifests?: Map<string, Promise<string>>;
 };
@@ -34,4 +38,16 @@ early.__boardConfig = boot
     });
 early.__boardConfig.catch(() => undefined);
 
-import('./bootstrap');
+// A page the server rendered is painted before the scripts start (its scripts keep downloading):
+// the content is on screen at once, and hydration follows in the next tasks. (A tab opened in the
+// background paints no frames: it starts after a moment all the same.)
+let started = false;
+const start = () => {
+  if (started) return;
+  started = true;
+  void import('./bootstrap');
+};
+if (boot?.rendered && typeof requestAnimationFrame === 'function') {
+  requestAnimationFrame(() => setTimeout(start, 0));
+  setTimeout(start, 250);
+} else start();

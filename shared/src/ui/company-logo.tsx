@@ -11,10 +11,13 @@ export function CompanyLogo({
   src,
   label,
   size = 'md',
+  eager = false,
 }: {
   src: string | null;
   label?: string;
   size?: keyof typeof sizes;
+  /** On the first screen: loaded with the page, not when laid out (lazy). */
+  eager?: boolean;
 }) {
   if (src) {
     const pixels = size === 'md' ? 48 : 56;
@@ -24,7 +27,7 @@ export function CompanyLogo({
         alt={label ?? ''}
         width={pixels}
         height={pixels}
-        loading="lazy"
+        loading={eager ? 'eager' : 'lazy'}
         className={cn(sizes[size], 'shrink-0 border border-line bg-white object-contain')}
       />
     );

@@ -9,6 +9,9 @@ import { isCodeRole } from './filter-jobs';
 import { InvestorBadges } from './investor-badges';
 import { PostedDate } from './posted-date';
 
+/** The cards a phone's first screen shows: their logos load with the page. */
+const eagerLogos = 4;
+
 /** Cards stagger in by 100 ms per index, but only the first dozen: a long board never waits. */
 export const staggerLimit = 12;
 
@@ -45,7 +48,7 @@ export function JobCard({
       )}
     >
       <div className="flex shrink-0 items-center gap-3">
-        <CompanyLogo src={job.logo} />
+        <CompanyLogo src={job.logo} eager={index < eagerLogos} />
       </div>
       <div className="min-w-0 flex-1 pr-10">
         <h3 className="flex items-start gap-2 text-base font-semibold text-ink">

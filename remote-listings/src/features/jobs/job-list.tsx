@@ -4,7 +4,7 @@ import { useLocation } from '@board/shared/lib/router';
 import { useHydrated } from '@board/shared/react/render-time';
 import { Button } from '@board/shared/ui/button';
 import { StatusPanel } from '@board/shared/ui/status-panel';
-import { memo, useEffect, useRef, useState } from 'react';
+import { memo, startTransition, useEffect, useRef, useState } from 'react';
 import { JobCard, JobCardPlaceholder } from './job-card';
 import type { ViewMode } from './use-board-search';
 import { useFirstBatch } from './use-first-batch';
@@ -61,10 +61,15 @@ export function JobList({
   const hydrated = useHydrated();
   const [shown, setShown] = useState(() => (hydrated ? storedCount(storageKey) : serverCount));
   const [restored, setRestored] = useState(hydrated);
-  if (hydrated && !restored) {
-    setRestored(true);
-    setShown(storedCount(storageKey));
-  }
+  useEffect(() => {
+    // After hydration, in a transition: the rest of the first page (or the stored count) renders
+    // in slices the browser can interrupt, not in one long task.
+    if (hydrated && !restored)
+      startTransition(() => {
+        setRestored(true);
+        setShown(storedCount(storageKey));
+      });
+  }, [hydrated, restored, storageKey]);
   const sentinel = useRef<HTMLLIElement>(null);
   const more = jobs.length > shown;
   const batch = useFirstBatch(jobs, shown);
