@@ -51,6 +51,11 @@ export async function renderPage({
         <StaticRouterProvider router={router} context={context} hydrate={false} />
       </App>,
       {
+        // The page goes out whole (after onAllReady), so every boundary is written in place. With
+        // React's default (12,800 bytes) a larger boundary, such as a job page, is written as its
+        // fallback plus a hidden copy that an inline script swaps in: without JavaScript the reader
+        // would see the spinner.
+        progressiveChunkSize: Number.POSITIVE_INFINITY,
         onAllReady() {
           if (failed) return;
           const chunks: Buffer[] = [];

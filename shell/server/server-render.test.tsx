@@ -113,6 +113,20 @@ describe('server rendering', () => {
     expect(pageRequests.filter((url) => url.includes('/public-job-posting/1'))).toHaveLength(1);
   });
 
+  it('writes a large page in place, not as a spinner with a hidden copy for a script to swap in', async () => {
+    // Past React's default progressive chunk (12,800 bytes), a boundary would otherwise be outlined.
+    const LongPage = () => (
+      <article>
+        {Array.from({ length: 400 }, (_, index) => (
+          <p key={index}>{`Paragraph ${index} of a long job description.`}</p>
+        ))}
+      </article>
+    );
+    const html = await (await board(serving(LongPage)).app.request('/job/1')).text();
+    expect(root(html)).toContain('<p>Paragraph 399 of a long job description.</p></article>');
+    expect(root(html)).not.toMatch(/<template id="B:|<div hidden id="S:/);
+  });
+
   it('renders a missing job as the page it is, with status 404', async () => {
     const response = await board(serving(JobPage)).app.request('/job/404');
     expect(response.status).toBe(404);
