@@ -127,6 +127,27 @@ describe('server rendering', () => {
     expect(root(html)).not.toMatch(/<template id="B:|<div hidden id="S:/);
   });
 
+  it('leaves the JobPosting to the rendered page: one in the HTML, not the head’s and the page’s', async () => {
+    function JobPageWithJsonLd() {
+      const { job } = useJobFromRoute();
+      return (
+        <>
+          <script type="application/ld+json">{JSON.stringify({ '@type': 'JobPosting', title: job.data?.title })}</script>
+          <h1>{job.data?.title}</h1>
+        </>
+      );
+    }
+    const rendered = await (await board(serving(JobPageWithJsonLd)).app.request('/job/1')).text();
+    expect(rendered.match(/application\/ld\+json/g)).toHaveLength(1);
+    expect(root(rendered)).toContain('"@type":"JobPosting"');
+    // Sent unrendered, the page keeps the head's.
+    const unrenderedPage = await (
+      await board({ page: () => Promise.reject(new Error('remote down')) }).app.request('/job/1')
+    ).text();
+    expect(unrenderedPage.match(/application\/ld\+json/g)).toHaveLength(1);
+    expect(unrenderedPage).toContain('id="job-posting-json-ld" data-server-head');
+  });
+
   it('renders a missing job as the page it is, with status 404', async () => {
     const response = await board(serving(JobPage)).app.request('/job/404');
     expect(response.status).toBe(404);
