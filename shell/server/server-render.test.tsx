@@ -49,6 +49,29 @@ function JobPage() {
   return <h1>{job.data ? `${job.data.title} at ${job.data.company}` : 'Job Not Found'}</h1>;
 }
 
+/** A page past React's default progressive chunk (12,800 bytes), where a boundary would be outlined. */
+const paragraphs = Array.from({ length: 400 }, (_, index) => `Paragraph ${index} of a long job description.`);
+function LongPage() {
+  return (
+    <article>
+      {paragraphs.map((text) => (
+        <p key={text}>{text}</p>
+      ))}
+    </article>
+  );
+}
+
+/** A job page that renders its own JobPosting, as the listings remote's does. */
+function JobPageWithJsonLd() {
+  const { job } = useJobFromRoute();
+  return (
+    <>
+      <script type="application/ld+json">{JSON.stringify({ '@type': 'JobPosting', title: job.data?.title })}</script>
+      <h1>{job.data?.title}</h1>
+    </>
+  );
+}
+
 function BrokenPage(): never {
   throw new Error('broken page');
 }
@@ -114,29 +137,12 @@ describe('server rendering', () => {
   });
 
   it('writes a large page in place, not as a spinner with a hidden copy for a script to swap in', async () => {
-    // Past React's default progressive chunk (12,800 bytes), a boundary would otherwise be outlined.
-    const LongPage = () => (
-      <article>
-        {Array.from({ length: 400 }, (_, index) => (
-          <p key={index}>{`Paragraph ${index} of a long job description.`}</p>
-        ))}
-      </article>
-    );
     const html = await (await board(serving(LongPage)).app.request('/job/1')).text();
     expect(root(html)).toContain('<p>Paragraph 399 of a long job description.</p></article>');
     expect(root(html)).not.toMatch(/<template id="B:|<div hidden id="S:/);
   });
 
   it('leaves the JobPosting to the rendered page: one in the HTML, not the head’s and the page’s', async () => {
-    function JobPageWithJsonLd() {
-      const { job } = useJobFromRoute();
-      return (
-        <>
-          <script type="application/ld+json">{JSON.stringify({ '@type': 'JobPosting', title: job.data?.title })}</script>
-          <h1>{job.data?.title}</h1>
-        </>
-      );
-    }
     const rendered = await (await board(serving(JobPageWithJsonLd)).app.request('/job/1')).text();
     expect(rendered.match(/application\/ld\+json/g)).toHaveLength(1);
     expect(root(rendered)).toContain('"@type":"JobPosting"');
