@@ -39,6 +39,7 @@ export const sharedSingletons = [
   ['sonner', 'sonner'],
   ['@board/shared/react/runtime-config', '@board/shared'],
   ['@board/shared/react/saved-jobs', '@board/shared'],
+  ['@board/shared/react/render-time', '@board/shared'],
 ] as const;
 
 /**

@@ -1,5 +1,6 @@
 /**
- * `pnpm serve` (the end of `pnpm start`): the built board as it is deployed. The API on 8000
+ * `pnpm serve` (the end of `pnpm start`): the built board as it is deployed (NODE_ENV=production
+ * unless set: React's server renderer is several times slower in development). The API on 8000
  * (PGlite in api/.data, demo data on first start), the shell on 8080, listings on 8081, apply on
  * 8082, static on 8083, each its own origin, reading shell/config/$BOARD_ENV.json (default:
  * local). Ctrl-C stops everything.
@@ -19,6 +20,8 @@ try {
     servers.push(
       await startApi({
         ...process.env,
+        // The local environment (PGlite, demo data) although React runs in production mode.
+        BOARD_ENV: environment,
         PORT: process.env.PORT ?? String(portOf(config.apiBaseUrl)),
         BOARD_SITE_URL: config.siteUrl,
         CORS_ORIGINS:

@@ -2,7 +2,6 @@ import { requestUrl } from '@board/shared/api/api-client';
 import { callRequest } from '@board/shared/api/requests';
 import type { RuntimeConfig } from '@board/shared/config/runtime-config';
 import { scriptJson } from '@board/shared/lib/script-json';
-import type { DehydratedState } from '@tanstack/react-query';
 import { type BoardRoute, matchBoardRoute } from '../src/routes/board-routes';
 import { escapeHtml } from './html-escape';
 import { manifestAssets, type RemoteManifest } from './manifest-cache';
@@ -38,6 +37,8 @@ export interface AssembleInput {
   template: string;
   config: RuntimeConfig;
   url: URL;
+  /** The route of `url` (planPage), when the caller has it already. */
+  plan?: PagePlan | null;
   /** The manifest of the route's remote, when the server could get it. */
   manifest: RemoteManifest | null;
   /** The shell's own startup chunks (paths under the site), preloaded beside main.js. */
@@ -45,7 +46,7 @@ export interface AssembleInput {
   /** The page's own head (title, description, preview tags, JSON-LD: see page-head.ts), in place of the built <title>. */
   head?: string;
   /** The page as the server rendered it (render-page.tsx); without it the browser renders the page. */
-  rendered?: { html: string; head: string; queries: DehydratedState; at: number };
+  rendered?: { html: string; head: string; queries: string; at: number };
 }
 
 const link = (attributes: Record<string, string | true>) =>
@@ -59,8 +60,16 @@ const link = (attributes: Record<string, string | true>) =>
  * startup chunks, the route's remote entry, exposed chunks and CSS, and the route's first API
  * calls, so code and data download at the same time instead of one discovery after another.
  */
-export function assemblePage({ template, config, url, manifest, shellAssets, head, rendered }: AssembleInput): string {
-  const plan = planPage(url.pathname);
+export function assemblePage({
+  template,
+  config,
+  url,
+  plan = planPage(url.pathname),
+  manifest,
+  shellAssets,
+  head,
+  rendered,
+}: AssembleInput): string {
   const previewed = url.searchParams.get('preview_remote');
   const useManifest = plan && manifest && previewed !== plan.route.remote ? manifest : null;
   const boot: BootData = {
@@ -83,7 +92,11 @@ export function assemblePage({ template, config, url, manifest, shellAssets, hea
     ...(apiOrigin !== siteOrigin ? [link({ rel: 'preconnect', href: apiOrigin, crossorigin: true })] : []),
     ...(remoteOrigin && remoteOrigin !== siteOrigin ? [link({ rel: 'preconnect', href: remoteOrigin })] : []),
     ...apiCalls.map((href) => link({ rel: 'preload', href, as: 'fetch', crossorigin: 'anonymous' })),
-    ...[...shellAssets.css, ...remote.css].map((href) => link({ rel: 'preload', href, as: 'style' })),
+    // A rendered page is styled before any script runs (and without scripts): stylesheets, not
+    // preloads (the browser's loaders find them in the page and do not add them twice).
+    ...[...shellAssets.css, ...remote.css].map((href) =>
+      rendered ? link({ rel: 'stylesheet', href }) : link({ rel: 'preload', href, as: 'style' }),
+    ),
     ...[...shellAssets.js, ...remote.js].map((href) => link({ rel: 'preload', href, as: 'script' })),
   ];
   let page = template.replace(/<link rel="preload" href="\/runtime-config\.json"[^>]*>/, '');
@@ -98,7 +111,7 @@ export function assemblePage({ template, config, url, manifest, shellAssets, hea
       .replace(
         '<div id="root"></div>',
         () =>
-          `<div id="root">${rendered.html}</div><script type="application/json" id="${queriesScriptId}">${scriptJson(rendered.queries)}</script>`,
+          `<div id="root">${rendered.html}</div><script type="application/json" id="${queriesScriptId}">${rendered.queries}</script>`,
       );
   return page;
 }

@@ -1,6 +1,6 @@
-import { PassThrough } from 'node:stream';
+import { Writable } from 'node:stream';
 import type { RuntimeConfig } from '@board/shared/config/runtime-config';
-import { type DehydratedState, dehydrate, type QueryClient } from '@tanstack/react-query';
+import type { QueryClient } from '@tanstack/react-query';
 import { renderToPipeableStream } from 'react-dom/server';
 // The static router lives beside the browser router the shell imports through its facade
 // (@board/shared/lib/router re-exports react-router-dom): the same package, one instance.
@@ -8,14 +8,18 @@ import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'r
 import { App } from '../src/app';
 import type { FirstPage } from '../src/features/remotes/remote-page';
 import { createRouteObjects } from '../src/routes/route-table';
+import { queriesScript } from './page-queries';
 
 export interface RenderedPage {
   /** The markup of #root. */
   html: string;
   /** Tags React hoists to the head (e.g. a preloaded image), apart from the title and meta tags. */
   head: string;
-  /** The queries the page was rendered with, for the browser's QueryClient (TanStack Query's dehydrate). */
-  queries: DehydratedState;
+  /**
+   * The queries the page was rendered with, for the browser's QueryClient: TanStack Query's
+   * dehydrated state as JSON, escaped for a <script> (page-queries.ts, queriesScript).
+   */
+  queries: string;
 }
 
 const handler = createStaticHandler(createRouteObjects());
@@ -33,12 +37,15 @@ export async function renderPage({
   config,
   queryClient,
   firstPage,
+  renderedAt,
   signal,
 }: {
   url: URL;
   config: RuntimeConfig;
   queryClient: QueryClient;
   firstPage: FirstPage;
+  /** The page's time (ms since the epoch): relative dates are written as of then, and hydrate so. */
+  renderedAt: number;
   signal: AbortSignal;
 }): Promise<RenderedPage> {
   const context = await handler.query(new Request(url.href, { signal }));
@@ -47,7 +54,7 @@ export async function renderPage({
   const html = await new Promise<string>((resolve, reject) => {
     let failed: unknown = null;
     const stream = renderToPipeableStream(
-      <App config={config} queryClient={queryClient} firstPage={firstPage}>
+      <App config={config} queryClient={queryClient} firstPage={firstPage} renderedAt={renderedAt}>
         <StaticRouterProvider router={router} context={context} hydrate={false} />
       </App>,
       {
@@ -59,10 +66,18 @@ export async function renderPage({
         onAllReady() {
           if (failed) return;
           const chunks: Buffer[] = [];
-          const sink = new PassThrough();
-          sink.on('data', (chunk: Buffer) => chunks.push(chunk));
-          sink.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
-          stream.pipe(sink);
+          stream.pipe(
+            new Writable({
+              write(chunk: Buffer, _encoding, done) {
+                chunks.push(chunk);
+                done();
+              },
+              final(done) {
+                resolve(Buffer.concat(chunks).toString('utf8'));
+                done();
+              },
+            }),
+          );
         },
         onShellError: reject,
         // An error inside a Suspense boundary would otherwise be left to the browser to render.
@@ -78,7 +93,7 @@ export async function renderPage({
     });
   });
   const { body, head } = splitHoisted(html);
-  return { html: body, head, queries: dehydrate(queryClient) };
+  return { html: body, head, queries: queriesScript(queryClient) };
 }
 
 const hoisted = /^(?:<title>[^<]*<\/title>|<meta\b[^>]*>|<link\b[^>]*>)+/;

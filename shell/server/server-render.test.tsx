@@ -34,12 +34,20 @@ function dist() {
     path.join(dir, 'index.html'),
     '<html><head><title>Foundry Jobs</title></head><body><noscript>The job board needs JavaScript to show its listings.</noscript><div id="root"></div></body></html>',
   );
+  writeFileSync(path.join(dir, '840.abcdefabcd.css'), 'body{}');
   return dir;
 }
 
 const manifests = new ManifestCache({
   fetch: async () =>
-    new Response(JSON.stringify({ metaData: { publicPath: 'auto', remoteEntry: { name: 'remoteEntry.js' } } })),
+    new Response(
+      JSON.stringify({
+        metaData: { publicPath: 'auto', remoteEntry: { name: 'remoteEntry.js' } },
+        exposes: [
+          { path: './job-detail-page', assets: { js: { sync: [] }, css: { sync: ['detail.dddddddddd.css'] } } },
+        ],
+      }),
+    ),
 });
 
 /** A remote page as a remote's Node build exposes it: the job of the route, from the page's queries. */
@@ -122,6 +130,9 @@ describe('server rendering', () => {
     // The page reads without JavaScript: no "needs JavaScript" notice, no preload of data it carries.
     expect(html).not.toContain('<noscript>');
     expect(html).not.toContain('as="fetch"');
+    // Styled before (and without) scripts: the shell's and the remote page's stylesheets.
+    expect(html).toContain('<link rel="stylesheet" href="/840.abcdefabcd.css">');
+    expect(html).toContain('<link rel="stylesheet" href="http://127.0.0.1:9002/detail.dddddddddd.css">');
     expect(queries(html)?.queries).toEqual([
       expect.objectContaining({
         queryKey: ['board', 'job', '1'],

@@ -1,10 +1,11 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { promisify } from 'node:util';
+import { gzip as gzipCallback } from 'node:zlib';
 import type { RuntimeConfig } from '@board/shared/config/runtime-config';
 import { jsonLines, type Log, requestLog } from '@board/shared/lib/request-log';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { Hono } from 'hono';
-import { compress } from 'hono/compress';
 import { pageKey } from '../src/features/remotes/remote-page';
 import { boardRoutes } from '../src/routes/board-routes';
 import { ApiReader } from './api-reader';
@@ -17,6 +18,7 @@ import { loadPageQueries } from './page-queries';
 import { type RenderedPage, renderPage } from './render-page';
 import { ServerRemotes } from './server-remotes';
 
+const gzip = promisify(gzipCallback);
 const hashed = /\.[0-9a-f]{10}\.(?:js|css|svg|png|woff2?)$/;
 
 /** The deploy policy of the README: hashed files are immutable, everything else is revalidated. */
@@ -130,7 +132,7 @@ export function createShellServer({
     if (response) response.headers.set('Cache-Control', cacheControlFor(c.req.path));
     return response;
   });
-  app.get('*', compress(), async (c) => {
+  app.get('*', async (c) => {
     if (mode === 'static') return c.html(template, 200, { 'Cache-Control': 'no-cache' });
     const url = new URL(c.req.url);
     const current = config();
@@ -176,6 +178,7 @@ export function createShellServer({
           config: current,
           queryClient,
           firstPage: { key, Component },
+          renderedAt: started,
           signal: budget,
         });
         rendered = { ...page, at: started };
@@ -194,13 +197,21 @@ export function createShellServer({
     // A rendered page holds its JSON-LD in its content (the remote page renders it, and hydrates
     // it): the head does not repeat it, or a crawler would read two JobPostings.
     const head = renderHead(rendered ? { ...data.head, jsonLd: [] } : data.head);
-    const html = assemblePage({ template, config: current, url, manifest, shellAssets: assets, head, rendered });
+    const html = assemblePage({ template, config: current, url, plan, manifest, shellAssets: assets, head, rendered });
     const cacheControl = !data.complete
       ? pageCacheControl.incomplete
       : data.status === 404
         ? pageCacheControl.missing
         : pageCacheControl.ok;
-    return c.html(html, data.status, { 'Cache-Control': cacheControl });
+    // Compressed on libuv's threads (a rendered page is 30-60 KB), not on the event loop.
+    if (!/\bgzip\b/.test(c.req.header('Accept-Encoding') ?? ''))
+      return c.html(html, data.status, { 'Cache-Control': cacheControl, Vary: 'Accept-Encoding' });
+    return c.body(new Uint8Array(await gzip(html)), data.status, {
+      'Content-Type': 'text/html; charset=UTF-8',
+      'Content-Encoding': 'gzip',
+      'Cache-Control': cacheControl,
+      Vary: 'Accept-Encoding',
+    });
   });
   app.notFound((c) => c.text('Not found', 404, { 'Cache-Control': 'no-cache' }));
   app.onError((error, c) => {

@@ -1,5 +1,6 @@
 import type { RuntimeConfig } from '@board/shared/config/runtime-config';
 import { createBrowserRouter } from '@board/shared/lib/router';
+import { RenderTimeProvider } from '@board/shared/react/render-time';
 import { RuntimeConfigProvider } from '@board/shared/react/runtime-config';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
@@ -25,19 +26,27 @@ export function App({
   config,
   queryClient,
   firstPage = null,
+  renderedAt,
   children,
 }: {
   config: RuntimeConfig;
   queryClient: QueryClient;
   firstPage?: FirstPage | null;
+  /**
+   * When the server rendered the page (ms since the epoch, from its boot data): the server and
+   * hydration show dates as of then (@board/shared/react/render-time). Default: the first render.
+   */
+  renderedAt?: number;
   /** The router provider. */
   children: ReactNode;
 }) {
   return (
     <RuntimeConfigProvider config={config}>
-      <QueryClientProvider client={queryClient}>
-        <FirstPageProvider value={firstPage}>{children}</FirstPageProvider>
-      </QueryClientProvider>
+      <RenderTimeProvider time={renderedAt}>
+        <QueryClientProvider client={queryClient}>
+          <FirstPageProvider value={firstPage}>{children}</FirstPageProvider>
+        </QueryClientProvider>
+      </RenderTimeProvider>
     </RuntimeConfigProvider>
   );
 }

@@ -61,7 +61,12 @@ async function start(container: HTMLElement) {
   }
   const app = (
     <StrictMode>
-      <App config={config} queryClient={queryClient} firstPage={firstPage}>
+      <App
+        config={config}
+        queryClient={queryClient}
+        firstPage={firstPage}
+        renderedAt={firstPage ? rendered?.at : undefined}
+      >
         <RouterProvider router={createRouter()} />
       </App>
     </StrictMode>

@@ -24,6 +24,24 @@ describe('postedDateText', () => {
     expect(postedDateText(null)).toBe('Recently');
     expect(postedDateText('not a date', 'en-GB')).toBe('Invalid Date');
   });
+
+  // The shell's server (Node, UTC) and a visitor's browser must write the same text, or hydration
+  // fails: the board's locale and UTC, whatever the process's own.
+  it.each(['Asia/Tokyo', 'America/Los_Angeles', 'UTC'])(
+    'writes the same date in the time zone %s, in the board locale',
+    (timeZone) => {
+      const before = process.env.TZ;
+      process.env.TZ = timeZone;
+      try {
+        expect(postedDateText('2026-01-05T23:30:00Z')).toBe('5 Jan 2026');
+        expect(postedDateText('2026-01-05T00:30:00Z')).toBe('5 Jan 2026');
+        expect(postedDateText('2025-03-14')).toBe('14 Mar 2025');
+      } finally {
+        if (before === undefined) delete process.env.TZ;
+        else process.env.TZ = before;
+      }
+    },
+  );
 });
 
 describe('salaryText', () => {

@@ -217,22 +217,29 @@ function validDate(value: string | null): string | null {
   return Number.isNaN(Date.parse(value)) ? null : value;
 }
 
-/** The posted date as a local date, or 'Recently'. */
-export function postedDateText(postedAt: string | null, locale?: string): string {
+/**
+ * The board's one locale and time zone for dates: the text is the same on the shell's server and
+ * in any visitor's browser (a German or a Tokyo browser hydrates the server's markup unchanged),
+ * and a day-only date (2025-03-14, read as UTC midnight) is never shown as the day before.
+ */
+export const boardLocale = 'en-GB';
+
+/** The posted date as a date ('5 Jan 2026', in UTC), or 'Recently'. */
+export function postedDateText(postedAt: string | null, locale: string = boardLocale): string {
   if (!postedAt) return jobDefaults.postedDate;
   const date = new Date(postedAt);
   if (Number.isNaN(date.getTime())) return date.toLocaleDateString(locale, dateOptions);
   return dateFormat(locale).format(date);
 }
 
-const dateOptions: Intl.DateTimeFormatOptions = { year: 'numeric', month: 'short', day: 'numeric' };
-const dateFormats = new Map<string | undefined, Intl.DateTimeFormat>();
+const dateOptions: Intl.DateTimeFormatOptions = { year: 'numeric', month: 'short', day: 'numeric', timeZone: 'UTC' };
+const dateFormats = new Map<string, Intl.DateTimeFormat>();
 
 /**
  * One formatter per locale: `toLocaleDateString` with options builds a new one per call (~0.2 ms,
  * 6 ms for the 30 cards that a keystroke on a large board can mount), with the same result.
  */
-function dateFormat(locale: string | undefined): Intl.DateTimeFormat {
+function dateFormat(locale: string): Intl.DateTimeFormat {
   let format = dateFormats.get(locale);
   if (!format) {
     format = new Intl.DateTimeFormat(locale, dateOptions);

@@ -9,10 +9,10 @@ import { Button } from '@board/shared/ui/button';
 import type { CaptchaHandle } from '@board/shared/ui/captcha';
 import { Input } from '@board/shared/ui/input';
 import { valibotResolver } from '@hookform/resolvers/valibot';
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { type FieldErrors, useForm } from 'react-hook-form';
 import { toast } from 'sonner';
-import { clearDraft, loadDraft } from './application-draft';
+import { clearDraft, type Draft, loadDraft } from './application-draft';
 import { ApplicationFieldList } from './application-field-list';
 import { FormField } from './form-field';
 import {
@@ -26,7 +26,9 @@ import { useDraftAutosave } from './use-draft-autosave';
 
 /**
  * The application form (SPEC section 2): validated with the shared schema, saved as a draft while
- * typed, sent as call 6. A double click sends one request; every outcome resets the captcha.
+ * typed, sent as call 6. A double click sends one request; every outcome resets the captcha. The
+ * draft is in this browser's storage, which the server has not: the first render (the server's,
+ * and hydration's) is the empty form, and the draft is restored by an effect right after.
  */
 export function ApplicationForm({
   jobId,
@@ -42,7 +44,7 @@ export function ApplicationForm({
   const submit = useSubmitApplication();
   /** Set once the application is sent: no draft is written after that. */
   const sent = useRef(false);
-  const [draft] = useState(() => loadDraft(jobId));
+  const [draft, setDraft] = useState<Draft | null>(null);
   const [problemCount, setProblemCount] = useState(0);
 
   const form = useForm<ApplicationFormInput, unknown, ApplicationFormValues>({
@@ -50,14 +52,17 @@ export function ApplicationForm({
     mode: 'onTouched',
     // Focus goes to the first invalid field in page order (see onInvalid), not in registration order.
     shouldFocusError: false,
-    defaultValues: {
-      ...(draft?.values ?? {}),
-      acceptTerms: (draft?.values.acceptTerms ?? false) as true,
-      recaptchaToken: '',
-    },
+    defaultValues: { acceptTerms: false as true, recaptchaToken: '' },
   });
-  const { handleSubmit, formState, setError, setValue } = form;
+  const { handleSubmit, formState, setError, setValue, reset } = form;
 
+  // Before the autosave below subscribes, so restoring is not saved again (without the resume).
+  useEffect(() => {
+    const saved = loadDraft(jobId);
+    if (!saved) return;
+    reset({ ...saved.values, acceptTerms: saved.values.acceptTerms as true, recaptchaToken: '' });
+    setDraft(saved);
+  }, [jobId, reset]);
   useDraftAutosave(form.watch, jobId, draft?.resume ?? null, sent);
 
   const onValid = async (values: ApplicationFormValues) => {

@@ -1,8 +1,9 @@
 import type { Job } from '@board/shared/api/job';
 import { jobQuery } from '@board/shared/api/queries';
 import { useApiClient } from '@board/shared/react/api-client';
+import { useRenderTime } from '@board/shared/react/render-time';
 import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useDeferredValue, useMemo, useState } from 'react';
+import { useCallback, useDeferredValue, useMemo } from 'react';
 import { countFilters, filterIndex, indexJobs, investorOptions, isFilterActive, salaryBounds } from './filter-jobs';
 import { FilterPanel } from './filter-panel';
 import { FilterSheet } from './filter-sheet';
@@ -25,8 +26,9 @@ export function JobBoard({ jobs, status }: { jobs: Job[] | undefined; status: 'p
   const list = useMemo(() => jobs ?? [], [jobs]);
   const deferredFilters = useDeferredValue(filters);
   const deferredMore = useDeferredValue(more);
-  // 'Posted within' is measured from when the board was opened: the same answer on every render.
-  const [now] = useState(() => Date.now());
+  // 'Posted within' is measured from when the board was rendered (the server's time until hydrated),
+  // then from when it was opened: the same answer on every render.
+  const now = useRenderTime();
   const bounds = useMemo(() => salaryBounds(list), [list]);
   const investors = useMemo(() => investorOptions(list), [list]);
   const options = useMemo(() => moreFilterOptions(list), [list]);

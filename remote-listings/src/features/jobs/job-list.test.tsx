@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { createJob } from '../../test/create-job';
 import { renderPage } from '../../test/render';
 import { JobBoard } from './job-board';
@@ -8,6 +8,8 @@ import { JobBoard } from './job-board';
 const board = Array.from({ length: 95 }, (_, i) =>
   createJob({ id: String(i), title: i % 2 === 0 ? `Platform Engineer ${i}` : `Account Executive ${i}` }),
 );
+
+afterEach(() => sessionStorage.clear());
 
 describe('JobList on a large board', () => {
   it('shows a whole page of the new result after the filter changes, then the rest on request', async () => {
@@ -37,5 +39,15 @@ describe('JobList on a large board', () => {
     expect(router.state.location.search).toBe('?view=grid');
     expect(screen.getAllByRole('article')).toHaveLength(30);
     expect(investors()).toHaveLength(5);
+  });
+
+  it('shows as many cards as before when mounted again in the same history entry (Back), from its first render', async () => {
+    const user = userEvent.setup({ skipHover: true });
+    const before = renderPage(<JobBoard jobs={board} status="success" />);
+    await user.click(screen.getByRole('button', { name: 'Show more jobs (65 more)' }));
+    expect(screen.getAllByRole('article')).toHaveLength(60);
+    before.unmount();
+    renderPage(<JobBoard jobs={board} status="success" />);
+    expect(screen.getAllByRole('article')).toHaveLength(60);
   });
 });

@@ -1,11 +1,13 @@
 import { postedDateText } from '@board/shared/api/job';
-import { useState } from 'react';
+import { useRenderTime } from '@board/shared/react/render-time';
 import { relativePostedText } from './relative-date';
 
 /**
  * 'Posted 3 days ago · 5 Jan 2026': the relative date beside the local one, in a <time> whose
- * dateTime carries the exact date. 'Now' is read once when the date is first shown, so it never
- * changes between renders. Without a date: 'Recently' (SPEC default).
+ * dateTime carries the exact date. 'Now' is the page's render time on the server and during
+ * hydration, then the time the date was first shown in the browser (useRenderTime), so the server's
+ * text hydrates unchanged and a render never depends on the clock. Without a date: 'Recently'
+ * (SPEC default).
  */
 export function PostedDate({
   postedAt,
@@ -15,7 +17,7 @@ export function PostedDate({
   /** Undated: 'Posted Recently' on screen (the detail page), not only to a screen reader (a card). */
   visiblePrefix?: boolean;
 }) {
-  const [now] = useState(() => Date.now());
+  const now = useRenderTime();
   const relative = relativePostedText(postedAt, now);
   if (!postedAt || !relative) {
     return (

@@ -16,7 +16,7 @@ describe('Footer', () => {
       `mailto:${config.links.contactEmail}`,
     );
     expect(screen.getByRole('link', { name: 'Terms of Service' })).toHaveAttribute('href', '/terms-of-service');
-    const year = new Date().getFullYear();
+    const year = new Date().getUTCFullYear();
     expect(
       screen.getByText(
         new RegExp(`© ${year} Foundry Talent Ltd, a private limited company registered in England and Wales`),

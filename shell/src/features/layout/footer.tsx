@@ -1,5 +1,6 @@
 import { brand } from '@board/shared/lib/brand';
 import { Link } from '@board/shared/lib/router';
+import { useRenderTime } from '@board/shared/react/render-time';
 import { useRuntimeConfig } from '@board/shared/react/runtime-config';
 
 const linkClass =
@@ -7,7 +8,8 @@ const linkClass =
 
 export function Footer() {
   const { links } = useRuntimeConfig();
-  const year = new Date().getFullYear();
+  // The year of the page's render time in UTC: the same on the server and in every time zone.
+  const year = new Date(useRenderTime()).getUTCFullYear();
 
   return (
     <footer className="border-t border-line bg-surface">

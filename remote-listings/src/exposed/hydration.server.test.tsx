@@ -1,0 +1,19 @@
+// @vitest-environment node
+import { renderOnServer } from '@board/shared/test/hydration';
+import { describe, expect, it } from 'vitest';
+import { listingsPages } from '../test/pages';
+
+/** The shell's server renders these pages in Node: nothing of the browser exists there. */
+describe('the listings pages rendered on the server', () => {
+  it('run where there is no window, document or storage', () => {
+    expect(typeof window).toBe('undefined');
+    expect(typeof document).toBe('undefined');
+    expect(typeof sessionStorage).toBe('undefined');
+    expect(typeof matchMedia).toBe('undefined');
+  });
+
+  it.each(listingsPages().map((page) => [page.name, page] as const))('render %s to HTML', (_, page) => {
+    const { html } = renderOnServer(page.tree, page.data);
+    expect(html).toContain(page.shows);
+  });
+});

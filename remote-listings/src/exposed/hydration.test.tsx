@@ -1,0 +1,91 @@
+import { saveJob } from '@board/shared/react/saved-jobs';
+import { stubApi } from '@board/shared/test/api';
+import { hydrateInBrowser, renderOnServer } from '@board/shared/test/hydration';
+import { screen, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { serverCount } from '../features/jobs/job-list';
+import { createServerJob } from '../test/create-job';
+import { firstJob, type ListingsPage, listingsPages, serverTime } from '../test/pages';
+
+/**
+ * Each listings page as issue 11 serves it: rendered on the shell's server (UTC, no storage, its
+ * own clock), then hydrated in a browser that has saved job 1, was showing 60 cards in this history
+ * entry, is in Tokyo, and whose clock says 45 s later (the page waited in a CDN's cache; within
+ * the QueryClient's minute, so the server's data is not fetched again). Hydration must change
+ * nothing; right after it, the page shows the browser's state.
+ */
+const browserTime = serverTime + 45_000;
+const zone = process.env.TZ;
+
+function renderAsServer(page: ListingsPage) {
+  vi.setSystemTime(serverTime);
+  process.env.TZ = 'UTC';
+  return renderOnServer(page.tree, page.data);
+}
+
+function becomeTheBrowser() {
+  saveJob({ id: firstJob.id, title: firstJob.title, company: firstJob.company });
+  sessionStorage.setItem('listings:shown:default', '60');
+  vi.setSystemTime(browserTime);
+  process.env.TZ = 'Asia/Tokyo';
+}
+
+function hydrate(name: string) {
+  const page = listingsPages().find((candidate) => candidate.name === name);
+  if (!page) throw new Error(`no page ${name}`);
+  const server = renderAsServer(page);
+  becomeTheBrowser();
+  return { server, ...hydrateInBrowser(page.tree, server) };
+}
+
+beforeEach(() => {
+  vi.useFakeTimers({ toFake: ['Date'] });
+  // The Saved page reads job 1 once it knows (after hydration) that it is saved.
+  stubApi({ '/public-job-posting/1': createServerJob({ id: 1, title: firstJob.title }) });
+});
+
+afterEach(() => {
+  vi.useRealTimers();
+  localStorage.clear();
+  sessionStorage.clear();
+  if (zone === undefined) delete process.env.TZ;
+  else process.env.TZ = zone;
+});
+
+describe('hydrating the listings pages', () => {
+  it.each(listingsPages().map((page) => [page.name]))('%s: the same markup as the server, no error', async (name) => {
+    const { problems } = hydrate(name);
+    // The Saved page's job arrives after hydration: let it, then nothing may have been reported.
+    if (name === 'the saved jobs') await screen.findByRole('link', { name: firstJob.title });
+    expect(problems).toEqual([]);
+  });
+
+  it('the board: the server shows its first cards dated from its time; then the browser restores the count, the saved job and its own time', () => {
+    const { server, problems } = hydrate('the board');
+    expect(server.html.match(/<article/g)).toHaveLength(serverCount);
+    expect(server.html).toContain('Posted 23 hours ago');
+    expect(problems).toEqual([]);
+    expect(screen.getAllByRole('article')).toHaveLength(60);
+    const first = screen.getAllByRole('article')[0] as HTMLElement;
+    expect(within(first).getByRole('button', { name: `Save ${firstJob.title}` })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
+    expect(within(first).getByText(/^Posted yesterday/)).toHaveTextContent('6 Jan 2026');
+  });
+
+  it("'Posted within 7 days' counts from the server's time, then from the browser's", () => {
+    const { server, problems } = hydrate('the board, posted within 7 days');
+    expect(server.html).toContain('2 of 70 jobs');
+    expect(problems).toEqual([]);
+    expect(screen.getByText('1 of 70 jobs')).toBeInTheDocument();
+  });
+
+  it('a job: its dates in the board locale and UTC on both sides, then its saved state', () => {
+    const { server, problems } = hydrate('a job');
+    expect(server.html).toContain('$4M, 14 Mar 2025');
+    expect(problems).toEqual([]);
+    expect(screen.getByText(/^Posted yesterday/)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: /Save/ })).toHaveAttribute('aria-pressed', 'true');
+  });
+});
