@@ -27,12 +27,10 @@ export function buildApp(app: AppDefinition, options: BuildOptions): Promise<voi
 
 /** The board heading of the changed listings build (`buildChangedListings`); the original is 'Find your dream job'. */
 export const changedHeading = 'Find your next startup job';
-/** The companies heading of the changed listings build; the original is 'Browse companies'. */
-export const changedCompaniesHeading = 'Meet the startups that are hiring';
 
 /**
  * A second build of the listings remote with a visible change, as a team would deploy it: the
- * same source with the board and companies headings reworded, built (browser and Node) into its
+ * same source with the board heading reworded, built (browser and Node) into its
  * own folder. The shell is not rebuilt. `version` names the build (its manifest's buildVersion is
  * `<version>-e2e`) and its scratch folder: give each concurrent caller its own.
  */
@@ -60,7 +58,6 @@ export async function buildChangedListings(options: { reactRange?: string; versi
       writeFileSync(source, text.replaceAll(from, to));
     };
     reword('src/features/jobs/jobs-page.tsx', "'Find your dream job'", `'${changedHeading}'`);
-    reword('src/features/companies/companies-page.tsx', "'Browse companies'", `'${changedCompaniesHeading}'`);
     reword('src/styles.css', '../../shared/src', '../../../shared/src');
     const outDir = mkdtempSync(path.join(tmpdir(), `board-listings-${version}-`));
     await buildApp({ ...listings, dir: variantDir }, { mode: 'production', outDir, buildVersion: `${version}-e2e` });

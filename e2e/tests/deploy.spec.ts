@@ -1,6 +1,6 @@
 import { rmSync } from 'node:fs';
 import { type StaticServer, serveRemote } from '../../scripts/serve-board';
-import { buildChangedListings, changedCompaniesHeading, changedHeading } from '../support/build';
+import { buildChangedListings, changedHeading } from '../support/build';
 import { isRendered, rootMarkup, servedWhen } from '../support/served-html';
 import { expect, test } from '../support/test';
 
@@ -70,7 +70,7 @@ test.describe('independent deploys', () => {
     board.config = { ...original, remotes: { ...original.remotes, listings: manifest } };
     try {
       // The server renders with the new build's Node build at once (a new address: nothing cached).
-      await servedWhen(request, '/companies', (html) => rootMarkup(html).includes(changedCompaniesHeading), 10_000);
+      await servedWhen(request, '/', (html) => rootMarkup(html).includes(`${changedHeading}</h1>`), 10_000);
       await page.goto('/');
       await expect(page.getByRole('heading', { level: 1, name: changedHeading })).toBeVisible();
       await page.goto('/__status');
