@@ -1,4 +1,4 @@
-import { type APIRequestContext, expect } from '@playwright/test';
+import { type APIRequestContext, expect, type Page } from '@playwright/test';
 
 /**
  * Reading the HTML the shell's server sends, as a crawler does (no JavaScript): the markup it put
@@ -62,4 +62,18 @@ export async function servedWhen(
     )
     .toBe(true);
   return html;
+}
+
+/**
+ * Waits until React has hydrated the server's markup (its elements hold React's fiber): before
+ * that a click on a link is the browser's own navigation, not the app's.
+ */
+export async function waitForHydration(page: Page): Promise<void> {
+  await expect
+    .poll(() =>
+      page.evaluate(() =>
+        Object.keys(document.querySelector('#root > *') ?? {}).some((key) => key.startsWith('__reactFiber$')),
+      ),
+    )
+    .toBe(true);
 }

@@ -245,6 +245,24 @@ test('the job page hydrates without fetching the job again, then works as a clie
   expect(jobCalls).toEqual([]);
 });
 
+test('the board hydrates with the list it came with: no list, config or manifest request, then its whole first page', async ({
+  page,
+  board,
+}) => {
+  const requests: string[] = [];
+  page.on('request', (request) => requests.push(request.url()));
+  await keepServerHeading(page);
+  const response = await page.goto('/');
+  expect(isRendered((await response?.text()) ?? ''), 'the server rendered the board').toBe(true);
+  await expectHydratedInPlace(page);
+  // The server sends the first cards; the rest of the first page (30) follows after hydration.
+  await expect(page.getByRole('article')).toHaveCount(30);
+  const list = `${board.config.apiBaseUrl}/public-job-posting?visibility=job_board_only`;
+  expect(requests.filter((url) => url === list)).toEqual([]);
+  expect(requests.filter((url) => url.endsWith('/runtime-config.json'))).toEqual([]);
+  expect(requests.filter((url) => url === board.manifestUrl('listings'))).toEqual([]);
+});
+
 test('with the listings remote down, a job is sent unrendered with its status and the browser shows the error panel', async ({
   page,
   request,
