@@ -99,8 +99,13 @@ export class Board {
     return `${this.originOf(remote)}/mf-manifest.json`;
   }
 
-  async startRemote(remote: RemoteApp): Promise<void> {
-    const server = await serveRemote(remote, this.remotePorts.get(remote) ?? 0, '127.0.0.1', appFolders[remote]);
+  /**
+   * Serves a remote on its port (a free one the first time, the same one after that). `folder`:
+   * another build of it (default: its `pnpm build` folder), so a test can redeploy it at the
+   * same address.
+   */
+  async startRemote(remote: RemoteApp, folder: string = appFolders[remote]): Promise<void> {
+    const server = await serveRemote(remote, this.remotePorts.get(remote) ?? 0, '127.0.0.1', folder);
     this.remoteServers.set(remote, server);
     this.remotePorts.set(remote, server.port);
   }

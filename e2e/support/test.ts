@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { test as base, expect, type Page } from '@playwright/test';
+import type { ShellMode } from '../../scripts/serve-board';
 import { Board } from './board';
 
 interface PageGuard {
@@ -18,11 +19,17 @@ interface Fixtures {
  * on a console error or an uncaught page error, and every visit runs axe-core, failing on serious
  * or critical violations.
  */
-export const test = base.extend<Fixtures, { board: Board }>({
+export const test = base.extend<Fixtures, { board: Board; shellMode: ShellMode }>({
+  /**
+   * How the shell's server sends pages (`render`, the default, as deployed). A file about the
+   * page the browser renders itself (a page the server sent unrendered, e.g. when the API was slow
+   * for it) says `test.use({ shellMode: 'assemble' })` at its top level: its own board and worker.
+   */
+  shellMode: ['render', { scope: 'worker', option: true }],
+
   board: [
-    // biome-ignore lint/correctness/noEmptyPattern: Playwright reads fixture dependencies from this pattern
-    async ({}, use) => {
-      const board = await Board.start();
+    async ({ shellMode }, use) => {
+      const board = await Board.start({ shellMode });
       await use(board);
       await board.stop();
     },

@@ -1,72 +1,39 @@
-import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { app as listings } from '../../remote-listings/rspack.config';
+import { rmSync } from 'node:fs';
 import { type StaticServer, serveRemote } from '../../scripts/serve-board';
-import { buildApp } from '../support/build';
+import { buildChangedListings, changedHeading } from '../support/build';
+import { isRendered, rootMarkup, servedWhen } from '../support/served-html';
 import { expect, test } from '../support/test';
 
-const rootDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const changedHeading = 'Find your next startup job';
-
 /**
- * A second build of the listings remote with a visible change, as a team would deploy it: the
- * same source with the board heading reworded, built into its own folder. The shell is not
- * rebuilt: every test here runs against the shell built once by `pnpm build`.
+ * Independent deploys of the listings remote: a second build with a visible change
+ * (`buildChangedListings`: browser and Node build, as `pnpm build` makes them), served on its own
+ * address. The shell is not rebuilt: every test here runs against the shell built once by
+ * `pnpm build`. (A redeploy at the same address, picked up by the shell's server: server-render.spec.ts.)
  */
-async function buildChangedListings(options: { reactRange?: string; version?: string } = {}): Promise<string> {
-  const variantDir = path.join(rootDir, `remote-listings/.e2e-variant-${options.version ?? 'v2'}`);
-  rmSync(variantDir, { recursive: true, force: true });
-  mkdirSync(variantDir, { recursive: true });
-  cpSync(path.join(rootDir, 'remote-listings/src'), path.join(variantDir, 'src'), { recursive: true });
-  for (const file of ['package.json', 'index.html'])
-    cpSync(path.join(rootDir, 'remote-listings', file), path.join(variantDir, file));
-  if (options.reactRange) {
-    // Built against a React the shell does not provide: its singletons cannot be satisfied.
-    const packageFile = path.join(variantDir, 'package.json');
-    const pkg = JSON.parse(readFileSync(packageFile, 'utf8'));
-    pkg.dependencies.react = options.reactRange;
-    pkg.dependencies['react-dom'] = options.reactRange;
-    writeFileSync(packageFile, JSON.stringify(pkg));
-  }
-  const page = path.join(variantDir, 'src/features/jobs/jobs-page.tsx');
-  writeFileSync(page, readFileSync(page, 'utf8').replaceAll("'Find your dream job'", `'${changedHeading}'`));
-  const styles = path.join(variantDir, 'src/styles.css');
-  writeFileSync(styles, readFileSync(styles, 'utf8').replace('../../shared/src', '../../../shared/src'));
-  const outDir = mkdtempSync(path.join(tmpdir(), 'board-listings-v2-'));
-  await buildApp(
-    { ...listings, dir: variantDir },
-    { mode: 'production', outDir, buildVersion: `${options.version ?? 'v2'}-e2e` },
-  );
-  rmSync(variantDir, { recursive: true, force: true });
-  return outDir;
-}
-
 test.describe('independent deploys', () => {
   test.describe.configure({ mode: 'serial' });
   let changed: StaticServer;
   let incompatible: StaticServer;
   let manifest: string;
+  const folders: string[] = [];
 
   test.beforeAll(async () => {
     test.setTimeout(180_000);
-    changed = await serveRemote('listings', 0, '127.0.0.1', await buildChangedListings());
+    folders.push(await buildChangedListings());
+    changed = await serveRemote('listings', 0, '127.0.0.1', folders[0]);
     manifest = `${changed.url}/mf-manifest.json`;
-    incompatible = await serveRemote(
-      'listings',
-      0,
-      '127.0.0.1',
-      await buildChangedListings({ reactRange: '^20.0.0', version: 'v3' }),
-    );
+    folders.push(await buildChangedListings({ reactRange: '^20.0.0', version: 'v3' }));
+    incompatible = await serveRemote('listings', 0, '127.0.0.1', folders[1]);
   });
   test.afterAll(async () => {
     await changed?.close();
     await incompatible?.close();
+    for (const folder of folders) rmSync(folder, { recursive: true, force: true });
   });
 
   test('a remote built against an incompatible React fails into the error panel, not a blank page', async ({
     page,
+    request,
     board,
     guard,
   }) => {
@@ -74,6 +41,12 @@ test.describe('independent deploys', () => {
     const original = board.config;
     board.config = { ...original, remotes: { ...original.remotes, listings: `${incompatible.url}/mf-manifest.json` } };
     try {
+      // The server cannot render with its Node build either: it sends the page for the browser to render.
+      for (const path of ['/', '/companies']) {
+        const response = await request.get(path);
+        expect(response.status(), path).toBe(200);
+        expect(isRendered(await response.text()), `${path} is sent unrendered`).toBe(false);
+      }
       await page.goto('/');
       await expect(page.getByRole('alert')).toContainText('An error occurred');
       await expect(page.getByRole('banner')).toBeVisible();
@@ -88,6 +61,7 @@ test.describe('independent deploys', () => {
 
   test('switching the config to a new listings build picks it up without rebuilding the shell', async ({
     page,
+    request,
     board,
   }) => {
     const original = board.config;
@@ -95,6 +69,8 @@ test.describe('independent deploys', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Find your dream job' })).toBeVisible();
     board.config = { ...original, remotes: { ...original.remotes, listings: manifest } };
     try {
+      // The server renders with the new build's Node build at once (a new address: nothing cached).
+      await servedWhen(request, '/', (html) => rootMarkup(html).includes(`${changedHeading}</h1>`), 10_000);
       await page.goto('/');
       await expect(page.getByRole('heading', { level: 1, name: changedHeading })).toBeVisible();
       await page.goto('/__status');
@@ -109,11 +85,18 @@ test.describe('independent deploys', () => {
 
   test('a preview from an allowed origin shows the banner and the change, for the session; Exit ends it', async ({
     page,
+    request,
     board,
   }) => {
     const original = board.config;
     board.config = { ...original, previewOrigins: [changed.url] };
     try {
+      // A preview is the browser's to render: the server sends the page unrendered.
+      const previewed = await request.get(
+        `/companies?preview_remote=listings&preview_manifest=${encodeURIComponent(manifest)}`,
+      );
+      expect(previewed.status()).toBe(200);
+      expect(isRendered(await previewed.text())).toBe(false);
       await page.goto(`/?preview_remote=listings&preview_manifest=${encodeURIComponent(manifest)}`);
       await expect(page.getByRole('heading', { level: 1, name: changedHeading })).toBeVisible();
       const banner = page.getByRole('status').filter({ hasText: 'Previewing' });

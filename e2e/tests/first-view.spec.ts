@@ -6,7 +6,11 @@ import { expect, test } from '../support/test';
  * and the route's manifest, and preloads the remote's code and the first API call, so the browser
  * discovers nothing one step after another and asks for each thing once.
  */
-test.describe('the served page', () => {
+// The page as the server sends it unrendered (SHELL_MODE=assemble, or a page it could not render):
+// with server rendering (the default) a page carries its data instead (server-render.spec.ts).
+test.use({ shellMode: 'assemble' });
+
+test.describe('the served page, unrendered', () => {
   test('carries the config, the manifest and the preloads of its route', async ({ request, board }) => {
     const html = await (await request.get('/job/1')).text();
     expect(html).toContain('window.__BOARD_BOOT__=');

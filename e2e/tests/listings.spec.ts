@@ -1,4 +1,5 @@
 import { apiJobs, findJob } from '../support/api';
+import { waitForHydration } from '../support/served-html';
 import { expect, expectAccessible, test } from '../support/test';
 
 test.describe('jobs board', () => {
@@ -22,14 +23,18 @@ test.describe('jobs board', () => {
     await expect(page.getByRole('button', { name: /Show more jobs/ })).toHaveCount(0);
   });
 
+  // The first page comes with its data (rendered on the server): the browser's loading and error
+  // states show on a page it loads itself, here after a client-side navigation from /companies.
   test('shows 6 placeholder cards while the API is slow', async ({ page, board }) => {
+    await page.goto('/companies');
+    await waitForHydration(page);
     let release: () => void = () => {};
     const held = new Promise<void>((resolve) => (release = resolve));
     await page.route(`${board.config.apiBaseUrl}/public-job-posting?*`, async (route) => {
       await held;
       await route.continue();
     });
-    await page.goto('/');
+    await page.getByRole('link', { name: 'Jobs', exact: true }).click();
     const loading = page.getByRole('status', { name: 'Loading jobs' });
     await expect(loading.getByRole('listitem')).toHaveCount(6);
     await expectAccessible(page);
@@ -40,8 +45,10 @@ test.describe('jobs board', () => {
 
   test('shows the error state when the API is down', async ({ page, board, guard }) => {
     guard.allowConsoleErrors(/Failed to load resource|ERR_CONNECTION_REFUSED|ERR_FAILED/);
+    await page.goto('/companies');
+    await waitForHydration(page);
     await page.route(`${board.config.apiBaseUrl}/**`, (route) => route.abort('connectionrefused'));
-    await page.goto('/');
+    await page.getByRole('link', { name: 'Jobs', exact: true }).click();
     const alert = page.getByRole('alert');
     await expect(alert).toContainText('Unable to load jobs', { timeout: 15_000 });
     await expect(alert).toContainText('There was an error loading the job listings. Please try again later.');
@@ -152,8 +159,11 @@ test.describe('companies', () => {
 
   test('shows the companies error text when the API is down', async ({ page, board, guard }) => {
     guard.allowConsoleErrors(/Failed to load resource|ERR_CONNECTION_REFUSED|ERR_FAILED/);
+    // After a client-side navigation: a first page comes with its data (rendered on the server).
+    await page.goto('/');
+    await waitForHydration(page);
     await page.route(`${board.config.apiBaseUrl}/**`, (route) => route.abort('connectionrefused'));
-    await page.goto('/companies');
+    await page.getByRole('link', { name: 'Companies', exact: true }).click();
     await expect(page.getByRole('alert')).toContainText('Unable to load companies', { timeout: 15_000 });
     await expect(page.getByRole('alert')).toContainText(
       'There was an error loading the company listings. Please try again later.',

@@ -26,6 +26,32 @@ interface LoadedBuild {
   build: string;
   pages: Map<string, Promise<ComponentType>>;
   load: (request: string) => Promise<RemotePageModule | null>;
+  /** The name of the federation instance that loads this build, and the global its container is kept under. */
+  hostName: string;
+  entryGlobalName: string;
+}
+
+/**
+ * Forgets the previous build of a remote before its next build is loaded. The federation runtime
+ * finds instances through one global list (`__FEDERATION__.__INSTANCES__`), by name:
+ * - a remote's container starts its own runtime with `init`, which reuses any instance of the
+ *   same name it finds there: the next build's container would take the previous one's, whose
+ *   Node runtime plugin (the chunk loader over HTTP) is installed in the previous container only,
+ *   and read its chunks from the filesystem;
+ * - the Node runtime plugin resolves a container's chunk URLs against the entry of the first
+ *   instance that has loaded a remote of that name (its `returnFromCache`).
+ * So the previous build's instances leave the list, with their container (or every redeploy would
+ * keep one more in memory); pages it already rendered keep their own references.
+ */
+function forgetBuild(previous: LoadedBuild, containerName: string) {
+  const list = (globalThis as { __FEDERATION__?: { __INSTANCES__?: { name?: string; options?: { name?: string } }[] } })
+    .__FEDERATION__?.__INSTANCES__;
+  if (list)
+    for (let index = list.length - 1; index >= 0; index--) {
+      const name = list[index]?.options?.name ?? list[index]?.name;
+      if (name === previous.hostName || name === containerName) list.splice(index, 1);
+    }
+  delete (globalThis as Record<string, unknown>)[previous.entryGlobalName];
 }
 
 interface NodeManifest extends RemoteManifest {
@@ -112,11 +138,19 @@ export class ServerRemotes {
       base,
     );
     const sharedNames = [...new Set((manifest.shared ?? []).map((item) => item.name))];
+    const id = ++instances;
+    // The runtime keeps a loaded container in globalThis under this name and reuses whatever it
+    // finds there: by default the remote's name, which would hand every later build of the remote
+    // the first one's container (a redeploy never rendered, its chunk names fetched from the old
+    // build). One name per build.
+    const entryGlobalName = `${federationName(remote)}_server_${id}`;
+    const hostName = `board_shell_server_${id}`;
+    if (current) forgetBuild(current, federationName(remote));
     const instance = Promise.all(sharedNames.map(async (name) => [name, await provide(name)] as const)).then(
       (provided) =>
         createInstance({
-          name: `board_shell_server_${++instances}`,
-          remotes: [{ name: federationName(remote), entry: entryUrl.href }],
+          name: hostName,
+          remotes: [{ name: federationName(remote), entry: entryUrl.href, entryGlobalName }],
           shared: Object.fromEntries(
             provided.map(([name, lib]) => [
               name,
@@ -129,6 +163,8 @@ export class ServerRemotes {
       build,
       pages: new Map(),
       load: async (request) => (await instance).loadRemote<RemotePageModule>(request),
+      hostName,
+      entryGlobalName,
     };
     this.builds.set(remote, loaded);
     return loaded;

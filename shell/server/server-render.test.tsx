@@ -69,6 +69,17 @@ function LargePage() {
   );
 }
 
+/** A job page that renders its own JobPosting, as the listings remote's does. */
+function JobPageWithJsonLd() {
+  const { job } = useJobFromRoute();
+  return (
+    <>
+      <script type="application/ld+json">{JSON.stringify({ '@type': 'JobPosting', title: job.data?.title })}</script>
+      <h1>{job.data?.title}</h1>
+    </>
+  );
+}
+
 function BrokenPage(): never {
   throw new Error('broken page');
 }
@@ -149,6 +160,18 @@ describe('server rendering', () => {
     expect(await phone.text()).toMatch(/"rendered":\{"at":\d+,"wide":false\}/);
     expect(phone.headers.get('vary')).toContain('Sec-CH-UA-Mobile');
     expect(await (await app.request('/job/1')).text()).toMatch(/"rendered":\{"at":\d+,"wide":true\}/);
+  });
+
+  it('leaves the JobPosting to the rendered page: one in the HTML, not the head’s and the page’s', async () => {
+    const rendered = await (await board(serving(JobPageWithJsonLd)).app.request('/job/1')).text();
+    expect(rendered.match(/application\/ld\+json/g)).toHaveLength(1);
+    expect(root(rendered)).toContain('"@type":"JobPosting"');
+    // Sent unrendered, the page keeps the head's.
+    const unrenderedPage = await (
+      await board({ page: () => Promise.reject(new Error('remote down')) }).app.request('/job/1')
+    ).text();
+    expect(unrenderedPage.match(/application\/ld\+json/g)).toHaveLength(1);
+    expect(unrenderedPage).toContain('id="job-posting-json-ld" data-server-head');
   });
 
   it('renders a missing job as the page it is, with status 404', async () => {

@@ -204,7 +204,9 @@ export function createShellServer({
         });
       }
     }
-    const head = renderHead(data.head);
+    // A rendered page holds its JSON-LD in its content (the remote page renders it, and hydrates
+    // it): the head does not repeat it, or a crawler would read two JobPostings.
+    const head = renderHead(rendered ? { ...data.head, jsonLd: [] } : data.head);
     const html = assemblePage({ template, config: current, url, plan, manifest, shellAssets: assets, head, rendered });
     const cacheControl = !data.complete
       ? pageCacheControl.incomplete
