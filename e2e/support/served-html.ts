@@ -19,7 +19,7 @@ export function rootMarkup(html: string): string {
 
 /** Whether the server rendered the page (`window.__BOARD_BOOT__.rendered`) and put markup in #root. */
 export function isRendered(html: string): boolean {
-  return /window\.__BOARD_BOOT__=\{.*"rendered":\{"at":\d+\}/.test(html) && rootMarkup(html).length > 0;
+  return /window\.__BOARD_BOOT__=\{.*"rendered":\{"at":\d+[,}]/.test(html) && rootMarkup(html).length > 0;
 }
 
 /** Text as React writes it into markup (`&`, `<`, `>`, quotes escaped). */

@@ -2,6 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { test as base, expect, type Page } from '@playwright/test';
 import type { ShellMode } from '../../scripts/serve-board';
 import { Board } from './board';
+import { waitForHydration } from './served-html';
 
 interface PageGuard {
   /** Console errors this test expects (e.g. a remote that is deliberately down). */
@@ -10,7 +11,7 @@ interface PageGuard {
 
 interface Fixtures {
   guard: PageGuard;
-  /** Opens a path of the board, waits for the page's heading and runs the axe check. */
+  /** Opens a path of the board, waits for the page's heading and the app (hydrated), and runs the axe check. */
   visit(path: string, options?: { heading?: string | RegExp }): Promise<void>;
 }
 
@@ -74,6 +75,8 @@ export const test = base.extend<Fixtures, { board: Board; shellMode: ShellMode }
       await page.goto(path);
       const heading = page.getByRole('heading', { level: 1, ...(options.heading ? { name: options.heading } : {}) });
       await expect(heading.first()).toBeVisible();
+      // A rendered page is visible before its scripts run: a test acts on the app, once hydrated.
+      await waitForHydration(page);
       await expectAccessible(page);
     });
   },

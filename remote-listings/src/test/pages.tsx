@@ -90,6 +90,12 @@ export function listingsPages(): ListingsPage[] {
       shows: '70 open roles',
     },
     {
+      name: 'a missing company',
+      tree: page(<CompanyPage />, '/companies/999', '/companies/:id'),
+      data: [[boardKeys.organizationJobs('999'), []]],
+      shows: 'Company Not Found',
+    },
+    {
       name: 'a job',
       tree: page(<JobDetailPage />, '/job/1', '/job/:id'),
       data: [[boardKeys.job('1'), firstJob]],

@@ -113,11 +113,21 @@ export function organizationsQuery(client: ApiClient, workspaceSlug: string | nu
   });
 }
 
-/** Call 5: the jobs of one company. */
+/**
+ * Call 5: the jobs of one company; none when the company does not exist (404), which the page shows
+ * as its Company Not Found panel, as for a company with no open job (on the server as in the browser).
+ */
 export function organizationJobsQuery(client: ApiClient, id: string) {
   return queryOptions({
     queryKey: boardKeys.organizationJobs(id),
-    queryFn: async ({ signal }) => parseJobList(await send(client, boardRequests.organizationJobs(id), signal)),
+    queryFn: async ({ signal }) => {
+      try {
+        return parseJobList(await send(client, boardRequests.organizationJobs(id), signal));
+      } catch (error) {
+        if (error instanceof ApiError && error.status === 404) return [];
+        throw error;
+      }
+    },
   });
 }
 
