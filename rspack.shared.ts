@@ -107,6 +107,23 @@ export function buildVersion(): string {
   return `${commit}@${new Date().toISOString()}`;
 }
 
+/** TypeScript and JSX through Rspack's built-in SWC, for the browser and the Node build alike. */
+function typescriptRule(dev: boolean) {
+  return {
+    test: /\.[cm]?tsx?$/,
+    exclude: /node_modules/,
+    loader: 'builtin:swc-loader',
+    options: {
+      jsc: {
+        parser: { syntax: 'typescript', tsx: true },
+        transform: { react: { runtime: 'automatic', development: dev } },
+        target: 'es2022',
+      },
+    },
+    type: 'javascript/auto' as const,
+  };
+}
+
 /** The folder of a remote's Node build, inside its browser build's folder. */
 export const serverBuildFolder = 'server';
 
@@ -138,19 +155,7 @@ export function createConfig(app: AppDefinition, options: BuildOptions): Configu
     resolve: { extensions: ['.tsx', '.ts', '.jsx', '.js'] },
     module: {
       rules: [
-        {
-          test: /\.[cm]?tsx?$/,
-          exclude: /node_modules/,
-          loader: 'builtin:swc-loader',
-          options: {
-            jsc: {
-              parser: { syntax: 'typescript', tsx: true },
-              transform: { react: { runtime: 'automatic', development: dev } },
-              target: 'es2022',
-            },
-          },
-          type: 'javascript/auto',
-        },
+        typescriptRule(dev),
         {
           test: /\.css$/,
           use: [
@@ -290,19 +295,7 @@ function createServerConfig(app: AppDefinition, options: BuildOptions): Configur
     resolve: { extensions: ['.tsx', '.ts', '.jsx', '.js'] },
     module: {
       rules: [
-        {
-          test: /\.[cm]?tsx?$/,
-          exclude: /node_modules/,
-          loader: 'builtin:swc-loader',
-          options: {
-            jsc: {
-              parser: { syntax: 'typescript', tsx: true },
-              transform: { react: { runtime: 'automatic', development: false } },
-              target: 'es2022',
-            },
-          },
-          type: 'javascript/auto',
-        },
+        typescriptRule(false),
         // Styles come with the browser build; the server renders markup only.
         { test: /\.css$/, loader: path.join(rootDir, 'scripts/server-css-loader.cjs'), type: 'javascript/auto' },
         { test: /\.(svg|png|woff2?)$/, type: 'asset/resource', generator: { emit: false } },
