@@ -10,16 +10,16 @@
  * - Dev server with CORS so the shell can load a remote's manifest from another origin.
  */
 import { execSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
-import { type Configuration, rspack } from '@rspack/core';
+import { type Compiler, type Configuration, rspack } from '@rspack/core';
 import tailwind from '@tailwindcss/postcss';
 import type { AtRule, Plugin as PostcssPlugin } from 'postcss';
 import { providedVersions, readPackageJson, sharedSingletons } from './rspack.singletons';
-import { federationName } from './shared/src/lib/federation';
+import { federationName, unusedFallbacksFile } from './shared/src/lib/federation';
 
 export { providedVersions, sharedSingletons };
 
@@ -107,6 +107,34 @@ export function buildVersion(): string {
   return `${commit}@${new Date().toISOString()}`;
 }
 
+/**
+ * Lists the shell's chunks that only hold the fallback of a package it shares (a chunk whose every
+ * origin is a `consume shared module`). The shell provides each of those packages itself, so a
+ * fallback is never loaded: the server's preloads leave them out (Chromium warns of a preload
+ * never used, and it costs a request at the start).
+ */
+class UnusedFallbacksPlugin {
+  apply(compiler: Compiler) {
+    compiler.hooks.done.tap('UnusedFallbacksPlugin', (stats) => {
+      const { chunks = [], outputPath = '' } = stats.toJson({
+        all: false,
+        chunks: true,
+        chunkOrigins: true,
+        outputPath: true,
+      });
+      const files = chunks
+        .filter(
+          (chunk) =>
+            !chunk.initial &&
+            (chunk.origins ?? []).length > 0 &&
+            (chunk.origins ?? []).every((origin) => origin.moduleName?.startsWith('consume shared module')),
+        )
+        .flatMap((chunk) => chunk.files);
+      writeFileSync(path.join(outputPath, unusedFallbacksFile), `${JSON.stringify(files, null, 2)}\n`);
+    });
+  }
+}
+
 /** TypeScript and JSX through Rspack's built-in SWC, for the browser and the Node build alike. */
 function typescriptRule(dev: boolean) {
   return {
@@ -169,6 +197,7 @@ export function createConfig(app: AppDefinition, options: BuildOptions): Configu
       ],
     },
     plugins: [
+      ...(isShell && !dev ? [new UnusedFallbacksPlugin()] : []),
       new rspack.CssExtractRspackPlugin({
         filename: dev ? '[name].css' : '[name].[contenthash:10].css',
         chunkFilename: dev ? '[name].css' : '[name].[contenthash:10].css',

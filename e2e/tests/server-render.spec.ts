@@ -261,6 +261,19 @@ test('the board hydrates with the list it came with: no list, config or manifest
   expect(requests.filter((url) => url === list)).toEqual([]);
   expect(requests.filter((url) => url.endsWith('/runtime-config.json'))).toEqual([]);
   expect(requests.filter((url) => url === board.manifestUrl('listings'))).toEqual([]);
+  // Every shell chunk the page preloads is one the app runs (Chromium warns of a preload never
+  // used): not the fallbacks of the packages the shell provides itself.
+  const html = (await response?.text()) ?? '';
+  const preloaded = [...html.matchAll(/<link rel="preload" href="\/(\d+)\.[0-9a-f]+\.js" as="script">/g)].map(
+    ([, id]) => Number(id),
+  );
+  expect(preloaded.length).toBeGreaterThan(0);
+  const ran = await page.evaluate(() =>
+    ((window as unknown as { rspackChunkboard_shell?: [number[]][] }).rspackChunkboard_shell ?? []).flatMap(
+      ([ids]) => ids,
+    ),
+  );
+  expect(preloaded.filter((id) => !ran.includes(id))).toEqual([]);
 });
 
 test('with the listings remote down, a job is sent unrendered with its status and the browser shows the error panel', async ({

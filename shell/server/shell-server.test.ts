@@ -2,6 +2,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { RuntimeConfig } from '@board/shared/config/runtime-config';
+import { unusedFallbacksFile } from '@board/shared/lib/federation';
 import type { LogEntry } from '@board/shared/lib/request-log';
 import { describe, expect, it } from 'vitest';
 import { ApiReader } from './api-reader';
@@ -29,6 +30,9 @@ function dist() {
   writeFileSync(path.join(dir, 'main.0123456789.js'), 'console.log("main")');
   writeFileSync(path.join(dir, '435.abcdefabcd.js'), 'console.log("react-dom")');
   writeFileSync(path.join(dir, 'lazy-runtime-config.abcdefabcd.js'), 'console.log("validator")');
+  // The fallback of a package the shell provides itself: never loaded, listed by the build.
+  writeFileSync(path.join(dir, '34.abcdefabcd.js'), 'console.log("router fallback")');
+  writeFileSync(path.join(dir, unusedFallbacksFile), JSON.stringify(['34.abcdefabcd.js']));
   return dir;
 }
 
@@ -86,6 +90,7 @@ describe('the shell server', () => {
     expect(board).toContain('<link rel="preload" href="/435.abcdefabcd.js" as="script">');
     expect(board).not.toContain('main.0123456789.js" as="script"');
     expect(board).not.toContain('lazy-runtime-config');
+    expect(board).not.toContain('34.abcdefabcd.js');
   });
 
   it('puts the job in the head of its page: title, preview tags and one JobPosting', async () => {

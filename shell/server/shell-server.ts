@@ -3,6 +3,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { gzip as gzipCallback } from 'node:zlib';
 import type { RuntimeConfig } from '@board/shared/config/runtime-config';
+import { unusedFallbacksFile } from '@board/shared/lib/federation';
 import { jsonLines, type Log, requestLog } from '@board/shared/lib/request-log';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { Hono } from 'hono';
@@ -78,17 +79,27 @@ export interface ShellServerOptions {
 
 /**
  * The shell's startup chunks: every hashed JS and CSS file of the build but the entry (already in
- * the page) and chunks named `lazy-*` (loaded only on demand, e.g. the config validator of a
- * static deployment).
+ * the page), chunks named `lazy-*` (loaded only on demand, e.g. the config validator of a static
+ * deployment) and the fallbacks of the packages it shares, which it never loads (listed by its build).
  */
 function shellAssets(distDir: string) {
+  const unused = new Set(readUnusedFallbacks(distDir));
   const files = readdirSync(distDir).filter(
-    (file) => hashed.test(file) && !file.startsWith('main.') && !file.startsWith('lazy-'),
+    (file) => hashed.test(file) && !file.startsWith('main.') && !file.startsWith('lazy-') && !unused.has(file),
   );
   return {
     js: files.filter((file) => file.endsWith('.js')).map((file) => `/${file}`),
     css: files.filter((file) => file.endsWith('.css')).map((file) => `/${file}`),
   };
+}
+
+function readUnusedFallbacks(distDir: string): string[] {
+  try {
+    const list: unknown = JSON.parse(readFileSync(path.join(distDir, unusedFallbacksFile), 'utf8'));
+    return Array.isArray(list) ? list.filter((file): file is string => typeof file === 'string') : [];
+  } catch {
+    return []; // a build without the list: every chunk is preloaded
+  }
 }
 
 /**

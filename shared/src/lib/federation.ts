@@ -15,3 +15,10 @@ export interface RemotePageModule {
 export function federationName(app: string): string {
   return `board_${app}`;
 }
+
+/**
+ * Written by the shell's build beside its files (rspack.shared.ts): the chunks that only hold a
+ * shared package's fallback, never loaded since the shell provides the package. Its server does
+ * not preload them.
+ */
+export const unusedFallbacksFile = 'unused-fallbacks.json';
