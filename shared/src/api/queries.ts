@@ -47,6 +47,16 @@ export function jobsQuery(client: ApiClient, workspaceSlug: string | null) {
   });
 }
 
+/** The answer, or `missing` when the API does not know what was asked for (404); any other failure throws. */
+async function orWhenMissing<T, M>(read: () => Promise<T>, missing: M): Promise<T | M> {
+  try {
+    return await read();
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 404) return missing;
+    throw error;
+  }
+}
+
 /** Call 4. A failure is swallowed: the job is treated as missing (null). */
 export function jobQuery(client: ApiClient, id: string) {
   return queryOptions({
@@ -69,15 +79,11 @@ const WorkspaceSchema = v.object({ slug: v.optional(v.string(), ''), name: v.fal
 export function workspaceQuery(client: ApiClient, slug: string) {
   return queryOptions({
     queryKey: boardKeys.workspace(slug),
-    queryFn: async ({ signal }): Promise<Workspace | null> => {
-      try {
+    queryFn: ({ signal }): Promise<Workspace | null> =>
+      orWhenMissing(async () => {
         const body = v.parse(WorkspaceSchema, await send(client, boardRequests.workspace(slug), signal));
         return { slug: body.slug || slug, name: body.name.trim() };
-      } catch (error) {
-        if (error instanceof ApiError && error.status === 404) return null;
-        throw error;
-      }
-    },
+      }, null),
   });
 }
 
@@ -120,14 +126,8 @@ export function organizationsQuery(client: ApiClient, workspaceSlug: string | nu
 export function organizationJobsQuery(client: ApiClient, id: string) {
   return queryOptions({
     queryKey: boardKeys.organizationJobs(id),
-    queryFn: async ({ signal }) => {
-      try {
-        return parseJobList(await send(client, boardRequests.organizationJobs(id), signal));
-      } catch (error) {
-        if (error instanceof ApiError && error.status === 404) return [];
-        throw error;
-      }
-    },
+    queryFn: ({ signal }) =>
+      orWhenMissing(async () => parseJobList(await send(client, boardRequests.organizationJobs(id), signal)), []),
   });
 }
 
