@@ -75,6 +75,11 @@ const EnvObject = v.object({
   /** At most this many requests of any kind from one client per window (per instance). */
   REQUEST_RATE_LIMIT_MAX: v.optional(positiveInteger()),
   REQUEST_RATE_LIMIT_WINDOW_SECONDS: v.optional(positiveInteger(), '60'),
+  /**
+   * The shell's server's key (the same value in its SHELL_API_KEY): requests carrying it in
+   * X-Shell-Key are exempt from the per-client request limit. Unset: nobody is.
+   */
+  SHELL_API_KEY: v.optional(v.pipe(v.string(), v.minLength(16, 'must be at least 16 characters'))),
   /** Proxies (exact addresses) whose X-Forwarded-For names the client; unset: the TCP peer is the client. */
   TRUSTED_PROXIES: v.optional(v.pipe(v.string(), v.transform(list)), ''),
   /** Seed the demo data when the database has no workspace yet. */

@@ -54,6 +54,7 @@ export async function startApi(env: Record<string, string | undefined> = process
     rateLimit: { max: config.RATE_LIMIT_MAX, windowSeconds: config.RATE_LIMIT_WINDOW_SECONDS },
     requestRateLimit: { max: config.REQUEST_RATE_LIMIT_MAX, windowSeconds: config.REQUEST_RATE_LIMIT_WINDOW_SECONDS },
     log: config.LOG_LEVEL === 'silent' ? () => {} : undefined,
+    shellKey: config.SHELL_API_KEY,
     clientAddress: (request, envBindings) => {
       let peer: string | undefined;
       try {

@@ -7,6 +7,10 @@ import { escapeXml } from './html-escape';
  */
 export const sitemapUrlLimit = 50_000;
 
+/** The Atom feed of the whole board, or of one workspace's. */
+export const feedPath = (workspaceSlug: string | null) =>
+  workspaceSlug ? `/${encodeURIComponent(workspaceSlug)}/feed.xml` : '/feed.xml';
+
 export interface SitemapEntry {
   /** Absolute URL. */
   loc: string;

@@ -1,13 +1,22 @@
-import { requestUrl } from '@board/shared/api/api-client';
-import { type Job, parseJobList } from '@board/shared/api/job';
-import { boardRequests } from '@board/shared/api/requests';
+import { ApiError } from '@board/shared/api/api-client';
+import type { Job } from '@board/shared/api/job';
+import { jobsQuery, organizationsQuery, workspaceQuery } from '@board/shared/api/queries';
 import type { RuntimeConfig } from '@board/shared/config/runtime-config';
 import { brand } from '@board/shared/lib/brand';
+import { QueryClient } from '@tanstack/react-query';
 import { type Context, Hono } from 'hono';
-import { compress } from 'hono/compress';
 import type { ApiReader } from './api-reader';
-import { atomFeed, newest, robotsTxt, type SitemapEntry, sitemapDocument, sitemapUrlLimit } from './crawler-files';
-import { feedPath } from './page-data';
+import {
+  atomFeed,
+  feedPath,
+  newest,
+  robotsTxt,
+  type SitemapEntry,
+  sitemapDocument,
+  sitemapUrlLimit,
+} from './crawler-files';
+import { readerClient } from './reader-client';
+import { sendText } from './send-text';
 
 /** A CDN keeps these a few minutes and may serve them stale while it fetches anew; browsers revalidate. */
 export const crawlerCacheControl = 'public, max-age=0, s-maxage=300, stale-while-revalidate=3600';
@@ -40,19 +49,28 @@ export function crawlerRoutes({
   feedSize = 50,
 }: CrawlerRouteOptions) {
   const app = new Hono();
-  app.use(compress());
-  /** The body of a public call; null for a 404; throws when the API cannot answer. */
-  const read = async (request: Parameters<typeof requestUrl>[1]) => {
-    const answer = await api.get(requestUrl(config().apiBaseUrl, request));
-    if (answer.kind === 'unavailable') throw new Unavailable();
-    return answer.kind === 'ok' ? answer.body : null;
+  /**
+   * A call through the board's own queries (the pages' parsing and defaults); null when the API
+   * does not know what was asked for (404); throws Unavailable when it cannot answer.
+   */
+  const read = async <T>(
+    query: (client: ReturnType<typeof readerClient>) => { queryKey: readonly unknown[]; queryFn?: unknown },
+  ) => {
+    const client = readerClient(config().apiBaseUrl, api);
+    try {
+      const data = (await new QueryClient({ defaultOptions: { queries: { retry: false } } }).fetchQuery(
+        query(client) as never,
+      )) as T;
+      if (client.unavailable > 0) throw new Unavailable();
+      return data;
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 404) return null;
+      throw error instanceof ApiError ? new Unavailable() : error;
+    }
   };
-  const jobsOf = async (workspaceSlug: string | null) => {
-    const body = await read(boardRequests.jobs(workspaceSlug));
-    return body === null ? null : parseJobList(body);
-  };
+  const jobsOf = (workspaceSlug: string | null) => read<Job[]>((client) => jobsQuery(client, workspaceSlug));
   const send = (c: Context, body: string, type: string) =>
-    c.body(body, 200, { 'Content-Type': `${type}; charset=utf-8`, 'Cache-Control': crawlerCacheControl });
+    sendText(c, body, 200, { 'Content-Type': `${type}; charset=utf-8`, 'Cache-Control': crawlerCacheControl });
 
   app.onError((error, c) => {
     // The API is down or answered nonsense: crawlers come back later. Anything else is a fault of ours.
@@ -66,15 +84,8 @@ export function crawlerRoutes({
     const siteUrl = config().siteUrl;
     const at = (path: string) => new URL(path, siteUrl).href;
     const jobs = (await jobsOf(null)) ?? [];
-    const organizations = (await read(boardRequests.organizations(null))) as { organizations?: unknown } | null;
-    const companyIds = [
-      ...new Set(
-        (Array.isArray(organizations?.organizations) ? organizations.organizations : []).flatMap((item) => {
-          const id = (item as { organization_id?: unknown } | null)?.organization_id;
-          return typeof id === 'number' || (typeof id === 'string' && id !== '') ? [String(id)] : [];
-        }),
-      ),
-    ];
+    const organizations = (await read<{ id: string }[]>((client) => organizationsQuery(client, null))) ?? [];
+    const companyIds = organizations.map((organization) => organization.id).filter(Boolean);
     const boards = await Promise.all(
       [...new Set(workspaces())].map(async (slug) => ({ slug, jobs: await jobsOf(slug) })),
     );
@@ -112,9 +123,9 @@ export function crawlerRoutes({
     const siteUrl = config().siteUrl;
     let title = `${brand.product}: newest jobs`;
     if (slug !== null) {
-      const workspace = (await read(boardRequests.workspace(slug))) as { name?: unknown } | null;
-      if (workspace === null) return c.notFound();
-      const name = typeof workspace.name === 'string' && workspace.name.trim() ? workspace.name.trim() : slug;
+      const workspace = await read<{ name: string } | null>((client) => workspaceQuery(client, slug));
+      if (!workspace) return c.notFound();
+      const name = workspace.name || slug;
       title = `${brand.product}: newest jobs in ${name}`;
     }
     const jobs = await jobsOf(slug);
