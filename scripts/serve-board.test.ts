@@ -48,6 +48,15 @@ describe('serveFolder', () => {
     expect((await fetch(`${server.url}/nope.js`)).status).toBe(404);
   });
 
+  it("never publishes a source map (it names the build machine's files)", async () => {
+    const dir = folder();
+    writeFileSync(path.join(dir, 'main.0a1b2c3d4e.js.map'), '{"sources":["/home/builder/src/index.ts"]}');
+    server = await serveFolder({ folder: dir, port: 0, cors: true });
+    const response = await fetch(`${server.url}/main.0a1b2c3d4e.js.map`);
+    expect(response.status).toBe(404);
+    expect(await response.text()).not.toContain('/home/builder');
+  });
+
   it('sends the precompressed brotli file to a browser that accepts it', async () => {
     const dir = folder();
     writeFileSync(path.join(dir, 'main.0a1b2c3d4e.js.br'), Buffer.from([1, 2, 3]));

@@ -14,7 +14,7 @@ import { createAdaptorServer } from '@hono/node-server';
 import sirv from 'sirv';
 import { parseRuntimeConfig, type RuntimeConfig } from '../shared/src/config/runtime-config';
 import { ApiReader } from '../shell/server/api-reader';
-import { cacheControlFor, createShellServer, pageApiStaleMs } from '../shell/server/shell-server';
+import { cacheControlFor, createShellServer, pageApiStaleMs, shellKeyHeader } from '../shell/server/shell-server';
 
 const rootDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -89,6 +89,12 @@ export async function serveFolder(options: {
       res.end(body);
       return;
     }
+    // Source maps are kept for an error tracker, never published (they name the build's files).
+    if (/\.map(?:$|\?)/.test(req.url ?? '')) {
+      res.writeHead(404, { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' });
+      res.end('Not found');
+      return;
+    }
     if (options.spa) res.setHeader('Cache-Control', 'no-cache'); // the fallback index.html
     files(req, res, () => {
       res.writeHead(404, { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-cache' });
@@ -132,12 +138,16 @@ export async function serveShell(options: {
   silent?: boolean;
   /** How long a page waits for the API before it goes out without the API's data (default 800 ms). */
   pageApiTimeoutMs?: number;
+  /** The shell's key for the API (default: SHELL_API_KEY). */
+  apiKey?: string;
 }): Promise<StaticServer> {
   if (!existsSync(path.join(appFolders.shell, 'index.html'))) {
     throw new Error(`${appFolders.shell} is not built: run \`pnpm build\` first`);
   }
+  const apiKey = options.apiKey ?? process.env.SHELL_API_KEY;
   const app = createShellServer({
     distDir: appFolders.shell,
+    apiKey,
     config: options.config,
     mode: options.mode ?? shellMode(process.env.SHELL_MODE),
     ...(options.renderBudgetMs ? { renderBudgetMs: options.renderBudgetMs } : {}),
@@ -149,7 +159,13 @@ export async function serveShell(options: {
         .filter(Boolean),
     ...(options.silent || process.env.LOG_LEVEL === 'silent' ? { log: () => {} } : {}),
     ...(options.pageApiTimeoutMs
-      ? { pageApi: new ApiReader({ timeoutMs: options.pageApiTimeoutMs, staleMs: pageApiStaleMs }) }
+      ? {
+          pageApi: new ApiReader({
+            timeoutMs: options.pageApiTimeoutMs,
+            staleMs: pageApiStaleMs,
+            headers: apiKey ? { [shellKeyHeader]: apiKey } : undefined,
+          }),
+        }
       : {}),
   });
   const server = createAdaptorServer({ fetch: app.fetch }) as Server;

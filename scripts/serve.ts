@@ -5,6 +5,7 @@
  * 8082, static on 8083, each its own origin, reading shell/config/$BOARD_ENV.json (default:
  * local). Ctrl-C stops everything.
  */
+import { randomBytes } from 'node:crypto';
 import { demoWorkspaces } from '../api/src/seed/demo-data';
 import { startApi } from '../api/src/server';
 import { appFolders, readEnvironmentConfig, type StaticServer, serveRemote, serveShell } from './serve-board';
@@ -13,6 +14,8 @@ const environment = process.env.BOARD_ENV ?? 'local';
 const config = readEnvironmentConfig(environment);
 const portOf = (url: string) => Number(new URL(url).port);
 
+// The shell's key for the API: the API does not count the shell's reads as one visitor's.
+const apiKey = process.env.SHELL_API_KEY ?? randomBytes(16).toString('hex');
 const servers: StaticServer[] = [];
 try {
   if (environment === 'local') {
@@ -24,6 +27,7 @@ try {
         BOARD_ENV: environment,
         PORT: process.env.PORT ?? String(portOf(config.apiBaseUrl)),
         BOARD_SITE_URL: config.siteUrl,
+        SHELL_API_KEY: apiKey,
         CORS_ORIGINS:
           process.env.CORS_ORIGINS ??
           [site.origin, `http://127.0.0.1:${site.port}`, `http://localhost:${site.port}`].join(','),
@@ -38,6 +42,7 @@ try {
       port: portOf(config.siteUrl),
       host: '127.0.0.1',
       config: () => config,
+      apiKey,
       // The demo data's workspace boards, for the sitemap (elsewhere: BOARD_WORKSPACES).
       ...(environment === 'local' && !process.env.BOARD_WORKSPACES
         ? { workspaces: demoWorkspaces.map((workspace) => workspace.slug) }
