@@ -42,16 +42,19 @@ export function pinnedRemote({ origin, timeoutMs }: PinnedRemoteOptions): Pinned
     if (target.origin !== origin) throw new Error(`refused to load ${url}: remote code is loaded from ${origin} only`);
     const signal = AbortSignal.any([AbortSignal.timeout(timeoutMs), pending.signal]);
     const response = await fetch(target, { redirect: 'error', signal });
-    if (!response.ok) throw new Error(`${url} answered ${response.status}: its body is not evaluated`);
+    if (!response.ok) {
+      await response.body?.cancel();
+      throw new Error(`${url} answered ${response.status}: its body is not evaluated`);
+    }
     return response.text();
   };
-  const chunks: ModuleFederationRuntimePlugin = {
-    name: 'board-pinned-remote-chunks',
-    fetch: async (url) => new Response(await fetchCode(url)),
-  };
+  // The answer handed to the runtime is one already read whole, from a success.
+  const fetchHook = async (url: string) => new Response(await fetchCode(url));
+  const chunks: ModuleFederationRuntimePlugin = { name: 'board-pinned-remote-chunks', fetch: fetchHook };
   const plugin: ModuleFederationRuntimePlugin = {
     name: 'board-pinned-remote',
-    fetch: async (url) => new Response(await fetchCode(url)),
+    // Anything else the host's runtime would fetch (it fetches nothing else today).
+    fetch: fetchHook,
     loadEntry: async ({ remoteInfo }) => {
       const container = evaluateContainer(remoteInfo.entry, await fetchCode(remoteInfo.entry));
       const exports = (container[remoteInfo.entryGlobalName] ?? container) as Partial<RemoteEntryExports>;
