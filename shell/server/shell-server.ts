@@ -96,7 +96,7 @@ export function createShellServer({
   mode = 'render',
   renderBudgetMs = 1_000,
   manifests = new ManifestCache(),
-  remotes = new ServerRemotes({ manifests }),
+  remotes = new ServerRemotes({ manifests, loadTimeoutMs: renderBudgetMs }),
   warmUp = mode === 'render',
   apiKey,
   pageApi,
