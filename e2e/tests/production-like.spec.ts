@@ -218,16 +218,16 @@ test.describe('the shell’s server started through pnpm serve:shell', () => {
     expect(preview.headers['cache-control']).toMatch(/no-store/);
   });
 
-  test('in Chromium: the board, a board named like a domain and a job hydrate across the origins', async ({
+  test('in Chromium: the board, a job and a board named like a domain hydrate across the origins', async ({
     page,
     visit,
     site,
   }) => {
     await visit('/', { heading: 'Find your dream job' });
-    await visit(`/${dottedWorkspace.slug}`, { heading: `Find your dream job in ${dottedWorkspace.name}` });
     const job = await firstJob(site);
     await visit(`/job/${job.id}`, { heading: job.title });
     expect(new URL(page.url()).origin).toBe(site.url);
+    await visit(`/${dottedWorkspace.slug}`, { heading: `Find your dream job in ${dottedWorkspace.name}` });
   });
 
   test('SIGTERM: the request in flight is answered, new connections are refused, and it exits 0', async ({ site }) => {
