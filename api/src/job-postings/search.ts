@@ -160,6 +160,8 @@ async function jobPage(
   sort: JobSearch['sort'],
   page: { limit: number; cursor: string | null },
   total: () => Promise<number>,
+  /** Call 5 sends each job's long description; call 1 never does. */
+  withDescription = false,
 ): Promise<JobPage> {
   const after = page.cursor === null ? null : readJobCursor(page.cursor, sort);
   const keyset =
@@ -175,7 +177,7 @@ async function jobPage(
   const [rows, count] = await Promise.all([
     db
       .select({
-        job: listColumns(),
+        job: withDescription ? { ...listColumns(), description: jobPostings.description } : listColumns(),
         organization: organizations,
         postedUs: sql<string>`${jobPostings.postedUs}::text`,
         salaryTop: jobPostings.salaryTop,
@@ -316,7 +318,7 @@ export function organizationJobPage(
   page: { limit: number; cursor: string | null },
 ): Promise<JobPage> {
   const where = sql`${inScope({ visibility })} and ${jobPostings.organizationId} = ${organizationId}`;
-  return jobPage(db, where, 'newest', page, () => countJobs(db, where));
+  return jobPage(db, where, 'newest', page, () => countJobs(db, where), true);
 }
 
 /** Companies with at least one job on the board (call 3, the crawler listing). */
