@@ -166,7 +166,9 @@ const searchArbitrary = fc.record({
   ids: sometimes<number[] | undefined>(undefined, [0, 1, 2, 3, 4, 5, 6, 7], [3], [40, 2]),
 }) as fc.Arbitrary<JobSearch>;
 
-async function storeBoard(board: fc.RecordValue<typeof boardArbitrary>): Promise<number[]> {
+type Board = typeof boardArbitrary extends fc.Arbitrary<infer T> ? T : never;
+
+async function storeBoard(board: Board): Promise<number[]> {
   await api.db.delete(jobPostings);
   await api.db.delete(organizations);
   await api.db.delete(workspaces);

@@ -39,8 +39,9 @@ async function allPages<T extends { next_cursor: string | null }>(first: string,
   const pages: T[] = [];
   let path: string | null = first;
   while (path !== null && pages.length < 1000) {
-    const { status, body } = await get<T>(path);
-    expect(status).toBe(200);
+    const answer: { status: number; body: T } = await get<T>(path);
+    expect(answer.status).toBe(200);
+    const body = answer.body;
     pages.push(body);
     path = body.next_cursor === null ? null : next(body.next_cursor);
   }
@@ -114,8 +115,11 @@ describe('keyset pages', () => {
       let cursor: string | null = null;
       const added: number[] = [];
       for (let page = 0; page < 200; page++) {
-        const { status, body } = await get<JobPageBody>(searchUrl({ sort }, { limit: 7, cursor }));
-        expect(status).toBe(200);
+        const answer: { status: number; body: JobPageBody } = await get<JobPageBody>(
+          searchUrl({ sort }, { limit: 7, cursor }),
+        );
+        expect(answer.status).toBe(200);
+        const body = answer.body;
         seen.push(...body.jobs.map((job) => job.id));
         for (const job of body.jobs) {
           const top = Math.max(Number(job.salary_min ?? 0), Number(job.salary_max ?? 0), 0);
