@@ -67,8 +67,23 @@ function Mark({ data, size }: { data: OgCardData; size: number }) {
   if (data.mark === 'board') return <BoardMark size={size} />;
   if (data.logo)
     return (
-      <div style={{ ...box, display: 'flex', background: 'white', border: `2px solid ${colors.line}`, padding: 10 }}>
-        <img src={dataUri(data.logo)} width={size - 24} height={size - 24} style={{ objectFit: 'contain' }} alt="" />
+      <div
+        style={{
+          ...box,
+          display: 'flex',
+          alignItems: 'center',
+          justifyContent: 'center',
+          background: 'white',
+          border: `2px solid ${colors.line}`,
+        }}
+      >
+        <img
+          src={dataUri(data.logo)}
+          width={size * 0.75}
+          height={size * 0.75}
+          style={{ objectFit: 'contain', objectPosition: 'center' }}
+          alt=""
+        />
       </div>
     );
   const mark: CompanyMark = companyMark(data.company);
