@@ -57,13 +57,13 @@ export function xHandle(profileUrl: string): string | null {
 }
 
 /**
- * The tags of a page's head, every value escaped. `site` is the environment's config: the board's
- * X account is named in the card (twitter:site).
+ * The tags of a page's head, every value escaped. `site` is the environment's config (a
+ * RuntimeConfig): its X profile names the board's account (twitter:site).
  */
-export function renderHead(head: PageHead, site?: Pick<RuntimeConfig, 'links'>): string {
+export function renderHead(head: PageHead, site?: { links?: Partial<Pick<RuntimeConfig['links'], 'x'>> }): string {
   const title = fullTitle(head.title);
   const image = head.image ?? null;
-  const handle = site ? xHandle(site.links.x) : null;
+  const handle = site?.links?.x ? xHandle(site.links.x) : null;
   const tags = [
     `<title>${escapeHtml(title)}</title>`,
     meta('name', 'description', head.description),
