@@ -5,6 +5,7 @@ import { type CompanyMark, companyMark } from '@board/shared/lib/company-mark';
 import { Resvg } from '@resvg/resvg-js';
 import satori, { type Font } from 'satori';
 import { logoMark } from '../src/features/layout/logo-mark';
+import { encodePng } from './png-encode';
 import { hslToHex, themeColors } from './theme-colors';
 
 /** The size link previews ask for (Open Graph, X's summary_large_image, LinkedIn, Slack). */
@@ -200,8 +201,12 @@ function Card({ data }: { data: OgCardData }) {
   );
 }
 
-/** A preview card as PNG bytes (1200×630): satori lays out and draws it as SVG, resvg rasterises it. */
+/**
+ * A preview card as PNG bytes (1200×630): satori lays out and draws it as SVG, resvg rasterises
+ * it, encodePng writes the PNG (the card is opaque: its background covers it).
+ */
 export async function renderOgCard(data: OgCardData): Promise<Uint8Array> {
   const svg = await satori(<Card data={data} />, { ...ogCardSize, fonts: interFonts() });
-  return new Resvg(svg, { fitTo: { mode: 'original' }, font: { loadSystemFonts: false } }).render().asPng();
+  const image = new Resvg(svg, { fitTo: { mode: 'original' }, font: { loadSystemFonts: false } }).render();
+  return encodePng(image.pixels, image.width, image.height);
 }
