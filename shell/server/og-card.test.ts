@@ -1,6 +1,7 @@
 import { Resvg } from '@resvg/resvg-js';
 import { describe, expect, it } from 'vitest';
-import { type OgCardData, ogCardSize, renderOgCard } from './og-card';
+import { renderOgCard } from './og-card';
+import { type OgCardData, ogCardSize } from './og-image';
 import { pngSize } from './png-size';
 
 const card = (fields: Partial<OgCardData> = {}): OgCardData => ({

@@ -5,31 +5,9 @@ import { type CompanyMark, companyMark } from '@board/shared/lib/company-mark';
 import { Resvg } from '@resvg/resvg-js';
 import satori, { type Font } from 'satori';
 import { logoMark } from '../src/features/layout/logo-mark';
+import { type OgCardData, ogCardSize } from './og-image';
 import { encodePng } from './png-encode';
 import { hslToHex, themeColors } from './theme-colors';
-
-/** The size link previews ask for (Open Graph, X's summary_large_image, LinkedIn, Slack). */
-export const ogCardSize = { width: 1200, height: 630 } as const;
-
-/** What a preview card shows: a job, a company's jobs or a board. */
-export interface OgCardData {
-  /** In large type: the job's title, "Jobs at Acme", the board's headline. */
-  title: string;
-  /** Beside the mark, above the title: the company, or the board's name. */
-  company: string;
-  /** A line under the title, in smaller type (the board's tagline). */
-  description?: string;
-  /** Under the title, each in a pill: location, salary when disclosed, number of jobs. */
-  facts: string[];
-  /** The fact drawn in the brand's colour (the salary, the number of jobs). */
-  highlight?: string;
-  /** The company's raster logo (PNG or JPEG); without it, its mark (initials) is drawn. */
-  logo?: Uint8Array | null;
-  /** `board`: the board's own mark in place of a company's. */
-  mark?: 'company' | 'board';
-  /** The site's host, in the footer (e.g. foundry.jobs). */
-  site: string;
-}
 
 const require = createRequire(import.meta.url);
 let fonts: Font[] | undefined;

@@ -1,10 +1,9 @@
-import { parseJob } from '@board/shared/api/job';
 import type { RuntimeConfig } from '@board/shared/config/runtime-config';
 import { Resvg } from '@resvg/resvg-js';
 import { describe, expect, it } from 'vitest';
 import { ApiReader } from './api-reader';
 import { fakeApiFetch, fakeJobs } from './fake-api';
-import { boardCard, companyCard, jobCard, ogImageCacheControl, ogImageRoutes } from './og-image-routes';
+import { ogImageCacheControl, ogImageRoutes } from './og-image-routes';
 import { pngSize } from './png-size';
 
 const config = { apiBaseUrl: 'http://127.0.0.1:9000', siteUrl: 'https://board.example.test' } as RuntimeConfig;
@@ -83,36 +82,23 @@ describe('preview card routes', () => {
     expect((await app.request('/og/company/7.png')).status).toBe(200);
     expect(fake.calls.filter((path) => path.startsWith('/public/'))).toEqual(['/public/logos/bolt.png']);
   });
-});
 
-describe('card data', () => {
-  const acme = parseJob(fakeJobs[0]);
-  const bolt = parseJob(fakeJobs[1]);
-
-  it('a job shows its title, company, location and salary when disclosed', () => {
-    expect(jobCard(acme, 'board.example')).toEqual({
-      title: 'Backend Engineer',
-      company: 'Acme',
-      facts: ['Berlin', '60k - 80k EUR'],
-      highlight: '60k - 80k EUR',
-      site: 'board.example',
-    });
-    expect(jobCard(bolt, 'board.example').facts).toEqual(['Remote (EU)']);
-  });
-
-  it('a company shows its open roles and where; a board its roles and companies', () => {
-    const places = ['Berlin', 'London', 'Paris', 'Lisbon'].map((location) => ({ ...acme, location }));
-    expect(companyCard(places, 'x')?.facts).toEqual(['4 open roles', 'Berlin', 'London', '+2 more']);
-    expect(companyCard([], 'x')).toBeNull();
-    expect(boardCard([acme, acme, bolt], null, 'x')).toMatchObject({
-      title: 'Find your dream job',
-      facts: ['3 open roles', '2 startups hiring'],
-      mark: 'board',
-    });
-    expect(boardCard([acme], 'Demo Ventures', 'x')).toMatchObject({
-      title: 'Find your dream job in Demo Ventures',
-      company: 'Demo Ventures',
-      facts: ['1 open role', '1 startup hiring'],
-    });
+  it('reads a logo that failed again on the next visit, and keeps no card drawn without it', async () => {
+    let answers = 0;
+    const apiHosted = { ...fakeJobs[1], logo: 'https://api.example.test/public/logos/bolt.png' };
+    const base = api();
+    const fetch: typeof globalThis.fetch = async (input, init) => {
+      const path = new URL(String(input)).pathname;
+      if (path === '/public-job-posting/2') return Response.json(apiHosted);
+      if (path === '/public/logos/bolt.png' && answers++ === 0) return new Response('busy', { status: 503 });
+      return base.fetch(input, init);
+    };
+    const app = ogImageRoutes({ config: () => config, api: new ApiReader({ fetch }), fetch });
+    const withoutLogo = await png(await app.request('/og/job/2.png'));
+    const withLogo = await png(await app.request('/og/job/2.png'));
+    const again = await png(await app.request('/og/job/2.png'));
+    expect(answers).toBe(2);
+    expect(Buffer.from(withLogo).equals(Buffer.from(withoutLogo))).toBe(false);
+    expect(Buffer.from(again).equals(Buffer.from(withLogo))).toBe(true);
   });
 });

@@ -1,96 +1,16 @@
 import { requestUrl } from '@board/shared/api/api-client';
-import { type Job, parseJob, parseJobList } from '@board/shared/api/job';
+import { parseJob, parseJobList } from '@board/shared/api/job';
 import { boardRequests } from '@board/shared/api/requests';
 import type { RuntimeConfig } from '@board/shared/config/runtime-config';
 import { brand } from '@board/shared/lib/brand';
 import { type Context, Hono } from 'hono';
 import { etag } from 'hono/etag';
 import type { ApiReader } from './api-reader';
-import { type OgCardData, ogCardSize, renderOgCard } from './og-card';
-import type { PageHead } from './page-head';
+import { renderOgCard } from './og-card';
+import { boardCard, companyCard, jobCard, type OgCardData } from './og-image';
 
 /** A card changes only with its data: browsers and CDNs keep one an hour. */
 export const ogImageCacheControl = 'public, max-age=3600';
-
-/** Which page a preview card is for. */
-export type OgImageSubject =
-  | { kind: 'job'; job: Pick<Job, 'id' | 'title' | 'company' | 'location' | 'salary'> }
-  | { kind: 'company'; id: string; company: string }
-  | { kind: 'board'; workspaceSlug: string | null; name?: string | null };
-
-const pngPath = (...segments: string[]) => `/og/${segments.map(encodeURIComponent).join('/')}.png`;
-
-/** The path of a page's card under the site's origin. */
-export function ogImagePath(subject: OgImageSubject): string {
-  if (subject.kind === 'job') return pngPath('job', subject.job.id);
-  if (subject.kind === 'company') return pngPath('company', subject.id);
-  return subject.workspaceSlug === null ? pngPath('board') : pngPath(subject.workspaceSlug, 'board');
-}
-
-const boardHeadline = (name: string | null | undefined) =>
-  name ? `Find your dream job in ${name}` : 'Find your dream job';
-
-/**
- * A page's preview image for its head: the card's absolute URL on `siteUrl`, its size and its
- * alternative text (what the card says, for readers that do not see it).
- */
-export function ogImageFor(
-  subject: OgImageSubject,
-  siteUrl: string,
-): Required<Pick<PageHead, 'image' | 'imageAlt' | 'imageSize'>> {
-  const image = new URL(ogImagePath(subject), siteUrl).href;
-  const imageSize = { ...ogCardSize };
-  if (subject.kind === 'job') {
-    const { title, company, location, salary } = subject.job;
-    const facts = [location, salary].filter(Boolean).join(', ');
-    return { image, imageSize, imageAlt: `${title || 'Untitled role'} at ${company}: ${facts}` };
-  }
-  if (subject.kind === 'company') return { image, imageSize, imageAlt: `Open roles at ${subject.company}` };
-  return { image, imageSize, imageAlt: `${brand.product}: ${boardHeadline(subject.name)}` };
-}
-
-const count = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
-
-/** A job's card: its title, company, location and salary when disclosed. */
-export function jobCard(job: Job, site: string): OgCardData {
-  return {
-    title: job.title || 'Untitled role',
-    company: job.company,
-    facts: [job.location, job.salary].filter(Boolean),
-    highlight: job.salary || undefined,
-    site,
-  };
-}
-
-/** A company's card: its open roles and where they are. */
-export function companyCard(jobs: Job[], site: string): OgCardData | null {
-  const first = jobs[0];
-  if (!first) return null;
-  const roles = count(jobs.length, 'open role', 'open roles');
-  const places = [...new Set(jobs.map((job) => job.location))];
-  return {
-    title: `Jobs at ${first.company}`,
-    company: first.company,
-    facts: [roles, ...places.slice(0, 2), ...(places.length > 2 ? [`+${places.length - 2} more`] : [])],
-    highlight: roles,
-    site,
-  };
-}
-
-/** A board's card: its headline, the product's tagline, its jobs and companies. */
-export function boardCard(jobs: Job[], name: string | null, site: string): OgCardData {
-  const roles = count(jobs.length, 'open role', 'open roles');
-  const companies = new Set(jobs.map((job) => job.organizationId ?? job.company)).size;
-  return {
-    title: boardHeadline(name),
-    company: name ?? brand.product,
-    description: brand.tagline,
-    facts: [roles, count(companies, 'startup hiring', 'startups hiring')],
-    highlight: roles,
-    mark: 'board',
-    site,
-  };
-}
 
 /** Raster logos are read from the API only (never from any address a job names), and briefly. */
 const logoTimeoutMs = 500;
@@ -119,7 +39,7 @@ class Unavailable extends Error {}
 export function ogImageRoutes({ config, api, maxEntries = 200, fetch: fetchImpl = fetch }: OgImageRouteOptions) {
   const app = new Hono();
   const cards = new Map<string, Promise<Uint8Array>>();
-  const logos = new Map<string, Promise<Uint8Array | null>>();
+  const logos = new Map<string, Promise<Uint8Array | undefined>>();
 
   /** The body of a public call; null for a 404; throws when the API cannot answer. */
   const read = async (request: Parameters<typeof requestUrl>[1]) => {
@@ -145,39 +65,53 @@ export function ogImageRoutes({ config, api, maxEntries = 200, fetch: fetchImpl 
     return value;
   };
 
-  const logoOf = (logo: string | null): Promise<Uint8Array | null> => {
-    if (!logo) return Promise.resolve(null);
+  /**
+   * The bytes of a raster logo the API serves; `null` when there is none to draw (no logo, an SVG,
+   * an address elsewhere), `undefined` when it could not be read (a failure is not kept).
+   */
+  const logoOf = (logo: string | null): Promise<Uint8Array | null | undefined> => {
+    const base = config().apiBaseUrl;
     let path: string;
     try {
-      path = new URL(logo, config().apiBaseUrl).pathname;
+      path = new URL(logo ?? '', base).pathname;
     } catch {
       return Promise.resolve(null);
     }
-    if (!rasterLogo.test(path)) return Promise.resolve(null);
-    const url = new URL(path, config().apiBaseUrl).href;
-    return logos.get(url) ?? remember(logos, url, loadLogo(url));
+    if (!logo || !rasterLogo.test(path)) return Promise.resolve(null);
+    const url = new URL(path, base).href;
+    const kept = logos.get(url);
+    if (kept) return kept;
+    const loading = loadLogo(url);
+    void loading.then((bytes) => {
+      if (!bytes) logos.delete(url);
+    });
+    return remember(logos, url, loading);
   };
-  const loadLogo = async (url: string): Promise<Uint8Array | null> => {
+  const loadLogo = async (url: string): Promise<Uint8Array | undefined> => {
     try {
       const response = await fetchImpl(url, { signal: AbortSignal.timeout(logoTimeoutMs) });
-      if (!response.ok || Number(response.headers.get('content-length') ?? 0) > logoMaxBytes) return null;
+      if (!response.ok || Number(response.headers.get('content-length') ?? 0) > logoMaxBytes) return undefined;
       const bytes = new Uint8Array(await response.arrayBuffer());
-      return bytes.length <= logoMaxBytes && (isPng(bytes) || isJpeg(bytes)) ? bytes : null;
+      return bytes.length <= logoMaxBytes && (isPng(bytes) || isJpeg(bytes)) ? bytes : undefined;
     } catch {
-      return null; // the company's mark is drawn instead
+      return undefined;
     }
   };
 
   /**
    * The card for this data, drawn once while it is kept, however many ask at once: the key is what
-   * the card shows (the logo by its address), so a card is drawn again only when that changed.
+   * the card shows (the logo by its address), so a card is drawn again only when that changed. A
+   * card drawn with the company's mark because its logo could not be read is sent, not kept.
    */
   const send = async (c: Context, data: OgCardData | null, logo: string | null = null) => {
     if (data === null) return c.notFound();
     const key = JSON.stringify([data, logo]);
     let png = cards.get(key);
     if (!png) {
-      png = logoOf(logo).then((bytes) => renderOgCard({ ...data, logo: bytes }));
+      png = logoOf(logo).then((bytes) => {
+        if (bytes === undefined) cards.delete(key);
+        return renderOgCard({ ...data, logo: bytes ?? null });
+      });
       png.catch(() => cards.delete(key));
       remember(cards, key, png);
     }

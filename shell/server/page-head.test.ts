@@ -1,6 +1,6 @@
 import type { RuntimeConfig } from '@board/shared/config/runtime-config';
 import { describe, expect, it } from 'vitest';
-import { ogImageFor } from './og-image-routes';
+import { ogImageFor } from './og-image';
 import { ogLocale, type PageHead, renderHead, xHandle } from './page-head';
 
 const site = { links: { x: 'https://x.com/foundryjobs' } } as Pick<RuntimeConfig, 'links'>;
@@ -63,29 +63,6 @@ describe('renderHead', () => {
       '<meta property="og:image:alt" content="&quot;&gt;&lt;script&gt;x&lt;/script&gt;" data-server-head>',
     );
     expect(html).not.toContain('twitter:site');
-  });
-});
-
-describe('ogImageFor', () => {
-  it.each([
-    [{ kind: 'company', id: '7', company: 'Acme' }, '/og/company/7.png', 'Open roles at Acme'],
-    [{ kind: 'board', workspaceSlug: null }, '/og/board.png', 'Foundry Jobs: Find your dream job'],
-    [
-      { kind: 'board', workspaceSlug: 'demo ventures', name: 'Demo Ventures' },
-      '/og/demo%20ventures/board.png',
-      'Foundry Jobs: Find your dream job in Demo Ventures',
-    ],
-    [
-      { kind: 'job', job: { id: '3', title: '', company: 'Acme', location: 'Remote', salary: '' } },
-      '/og/job/3.png',
-      'Untitled role at Acme: Remote',
-    ],
-  ] as const)('%o -> %s', (subject, path, alt) => {
-    expect(ogImageFor(subject, 'https://board.example/')).toEqual({
-      image: `https://board.example${path}`,
-      imageAlt: alt,
-      imageSize: { width: 1200, height: 630 },
-    });
   });
 });
 
