@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { brand } from '@board/shared/lib/brand';
-import { type CompanyMark, companyMark } from '@board/shared/lib/company-mark';
+import { companyMark } from '@board/shared/lib/company-mark';
 import { Resvg } from '@resvg/resvg-js';
 import satori, { type Font } from 'satori';
 import { logoMark } from '../src/features/layout/logo-mark';
@@ -9,13 +9,13 @@ import { type OgCardData, ogCardSize } from './og-image';
 import { encodePng } from './png-encode';
 import { hslToHex, themeColors } from './theme-colors';
 
-const require = createRequire(import.meta.url);
+const packageFile = createRequire(import.meta.url).resolve;
 let fonts: Font[] | undefined;
 
 /**
  * Inter, from @fontsource/inter's WOFF files (satori reads TTF, OTF and WOFF, not WOFF2): Latin
- * and Latin Extended, so names like "Łódź" or "Señor" are drawn; other scripts fall back to no
- * glyph. Read once.
+ * and Latin Extended, so names like "Łódź" or "Señor" are drawn; a letter of another script is drawn
+ * as an empty box. Read once.
  */
 function interFonts(): Font[] {
   fonts ??= (['latin', 'latin-ext'] as const).flatMap((subset) =>
@@ -24,7 +24,7 @@ function interFonts(): Font[] {
       name: subset === 'latin' ? 'Inter' : 'Inter Latin Extended',
       weight,
       style: 'normal' as const,
-      data: readFileSync(require.resolve(`@fontsource/inter/files/inter-${subset}-${weight}-normal.woff`)),
+      data: readFileSync(packageFile(`@fontsource/inter/files/inter-${subset}-${weight}-normal.woff`)),
     })),
   );
   return fonts;
@@ -65,7 +65,7 @@ function Mark({ data, size }: { data: OgCardData; size: number }) {
         />
       </div>
     );
-  const mark: CompanyMark = companyMark(data.company);
+  const mark = companyMark(data.company);
   return (
     <div
       style={{
