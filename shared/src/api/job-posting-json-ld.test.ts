@@ -198,6 +198,13 @@ describe('jobPostingJsonLd', () => {
     expect('jobLocation' in data).toBe(located);
   });
 
+  it('trusts the workplace type: an on-site job with no location is not remote, and has no place', () => {
+    const data = jobPostingJsonLd(job({ location: null, workplace_type: 'On-site' }), { siteUrl, directApply: false });
+    expect(data).not.toHaveProperty('jobLocationType');
+    expect(data).not.toHaveProperty('jobLocation');
+    expect(missing(data).required).toEqual(['jobLocation']);
+  });
+
   it('names each member state for the EU', () => {
     const data = jobPostingJsonLd(job({ location: 'Remote (EU)', workplace_type: 'Remote' }), {
       siteUrl,

@@ -52,7 +52,9 @@ function applicantLocationRequirements(area: string) {
  * the API has no closing date. One builder for the shell's server and the job page in the browser.
  */
 export function jobPostingJsonLd(job: Job, options: JobPostingOptions) {
-  const remote = /remote/i.test(job.workplaceType) || /^remote\b/i.test(job.location);
+  // The workplace type decides when the API gives one: an on-site or hybrid job with no location is
+  // shown as 'Remote' (the board's default text) but is no remote job.
+  const remote = job.workplaceType ? /remote/i.test(job.workplaceType) : /^remote\b/i.test(job.location);
   const description = [job.description, job.detailedDescription]
     .filter(Boolean)
     .join('\n\n')
