@@ -198,11 +198,20 @@ describe('jobPostingJsonLd', () => {
     expect('jobLocation' in data).toBe(located);
   });
 
-  it('trusts the workplace type: an on-site job with no location is not remote, and has no place', () => {
+  it('an on-site job with no location (shown as Remote) is not remote, and has no place', () => {
     const data = jobPostingJsonLd(job({ location: null, workplace_type: 'On-site' }), { siteUrl, directApply: false });
     expect(data).not.toHaveProperty('jobLocationType');
     expect(data).not.toHaveProperty('jobLocation');
     expect(missing(data).required).toEqual(['jobLocation']);
+  });
+
+  it('a location that names a remote area makes the job remote whatever its workplace type', () => {
+    const data = jobPostingJsonLd(job({ location: 'Remote - UK', workplace_type: 'Hybrid' }), {
+      siteUrl,
+      directApply: false,
+    });
+    expect(data.jobLocationType).toBe('TELECOMMUTE');
+    expect(data.applicantLocationRequirements).toEqual({ '@type': 'Country', name: 'United Kingdom' });
   });
 
   it('names each member state for the EU', () => {

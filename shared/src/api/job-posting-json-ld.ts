@@ -52,9 +52,11 @@ function applicantLocationRequirements(area: string) {
  * the API has no closing date. One builder for the shell's server and the job page in the browser.
  */
 export function jobPostingJsonLd(job: Job, options: JobPostingOptions) {
-  // The workplace type decides when the API gives one: an on-site or hybrid job with no location is
-  // shown as 'Remote' (the board's default text) but is no remote job.
-  const remote = job.workplaceType ? /remote/i.test(job.workplaceType) : /^remote\b/i.test(job.location);
+  // A bare 'Remote' is also the board's text for a job with no location: it makes a job remote
+  // only when no workplace type says otherwise ('Remote (EU)' always does).
+  const saysRemote = /^remote\b/i.test(job.location);
+  const remote =
+    /remote/i.test(job.workplaceType) || (saysRemote && (!job.workplaceType || applicantArea(job.location) !== null));
   const description = [job.description, job.detailedDescription]
     .filter(Boolean)
     .join('\n\n')
