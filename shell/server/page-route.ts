@@ -126,7 +126,7 @@ export function pageRoute(options: PageRouteOptions) {
     // 5. Assembled. A rendered page holds its JSON-LD in its content (the remote page renders it,
     // and hydrates it): the head does not repeat it, or a crawler would read two JobPostings.
     const nonce = newNonce();
-    const head = renderHead(rendered ? { ...outcome.head, jsonLd: [] } : outcome.head);
+    const head = renderHead(rendered ? { ...outcome.head, jsonLd: [] } : outcome.head, current);
     const html = assemblePage({
       template,
       config: current,

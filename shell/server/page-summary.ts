@@ -18,6 +18,7 @@ import {
 } from '@board/shared/lib/page-heads';
 import type { QueryClient } from '@tanstack/react-query';
 import { feedPath } from './crawler-files';
+import { ogImageFor } from './og-image';
 import type { PageHead } from './page-head';
 import type { PagePlan } from './page-plan';
 
@@ -64,24 +65,27 @@ export function summarisePage(
   if (!queries.complete) return found({ title: plan.route.title, description: brand.tagline });
 
   const { queryClient } = queries;
+  const card = (subject: Parameters<typeof ogImageFor>[0]) => ogImageFor(subject, config.siteUrl);
   const data = <T>(key: readonly unknown[]) => queryClient.getQueryData<T>(key);
   const { id = '', workspaceSlug = '' } = plan.params;
   switch (route) {
     case '/':
-      return found(boardPage(null));
+      return found({ ...boardPage(null), ...card({ kind: 'board', workspaceSlug: null }) });
     case '/companies':
-      return found(companiesPage(null));
+      return found({ ...companiesPage(null), ...card({ kind: 'board', workspaceSlug: null }) });
     case '/:workspaceSlug':
     case '/:workspaceSlug/companies': {
       const workspace = data<Workspace | null>(boardKeys.workspace(workspaceSlug));
       if (!workspace) return missing(missingPages.page);
       const name = workspace.name || workspaceSlug;
       const feed = { title: `${name}: newest jobs`, href: new URL(feedPath(workspaceSlug), config.siteUrl).href };
-      return found(route === '/:workspaceSlug' ? boardPage(name) : companiesPage(name), { feed });
+      const image = card({ kind: 'board', workspaceSlug, name });
+      return found({ ...(route === '/:workspaceSlug' ? boardPage(name) : companiesPage(name)), ...image }, { feed });
     }
     case '/companies/:id': {
       const first = data<Job[]>(boardKeys.organizationJobs(id))?.[0];
-      return first ? found(companyPage(first)) : missing(missingPages.company);
+      if (!first) return missing(missingPages.company);
+      return found({ ...companyPage(first), ...card({ kind: 'company', id, company: first.company }) });
     }
     case '/job/:id':
     case '/job/:id/apply':
@@ -95,10 +99,11 @@ export function summarisePage(
         const jsonLd = [
           { id: jobPostingScriptId, data: jobPostingJsonLd(job, { siteUrl: config.siteUrl, directApply }) },
         ];
-        return found(jobPage(job), { jsonLd });
+        return found({ ...jobPage(job), ...card({ kind: 'job', job }) }, { jsonLd });
       }
       if (!job) return missing(missingPages.jobPosting);
-      return found(route === '/job/:id/apply' ? applyPage(job) : applySuccessPage(job));
+      const page = route === '/job/:id/apply' ? applyPage(job) : applySuccessPage(job);
+      return found({ ...page, ...card({ kind: 'job', job }) });
     }
     case '/saved':
       return found(fixedPages.saved);

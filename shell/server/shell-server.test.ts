@@ -104,8 +104,10 @@ describe('the shell server', () => {
       '<link rel="canonical" href="http://127.0.0.1:9001/job/1" data-server-head>',
       '<meta property="og:title" content="Backend Engineer at Acme · Foundry Jobs" data-server-head>',
       '<meta property="og:description" content="Acme · Berlin · 60k - 80k EUR. Build the API." data-server-head>',
-      '<meta property="og:image" content="https://api.example.test/public/logos/acme.svg" data-server-head>',
-      '<meta name="twitter:card" content="summary" data-server-head>',
+      '<meta property="og:image" content="http://127.0.0.1:9001/og/job/1.png" data-server-head>',
+      '<meta property="og:image:width" content="1200" data-server-head>',
+      '<meta property="og:image:height" content="630" data-server-head>',
+      '<meta name="twitter:card" content="summary_large_image" data-server-head>',
       '<meta name="twitter:data2" content="60k - 80k EUR" data-server-head>',
       '<link rel="alternate" type="application/atom+xml" title="Foundry Jobs: newest jobs" href="http://127.0.0.1:9001/feed.xml" data-server-head>',
     ])

@@ -8,6 +8,7 @@ import { boardRoutes } from '../src/routes/board-routes';
 import { ApiReader } from './api-reader';
 import { crawlerRoutes } from './crawler-routes';
 import { ManifestCache } from './manifest-cache';
+import { ogImageRoutes, warmUpOgCards } from './og-image-routes';
 import { pageRoute } from './page-route';
 import { commonSecurityHeaders, contentSecurityPolicy } from './security-headers';
 import { ServerRemotes } from './server-remotes';
@@ -131,8 +132,12 @@ export function createShellServer({
   app.get('/health', (c) => c.json({ status: 'ok' }, 200, { 'Cache-Control': 'no-store' }));
   app.get('/runtime-config.json', (c) => c.json(config(), 200, { 'Cache-Control': 'no-cache' }));
   // A CDN-only deployment (static mode) has no server to write these.
-  if (mode !== 'static')
+  if (mode !== 'static') {
     app.route('/', crawlerRoutes({ config, api: listReader, workspaces, ...(sitemapLimit ? { sitemapLimit } : {}) }));
+    app.route('/', ogImageRoutes({ config, api: pageReader }));
+    // The first preview card of a process also loads the fonts and the layout engine (~0.5 s).
+    if (warmUp) void warmUpOgCards().catch(() => undefined);
+  }
   app.use(staticFiles(distDir));
   if (mode === 'static')
     app.get('*', (c) =>

@@ -10,8 +10,6 @@ export interface PageSummary {
   /** The page's own title; the product's name is added by PageTitle and by the server's head. */
   title: string;
   description: string;
-  /** Absolute URL of the subject's picture (a job's or company's logo), when it has one. */
-  image?: string | null;
   /** Short facts shown beside a link preview (Slack, X). */
   facts?: { label: string; value: string }[];
   /** Not for search engines (the application form and its confirmation). */
@@ -67,11 +65,10 @@ export function companiesPage(workspaceName: string | null): PageSummary {
 }
 
 /** `/companies/:id`, named after its first job's company. */
-export function companyPage(firstJob: Pick<Job, 'company' | 'logo'>): PageSummary {
+export function companyPage(firstJob: Pick<Job, 'company'>): PageSummary {
   return {
     title: `Jobs at ${firstJob.company}`,
     description: `Open roles at ${firstJob.company}, with funding, investors and equity up front.`,
-    image: firstJob.logo,
   };
 }
 
@@ -81,7 +78,6 @@ export function jobPage(job: Job): PageSummary {
   return {
     title: `${job.title || 'Job'} at ${job.company}`,
     description: clip(`${facts}. ${job.description || `${job.title || 'Job'} at ${job.company}, ${job.location}.`}`),
-    image: job.logo,
     facts: [
       { label: 'Location', value: job.location },
       ...(job.salary ? [{ label: 'Salary', value: job.salary }] : []),
