@@ -1,4 +1,5 @@
 import { type ApiClient, ApiError, requestUrl } from '@board/shared/api/api-client';
+import { type FetchQueryOptions, QueryClient, type QueryKey } from '@tanstack/react-query';
 import type { ApiReader } from './api-reader';
 
 /**
@@ -32,4 +33,31 @@ export function readerClient(apiBaseUrl: string, api: ApiReader): ReaderClient {
     postJson: readOnly,
     postForm: readOnly,
   };
+}
+
+/** The API could not answer (slow, down, or an answer the board cannot read): try again later. */
+export class ApiUnavailable extends Error {
+  override name = 'ApiUnavailable';
+}
+
+/**
+ * One of the board's queries run once on the server, outside a page (the crawler files, the
+ * preview cards): its data, null when the API does not know what was asked for (404), or
+ * ApiUnavailable when it could not answer.
+ */
+export async function readQuery<T, Key extends QueryKey>(
+  apiBaseUrl: string,
+  api: ApiReader,
+  query: (client: ApiClient) => FetchQueryOptions<T, Error, T, Key>,
+): Promise<T | null> {
+  const client = readerClient(apiBaseUrl, api);
+  try {
+    const data = await new QueryClient({ defaultOptions: { queries: { retry: false } } }).fetchQuery(query(client));
+    if (client.unavailable > 0) throw new ApiUnavailable('the API could not answer');
+    return data;
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 404) return null;
+    if (error instanceof ApiUnavailable) throw error;
+    throw new ApiUnavailable(error instanceof Error ? error.message : String(error));
+  }
 }
