@@ -239,4 +239,11 @@ describe('jobPostingJsonLd', () => {
     expect(data.employmentType).toBe('OTHER');
     expect(data.directApply).toBe(false);
   });
+
+  it('cuts a long description to about 300 characters, at a word', () => {
+    const long = 'word '.repeat(1_000_000);
+    const ld = jobPostingJsonLd(job({ short_description: '', description: long }), { siteUrl, directApply: true });
+    expect(String(ld.description).length).toBeLessThanOrEqual(300);
+    expect(String(ld.description)).toMatch(/^word( word)*…$/);
+  });
 });

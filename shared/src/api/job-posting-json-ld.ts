@@ -1,4 +1,5 @@
 import type { Job } from '@board/shared/api/job';
+import { clip, descriptionLimit } from '@board/shared/lib/page-heads';
 import { type Country, placeCountries } from '@board/shared/api/place-country';
 
 const employmentTypes: Record<string, string> = {
@@ -65,7 +66,8 @@ export function jobPostingJsonLd(job: Job, options: JobPostingOptions) {
     '@context': 'https://schema.org/',
     '@type': 'JobPosting',
     title: job.title,
-    description: description || job.title,
+    // Cut like the meta description: a 5 MB description is on the page once, not again in the head.
+    description: description.length > descriptionLimit ? clip(description) : description || job.title,
     datePosted: job.postedAt ? job.postedAt.slice(0, 10) : undefined,
     hiringOrganization: { '@type': 'Organization', name: job.company, ...(job.logo ? { logo: job.logo } : {}) },
     identifier: { '@type': 'PropertyValue', name: job.company, value: job.id },
