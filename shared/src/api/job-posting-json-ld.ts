@@ -1,6 +1,6 @@
 import type { Job } from '@board/shared/api/job';
-import { clip, descriptionLimit } from '@board/shared/lib/page-heads';
 import { type Country, placeCountries } from '@board/shared/api/place-country';
+import { clip, descriptionLimit } from '@board/shared/lib/page-heads';
 
 const employmentTypes: Record<string, string> = {
   'full-time': 'FULL_TIME',
