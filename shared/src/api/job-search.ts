@@ -1,0 +1,281 @@
+import { isTypeable } from '@board/shared/forms/application-schema';
+import * as v from 'valibot';
+
+/**
+ * The board's search as call 1 runs it in the database (api/README.md, "Call 1"): the SPEC's
+ * filters (section 5), the extra filters, the sort and a saved-jobs id list. One module for the
+ * browser, the shell's server, the API and the tests, so they all build and read the same URL.
+ */
+export interface JobSearch {
+  /** Case-insensitive 'contains' on the title; '' = any. */
+  title: string;
+  /** An investor named in investors.all or investors.last_round; '' = any. */
+  investor: string;
+  /** Bounds (thousands) on the first number of the salary text; a job without one is never excluded. */
+  salaryMinK?: number;
+  salaryMaxK?: number;
+  /** Case-insensitive 'contains' on the location as shown ('Remote' when blank); '' = any. */
+  location: string;
+  /** Any of these; none = any. */
+  workplaces: WorkplaceType[];
+  /** Case-insensitive equality with the job type as shown ('Full-time' when blank); '' = any. */
+  jobType: string;
+  /** Case-insensitive equality with the level; '' = any. */
+  level: string;
+  /** Posted within this period before now; a job with no date is left out while it is on. */
+  postedWithin: '' | PostedWithin;
+  sort: JobSort;
+  /** Only these jobs (the saved-jobs page): 1 to `maxIds` ids. */
+  ids?: number[];
+}
+
+export const workplaceTypes = ['Remote', 'Hybrid', 'On-site'] as const;
+export type WorkplaceType = (typeof workplaceTypes)[number];
+export const postedWithinPeriods = ['24h', '7d', '30d'] as const;
+export type PostedWithin = (typeof postedWithinPeriods)[number];
+export const jobSorts = ['newest', 'salary'] as const;
+export type JobSort = (typeof jobSorts)[number];
+
+export const emptyJobSearch: JobSearch = {
+  title: '',
+  investor: '',
+  location: '',
+  workplaces: [],
+  jobType: '',
+  level: '',
+  postedWithin: '',
+  sort: 'newest',
+};
+
+/** Page sizes: call 1, call 3 and call 5 take 1 to 100; the crawler listings 1 to 10,000. */
+export const maxPageSize = 100;
+export const maxCrawlPageSize = 10_000;
+export const maxIds = 100;
+/** The longest text a filter takes (a longer one is a 400, not a slow query). */
+export const maxFilterLength = 200;
+
+/** The search parameters of call 1 (besides `workspace_slug`, `visibility`, `limit` and `cursor`). */
+export const jobSearchParams = [
+  'title',
+  'investor',
+  'salary_min_k',
+  'salary_max_k',
+  'location',
+  'workplace',
+  'job_type',
+  'level',
+  'posted_within',
+  'sort',
+  'ids',
+] as const;
+
+/**
+ * Call 1's query parameters for a search and a page: only what differs from the default is set,
+ * so equal searches make equal URLs (and cache keys).
+ */
+export function jobSearchQuery(
+  search: JobSearch,
+  page: { limit: number; cursor?: string | null },
+): Record<string, string | undefined> {
+  const query: Record<string, string | undefined> = {};
+  const set = (name: string, value: string | undefined) => {
+    if (value !== undefined && value !== '') query[name] = value;
+  };
+  set('title', search.title.trim());
+  set('investor', search.investor);
+  set('salary_min_k', search.salaryMinK === undefined ? undefined : String(search.salaryMinK));
+  set('salary_max_k', search.salaryMaxK === undefined ? undefined : String(search.salaryMaxK));
+  set('location', search.location.trim());
+  set('workplace', workplaceTypes.filter((type) => search.workplaces.includes(type)).join(','));
+  set('job_type', search.jobType.trim());
+  set('level', search.level.trim());
+  set('posted_within', search.postedWithin);
+  set('sort', search.sort === 'newest' ? undefined : search.sort);
+  set('ids', search.ids?.join(','));
+  set('limit', String(page.limit));
+  set('cursor', page.cursor ?? undefined);
+  return query;
+}
+
+export type JobSearchParse =
+  | { ok: true; search: JobSearch; limit: number | undefined; cursor: string | null }
+  | { ok: false; message: string };
+
+const same = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
+
+/** A filter text: at most `maxFilterLength` characters, no control characters. */
+const filterText = (name: string) =>
+  v.pipe(
+    v.string(),
+    v.maxLength(maxFilterLength, `${name} must be at most ${maxFilterLength} characters`),
+    v.check(isTypeable, `${name} must not contain control characters`),
+  );
+
+const salaryBound = (name: string) =>
+  v.pipe(
+    v.string(),
+    v.regex(/^[-+]?(\d+\.?\d*|\.\d+)(e[-+]?\d+)?$/i, `${name} must be a number (thousands)`),
+    v.transform(Number),
+    v.finite(`${name} must be a number (thousands)`),
+  );
+
+const pageSize = (max: number) =>
+  v.pipe(
+    v.string(),
+    v.regex(/^\d{1,6}$/, `limit must be a whole number from 1 to ${max}`),
+    v.transform(Number),
+    v.minValue(1, `limit must be a whole number from 1 to ${max}`),
+    v.maxValue(max, `limit must be a whole number from 1 to ${max}`),
+  );
+
+/** Opaque to clients; the API checks what it holds. */
+const cursorText = v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{1,400}$/, 'cursor is not one this API gave'));
+
+const idList = v.pipe(
+  v.string(),
+  v.regex(/^\d{1,10}(,\d{1,10})*$/, 'ids must be job ids separated by commas'),
+  v.transform((value) => [...new Set(value.split(',').map(Number))]),
+  v.check((ids) => ids.every((id) => id >= 1 && id <= 2_147_483_647), 'ids must be job ids separated by commas'),
+  v.maxLength(maxIds, `ids takes at most ${maxIds} ids`),
+);
+
+const workplaceList = v.pipe(
+  v.string(),
+  v.transform((value) => value.split(',').filter((entry) => entry.trim() !== '')),
+  v.check(
+    (entries) => entries.every((entry) => workplaceTypes.some((type) => same(type, entry))),
+    `workplace must be any of ${workplaceTypes.join(', ')}, separated by commas`,
+  ),
+  v.transform((entries) => workplaceTypes.filter((type) => entries.some((entry) => same(type, entry)))),
+);
+
+const searchSchema = v.object({
+  title: v.optional(filterText('title'), ''),
+  investor: v.optional(filterText('investor'), ''),
+  salary_min_k: v.optional(salaryBound('salary_min_k')),
+  salary_max_k: v.optional(salaryBound('salary_max_k')),
+  location: v.optional(filterText('location'), ''),
+  workplace: v.optional(workplaceList, ''),
+  job_type: v.optional(filterText('job_type'), ''),
+  level: v.optional(filterText('level'), ''),
+  posted_within: v.optional(v.picklist(['', ...postedWithinPeriods], 'posted_within must be 24h, 7d or 30d'), ''),
+  sort: v.optional(v.picklist(jobSorts, 'sort must be newest or salary'), 'newest'),
+  ids: v.optional(idList),
+  limit: v.optional(pageSize(maxPageSize)),
+  cursor: v.optional(cursorText),
+});
+
+/** The value of each named parameter; an empty value counts as absent (the default). */
+function present(params: URLSearchParams, names: readonly string[]): Record<string, string> {
+  const values: Record<string, string> = {};
+  for (const name of names) {
+    const value = params.get(name);
+    if (value !== null && value !== '') values[name] = value;
+  }
+  return values;
+}
+
+/**
+ * Call 1's search parameters, as the API reads them. Without `limit` none of them may be given
+ * (call 1 then answers the SPEC's whole list); a bad value is an error with a message for a 400.
+ */
+export function parseJobSearchParams(params: URLSearchParams): JobSearchParse {
+  const values = present(params, [...jobSearchParams, 'limit', 'cursor']);
+  const result = v.safeParse(searchSchema, values);
+  if (!result.success) return { ok: false, message: result.issues[0].message };
+  const out = result.output;
+  if (out.limit === undefined && Object.keys(values).length > 0)
+    return { ok: false, message: 'limit is required with search parameters (and with cursor)' };
+  return {
+    ok: true,
+    search: {
+      title: out.title.trim(),
+      investor: out.investor,
+      ...(out.salary_min_k === undefined ? {} : { salaryMinK: out.salary_min_k }),
+      ...(out.salary_max_k === undefined ? {} : { salaryMaxK: out.salary_max_k }),
+      location: out.location.trim(),
+      workplaces: out.workplace,
+      jobType: out.job_type.trim(),
+      level: out.level.trim(),
+      postedWithin: out.posted_within,
+      sort: out.sort,
+      ...(out.ids === undefined ? {} : { ids: out.ids }),
+    },
+    limit: out.limit,
+    cursor: out.cursor ?? null,
+  };
+}
+
+/** `limit` (1 to `max`) and `cursor` of a paged call (3, 5, the crawler listings); no limit = undefined. */
+export function parsePageParams(
+  params: URLSearchParams,
+  max: number = maxPageSize,
+): { ok: true; limit: number | undefined; cursor: string | null } | { ok: false; message: string } {
+  const values = present(params, ['limit', 'cursor']);
+  const result = v.safeParse(v.object({ limit: v.optional(pageSize(max)), cursor: v.optional(cursorText) }), values);
+  if (!result.success) return { ok: false, message: result.issues[0].message };
+  if (result.output.limit === undefined && result.output.cursor !== undefined)
+    return { ok: false, message: 'limit is required with cursor' };
+  return { ok: true, limit: result.output.limit, cursor: result.output.cursor ?? null };
+}
+
+/** A job of a list answer, as sent (snake_case; parse it with `parseJobList` of ./job). */
+export type JobListItemBody = Record<string, unknown> & { id: number };
+
+export interface FacetCount {
+  value: string;
+  count: number;
+}
+
+/**
+ * What the filter panel offers, counted over the whole board scope (the workspace, or every
+ * workspace), not over the filtered jobs: the Investor options, the salary fields' initial bounds
+ * (lowest and highest first number of the salary text; null when no job shows a salary) and the
+ * values of the other filters as the cards show them. Counts are jobs.
+ */
+export interface JobFacets {
+  /** Sorted by name (localeCompare). */
+  investors: { name: string; count: number }[];
+  salary_k: { min: number; max: number } | null;
+  job_types: FacetCount[];
+  levels: FacetCount[];
+  workplace_types: FacetCount[];
+  /** The 200 most frequent, most frequent first. */
+  locations: FacetCount[];
+}
+
+/** Call 1's answer when `limit` is given. */
+export interface JobPageBody {
+  jobs: JobListItemBody[];
+  /** How many jobs match the search (every page). */
+  total: number;
+  /** Pass as `cursor` for the next page; null on the last page. */
+  next_cursor: string | null;
+  facets: JobFacets;
+}
+
+/** Call 3's answer when `limit` is given (`name`: case-insensitive contains). */
+export interface OrganizationPageBody {
+  organizations: { organization_id: number; organization_name: string; job_board_slug: string }[];
+  total: number;
+  next_cursor: string | null;
+}
+
+/** Call 5's answer when `limit` is given: the company's jobs, newest first. */
+export interface OrganizationJobsPageBody {
+  jobs: JobListItemBody[];
+  total: number;
+  next_cursor: string | null;
+}
+
+/** GET /public-job-posting/crawl/jobs: every board job, by id. */
+export interface CrawlJobsBody {
+  items: { id: number; organization_id: number; posted_date: string | null }[];
+  next_cursor: string | null;
+}
+
+/** GET /public-job-posting/crawl/organizations: every hiring company, by id. */
+export interface CrawlOrganizationsBody {
+  items: { organization_id: number; last_posted: string | null }[];
+  next_cursor: string | null;
+}
