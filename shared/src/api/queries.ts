@@ -1,5 +1,4 @@
 import { type ApiClient, ApiError, type ApiRequest } from '@board/shared/api/api-client';
-import type { BoardSearch } from '@board/shared/api/board-search';
 import {
   type Job,
   type JobPage,
@@ -9,6 +8,7 @@ import {
   parseJobPage,
   parsePageFields,
 } from '@board/shared/api/job';
+import type { JobSearch } from '@board/shared/api/job-search';
 import { type BoardCall, boardRequests, savedIdsPerCall } from '@board/shared/api/requests';
 import { infiniteQueryOptions, type QueryClient, queryOptions } from '@tanstack/react-query';
 import * as v from 'valibot';
@@ -26,7 +26,7 @@ export const boardKeys = {
   organizations: (workspaceSlug: string | null) => [...boardKeys.all, 'organizations', { workspaceSlug }] as const,
   organizationJobs: (id: string) => [...boardKeys.all, 'organization-jobs', id] as const,
   /** The pages of a search of call 1, loaded so far (an infinite query). */
-  jobPages: (workspaceSlug: string | null, search: BoardSearch) =>
+  jobPages: (workspaceSlug: string | null, search: JobSearch) =>
     [...boardKeys.all, 'job-pages', { workspaceSlug, search }] as const,
   savedJobs: (ids: string[]) => [...boardKeys.all, 'saved-jobs', ids] as const,
   organizationPages: (workspaceSlug: string | null, name: string) =>
@@ -141,7 +141,7 @@ function parseOrganizations(body: unknown): Organization[] {
  * The jobs of a search, a page at a time (call 1 with `limit`): the first page is what the server
  * renders; each next page follows the previous one's cursor. A failure is logged and re-thrown.
  */
-export function jobPagesQuery(client: ApiClient, workspaceSlug: string | null, search: BoardSearch) {
+export function jobPagesQuery(client: ApiClient, workspaceSlug: string | null, search: JobSearch) {
   return infiniteQueryOptions({
     queryKey: boardKeys.jobPages(workspaceSlug, search),
     queryFn: async ({ signal, pageParam }): Promise<JobPage> => {
@@ -165,8 +165,10 @@ export function savedJobsQuery(client: ApiClient, ids: string[]) {
   return queryOptions({
     queryKey: boardKeys.savedJobs(ids),
     queryFn: async ({ signal }): Promise<Job[]> => {
-      const chunks = Array.from({ length: Math.ceil(ids.length / savedIdsPerCall) }, (_, index) =>
-        ids.slice(index * savedIdsPerCall, (index + 1) * savedIdsPerCall),
+      // An id the API cannot hold was never a board job; none at all must not ask for the whole board.
+      const usable = ids.filter((id) => /^\d{1,10}$/.test(id));
+      const chunks = Array.from({ length: Math.ceil(usable.length / savedIdsPerCall) }, (_, index) =>
+        usable.slice(index * savedIdsPerCall, (index + 1) * savedIdsPerCall),
       );
       const answers = await Promise.all(chunks.map((chunk) => send(client, boardRequests.savedJobs(chunk), signal)));
       return answers.flatMap((body) => parseJobList(body));

@@ -1,5 +1,6 @@
 import type { ApiRequest } from '@board/shared/api/api-client';
-import { type BoardSearch, boardSearchQuery } from '@board/shared/api/board-search';
+import { savedJobsSearch } from '@board/shared/api/board-search';
+import { type JobSearch, jobSearchQuery, maxIds } from '@board/shared/api/job-search';
 
 /**
  * Jobs and companies per page of a paged call: 24 fills whole rows of the 1, 2 and 3 column grids.
@@ -7,7 +8,7 @@ import { type BoardSearch, boardSearchQuery } from '@board/shared/api/board-sear
  */
 export const pageSize = 24;
 /** The saved page asks for its ids in one call 1, up to the API's largest page. */
-export const savedIdsPerCall = 100;
+export const savedIdsPerCall = maxIds;
 
 /**
  * The request behind each call (SPEC section 7): the queries send them, and the shell's server
@@ -20,20 +21,18 @@ export const boardRequests = {
     query: { workspace_slug: workspaceSlug ?? undefined, visibility: 'job_board_only' },
   }),
   /** Call 1, one page of a search (`cursor` null: the first). */
-  jobPage: (workspaceSlug: string | null, search: BoardSearch, cursor: string | null = null): ApiRequest => ({
+  jobPage: (workspaceSlug: string | null, search: JobSearch, cursor: string | null = null): ApiRequest => ({
     path: '/public-job-posting',
     query: {
       workspace_slug: workspaceSlug ?? undefined,
       visibility: 'job_board_only',
-      ...boardSearchQuery(search),
-      limit: String(pageSize),
-      cursor: cursor ?? undefined,
+      ...jobSearchQuery(search, { limit: pageSize, cursor }),
     },
   }),
   /** Call 1 for the saved page: only the saved jobs (at most `savedIdsPerCall` ids). */
   savedJobs: (ids: string[]): ApiRequest => ({
     path: '/public-job-posting',
-    query: { visibility: 'job_board_only', ids: ids.join(','), limit: String(savedIdsPerCall) },
+    query: { visibility: 'job_board_only', ...jobSearchQuery(savedJobsSearch(ids), { limit: savedIdsPerCall }) },
   }),
   workspace: (slug: string): ApiRequest => ({ path: `/public-job-posting/workspace/${encodeURIComponent(slug)}` }),
   organizations: (workspaceSlug: string | null): ApiRequest => ({
