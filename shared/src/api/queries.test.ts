@@ -2,7 +2,7 @@ import { dehydrate, hydrate, QueryClient } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
 import { type ApiClient, ApiError } from './api-client';
 import { boardSearchFromUrl } from './board-search';
-import { boardKeys, callQuery, prefetchCall } from './queries';
+import { boardKeys, callQuery } from './queries';
 import { type BoardCall, callRequest } from './requests';
 
 /** A client whose every read fails with `status`, as the API answers for what it does not know. */
@@ -42,7 +42,7 @@ function answering(body: unknown) {
 }
 
 describe('the paged calls', () => {
-  it('load the first page of a search as an infinite query, which dehydrates and hydrates as it is', async () => {
+  it("load a search's first page, as the server runs it, into the data of the page's infinite query", async () => {
     const { client, asked } = answering({
       jobs: [{ id: 1, title: 'Engineer' }],
       total: 1234,
@@ -52,7 +52,7 @@ describe('the paged calls', () => {
     const search = boardSearchFromUrl(new URLSearchParams('q=engineer&view=grid'));
     const call: BoardCall = ['jobPage', 'demo', search];
     const server = new QueryClient();
-    await prefetchCall(server, client, call);
+    await server.prefetchQuery(callQuery(client, call));
     expect(asked).toEqual([
       {
         path: '/public-job-posting',
@@ -79,7 +79,7 @@ describe('the paged calls', () => {
 
   it('read a company the API does not know as an empty page, and ask call 5 a page at a time', async () => {
     const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-    await prefetchCall(queryClient, failing(404), ['organizationJobPage', '999']);
+    await queryClient.prefetchQuery(callQuery(failing(404), ['organizationJobPage', '999']));
     expect(queryClient.getQueryData(boardKeys.organizationJobPages('999'))).toEqual({
       pages: [{ items: [], total: 0, nextCursor: null }],
       pageParams: [null],

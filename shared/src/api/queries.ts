@@ -10,7 +10,13 @@ import {
 } from '@board/shared/api/job';
 import type { JobSearch } from '@board/shared/api/job-search';
 import { type BoardCall, boardRequests, savedIdsPerCall } from '@board/shared/api/requests';
-import { infiniteQueryOptions, type QueryClient, queryOptions } from '@tanstack/react-query';
+import {
+  type InfiniteData,
+  infiniteQueryOptions,
+  type QueryClient,
+  type QueryKey,
+  queryOptions,
+} from '@tanstack/react-query';
 import * as v from 'valibot';
 
 /**
@@ -223,44 +229,54 @@ export function organizationJobsQuery(client: ApiClient, id: string) {
   });
 }
 
+/**
+ * A paged query as the shell's server runs it: a plain query that loads the first page and holds
+ * it as the infinite query's data (`{ pages: [first], pageParams: [null] }`), under the same key.
+ * It dehydrates as any query does, and the page's `useInfiniteQuery` hydrates from it and asks for
+ * the next pages itself.
+ */
+function firstPageOf<TPage>(options: { queryKey: QueryKey; queryFn?: unknown; initialPageParam: string | null }) {
+  const fetchPage = options.queryFn as (context: {
+    signal: AbortSignal;
+    pageParam: string | null;
+    direction: 'forward';
+    queryKey: QueryKey;
+    meta: undefined;
+    client: QueryClient;
+  }) => Promise<TPage>;
+  return queryOptions({
+    queryKey: options.queryKey,
+    queryFn: async (context): Promise<InfiniteData<TPage, string | null>> => ({
+      pages: [
+        await fetchPage({ ...context, pageParam: options.initialPageParam, direction: 'forward', meta: undefined }),
+      ],
+      pageParams: [options.initialPageParam],
+    }),
+  });
+}
+
 const queryByCall = {
   jobs: jobsQuery,
-  jobPage: jobPagesQuery,
+  jobPage: (client: ApiClient, workspaceSlug: string | null, search: JobSearch) =>
+    firstPageOf<JobPage>(jobPagesQuery(client, workspaceSlug, search)),
   savedJobs: savedJobsQuery,
-  organizationPage: organizationPagesQuery,
-  organizationJobPage: organizationJobPagesQuery,
+  organizationPage: (client: ApiClient, workspaceSlug: string | null, name: string) =>
+    firstPageOf<Page<Organization>>(organizationPagesQuery(client, workspaceSlug, name)),
+  organizationJobPage: (client: ApiClient, id: string) => firstPageOf<Page<Job>>(organizationJobPagesQuery(client, id)),
   job: jobQuery,
   workspace: workspaceQuery,
   organizations: organizationsQuery,
   organizationJobs: organizationJobsQuery,
 } satisfies Record<BoardCall[0], unknown>;
 
-const infiniteCalls = new Set<BoardCall[0]>(['jobPage', 'organizationPage', 'organizationJobPage']);
-
 /**
- * The query behind a named call: what the shell's server runs before it renders a page. A paged
- * call (`jobPage`, `organizationPage`, `organizationJobPage`) is an infinite query whose first page
- * the server loads: run it with `prefetchCall`, which knows which is which.
+ * The query behind a named call: what the shell's server runs (`prefetchQuery`) before it renders
+ * a page. A paged call (`jobPage`, `organizationPage`, `organizationJobPage`) loads its first page
+ * as the data of the page's infinite query.
  */
 export function callQuery(client: ApiClient, [name, ...args]: BoardCall) {
   return (queryByCall[name] as (client: ApiClient, ...values: typeof args) => ReturnType<typeof jobQuery>)(
     client,
     ...args,
   );
-}
-
-/** True when a call is an infinite query (its data is `{ pages, pageParams }`). */
-export function isPagedCall([name]: BoardCall): boolean {
-  return infiniteCalls.has(name);
-}
-
-/**
- * Runs a call's query into `queryClient` as the page's browser will read it: a paged call as an
- * infinite query holding its first page (which dehydrates and hydrates like any query), any other
- * as a plain query.
- */
-export async function prefetchCall(queryClient: QueryClient, client: ApiClient, call: BoardCall): Promise<void> {
-  const options = callQuery(client, call);
-  if (isPagedCall(call)) await queryClient.prefetchInfiniteQuery(options as never);
-  else await queryClient.prefetchQuery(options);
 }
