@@ -23,7 +23,7 @@ export function CompaniesPage() {
   const client = useApiClient();
   const [params, setParams] = useSearchParams();
   const typed = params.get('q') ?? '';
-  const name = useDebouncedSearch(typed);
+  const [name, waiting] = useDebouncedSearch(typed);
   const query = useInfiniteQuery({
     ...organizationPagesQuery(client, workspace.slug, name),
     enabled: workspace.ready,
@@ -113,7 +113,7 @@ export function CompaniesPage() {
           {name.trim() ? 'No company matches that name.' : 'No companies are hiring here right now.'}
         </p>
       ) : (
-        <div aria-busy={query.isPlaceholderData || isFetchingNextPage}>
+        <div aria-busy={waiting || query.isPlaceholderData || isFetchingNextPage}>
           <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
             {organizations.map((organization) => (
               <li key={organization.id}>

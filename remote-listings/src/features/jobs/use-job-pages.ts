@@ -20,7 +20,7 @@ export function useJobPages(
   enabled: boolean,
 ): { board: BoardJobs; options: BoardOptions } {
   const [params] = useSearchParams();
-  const search = useDebouncedSearch(useMemo(() => boardSearchFromUrl(params), [params]));
+  const [search, waiting] = useDebouncedSearch(useMemo(() => boardSearchFromUrl(params), [params]));
   const client = useApiClient();
   const query = useInfiniteQuery({
     ...jobPagesQuery(client, workspaceSlug, search),
@@ -44,7 +44,8 @@ export function useJobPages(
       jobs,
       total: pages?.[0]?.total ?? 0,
       status: query.status,
-      updating: query.isPlaceholderData,
+      // The filters changed: the results on screen are the previous ones until the new ones arrive.
+      updating: waiting || query.isPlaceholderData,
       hasMore: hasNextPage && !query.isPlaceholderData,
       loadingMore: isFetchingNextPage,
       loadMore: () => {

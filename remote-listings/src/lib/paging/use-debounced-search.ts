@@ -5,10 +5,10 @@ export const searchDebounceMs = 150;
 
 /**
  * `value` once it has not changed for `searchDebounceMs` (compared as JSON, so an equal search in
- * a new object is no change). The first render returns it at once: the server and hydration read
- * the URL's search.
+ * a new object is no change), and whether a newer value is waiting. The first render returns it at
+ * once: the server and hydration read the URL's search.
  */
-export function useDebouncedSearch<T>(value: T): T {
+export function useDebouncedSearch<T>(value: T): [settled: T, waiting: boolean] {
   const json = JSON.stringify(value);
   const [settled, setSettled] = useState(json);
   useEffect(() => {
@@ -16,5 +16,5 @@ export function useDebouncedSearch<T>(value: T): T {
     const timer = setTimeout(() => setSettled(json), searchDebounceMs);
     return () => clearTimeout(timer);
   }, [json, settled]);
-  return useMemo(() => JSON.parse(settled) as T, [settled]);
+  return [useMemo(() => JSON.parse(settled) as T, [settled]), json !== settled];
 }
