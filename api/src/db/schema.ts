@@ -56,8 +56,19 @@ export const organizations = pgTable(
      * as they came) or {name, title, bio, avatar} objects.
      */
     teamMembers: jsonb('team_members').$type<unknown[]>().notNull().default(sql`'[]'::jsonb`),
+    /**
+     * Every name in investors.all and investors.last_round as the board shows them (trimmed, blank
+     * and non-string entries dropped): what call 1's investor filter and facet read, through a GIN
+     * index (docs/decisions/010-search-in-the-database.md).
+     */
+    investorNames: text('investor_names').array().notNull().generatedAlwaysAs(sql`board_investor_names(investors)`),
   },
-  (table) => [index('organizations_workspace_idx').on(table.workspaceSlug)],
+  (table) => [
+    index('organizations_workspace_idx').on(table.workspaceSlug),
+    index('organizations_investor_names_idx').using('gin', table.investorNames),
+    index('organizations_name_trgm_idx').using('gin', sql`${table.name} gin_trgm_ops`),
+    index('organizations_name_idx').on(table.name, table.id),
+  ],
 );
 
 export const jobStatuses = ['published', 'draft', 'closed'] as const;
@@ -91,10 +102,51 @@ export const jobPostings = pgTable(
     status: text('status', { enum: jobStatuses }).notNull().default('draft'),
     publishedAt: timestamp('published_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /*
+     * What the board's search reads, as the cards show it (shared/src/api/job.ts), computed by the
+     * database so that each rule is one expression with an index (docs/search.md).
+     */
+    /** published_at in microseconds since 1970; undated jobs get the lowest bigint (listed last). */
+    postedUs: bigint('posted_us', { mode: 'bigint' })
+      .notNull()
+      .generatedAlwaysAs(
+        sql`coalesce((extract(epoch from (published_at - timestamptz '1970-01-01 00:00:00+00')) * 1000000)::bigint, -9223372036854775808)`,
+      ),
+    /** The first number of the salary text in thousands (salaryText); null when none is shown. */
+    salaryFirstK: integer('salary_first_k').generatedAlwaysAs(
+      sql`case when salary_min >= 500 then round(salary_min / 1000.0)::integer when salary_max >= 500 then round(salary_max / 1000.0)::integer end`,
+    ),
+    /** The top of the salary range (the salary order); 0 when not disclosed. */
+    salaryTop: integer('salary_top')
+      .notNull()
+      .generatedAlwaysAs(sql`greatest(coalesce(salary_min, 0), coalesce(salary_max, 0), 0)`),
+    /** The location shown: 'Remote' when blank. */
+    locationShown: text('location_shown')
+      .notNull()
+      .generatedAlwaysAs(sql`coalesce(nullif(board_trim(location), ''), 'Remote')`),
+    /** The job type shown: 'Full-time' when blank. */
+    jobTypeShown: text('job_type_shown')
+      .notNull()
+      .generatedAlwaysAs(sql`coalesce(nullif(board_trim(job_type), ''), 'Full-time')`),
+    levelShown: text('level_shown').notNull().generatedAlwaysAs(sql`coalesce(board_trim(level), '')`),
+    workplaceShown: text('workplace_shown').notNull().generatedAlwaysAs(sql`coalesce(board_trim(workplace_type), '')`),
   },
   (table) => [
     index('job_postings_organization_idx').on(table.organizationId),
     index('job_postings_listing_idx').on(table.status, table.shownOn, table.publishedAt),
+    // The search's orders (keyset pages) and "contains" filters, over published jobs only.
+    index('job_postings_newest_idx').on(table.postedUs, table.id).where(sql`status = 'published'`),
+    index('job_postings_salary_idx').on(table.salaryTop, table.postedUs, table.id).where(sql`status = 'published'`),
+    index('job_postings_organization_newest_idx')
+      .on(table.organizationId, table.postedUs, table.id)
+      .where(sql`status = 'published'`),
+    index('job_postings_salary_first_idx').on(table.salaryFirstK).where(sql`status = 'published'`),
+    index('job_postings_title_trgm_idx')
+      .using('gin', sql`${table.title} gin_trgm_ops`)
+      .where(sql`status = 'published'`),
+    index('job_postings_location_trgm_idx')
+      .using('gin', sql`${table.locationShown} gin_trgm_ops`)
+      .where(sql`status = 'published'`),
   ],
 );
 

@@ -36,8 +36,7 @@ export async function findWorkspace(db: Database, slug: string) {
  * alone), and the driver values are mapped as Drizzle maps them.
  */
 export async function loadBoard(db: Database): Promise<Board> {
-  const { description, status, createdAt, ...listColumns } = getTableColumns(jobPostings);
-  const columns = Object.entries(listColumns);
+  const columns = Object.entries(listColumns());
   const rows = await selectRows<{ row: unknown[] | string }>(
     db,
     sql`select json_build_array(${sql.join(
@@ -61,6 +60,24 @@ export async function loadBoard(db: Database): Promise<Board> {
     organizations: new Map(companies.map((organization) => [organization.id, organization])),
     workspaces: new Set(slugs.map((workspace) => workspace.slug)),
   };
+}
+
+/** The columns of a listed job: no long description, status or creation time, none of the search's own columns. */
+export function listColumns() {
+  const {
+    description,
+    status,
+    createdAt,
+    postedUs,
+    salaryFirstK,
+    salaryTop,
+    locationShown,
+    jobTypeShown,
+    levelShown,
+    workplaceShown,
+    ...columns
+  } = getTableColumns(jobPostings);
+  return columns;
 }
 
 export interface Board {

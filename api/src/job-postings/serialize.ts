@@ -3,8 +3,17 @@ import type { jobPostings, organizations } from '../db/schema';
 
 type JobRow = typeof jobPostings.$inferSelect;
 export type OrganizationRow = typeof organizations.$inferSelect;
+/** The columns the database computes for the search (schema.ts): never sent. */
+export type SearchColumn =
+  | 'postedUs'
+  | 'salaryFirstK'
+  | 'salaryTop'
+  | 'locationShown'
+  | 'jobTypeShown'
+  | 'levelShown'
+  | 'workplaceShown';
 /** A job as call 1 reads it: no long description, and only published jobs. */
-export type ListJobRow = Omit<JobRow, 'description' | 'status' | 'createdAt'>;
+export type ListJobRow = Omit<JobRow, 'description' | 'status' | 'createdAt' | SearchColumn>;
 
 export interface JobWithOrganization {
   job: JobRow;

@@ -246,15 +246,169 @@ function description(r: ReturnType<typeof random>, company: string, title: strin
   ].join('\n\n');
 }
 
+/** Past the demo's size, a board shaped like a real portfolio board (see `largeBoard`). */
+const demoJobCount = 150;
+
+const namePrefixes = [
+  'North',
+  'Lumen',
+  'Tidal',
+  'Quill',
+  'Harbor',
+  'Orbit',
+  'Canopy',
+  'Bright',
+  'Ledger',
+  'Pollen',
+  'Vector',
+  'Fern',
+  'Cobalt',
+  'Atlas',
+  'Kite',
+  'Meadow',
+  'Signal',
+  'Nimbus',
+  'Drift',
+  'Sable',
+  'Arbor',
+  'Helix',
+  'Mosaic',
+  'Juniper',
+  'Ember',
+  'Onyx',
+  'Prism',
+  'Cedar',
+  'Falcon',
+  'Granite',
+];
+const nameSuffixes = [
+  'Labs',
+  'Health',
+  'Energy',
+  'Pay',
+  'Freight',
+  'Bio',
+  'Security',
+  'Travel',
+  'Grid',
+  'Learning',
+  'Insurance',
+  'Data',
+  'Games',
+  'Homes',
+  'Legal',
+  'Mobility',
+  'Robotics',
+  'Foods',
+  'Cloud',
+  'AI',
+  'Works',
+  'Systems',
+  'Capital',
+  'Logistics',
+  'Analytics',
+];
+const investorWords = [
+  'Alpine',
+  'Beacon',
+  'Crescent',
+  'Delta',
+  'Evergreen',
+  'Frontier',
+  'Granite',
+  'Horizon',
+  'Ironwood',
+  'Juniper',
+  'Keystone',
+  'Lighthouse',
+  'Meridian',
+  'Nova',
+  'Oakridge',
+  'Pioneer',
+  'Quantum',
+  'Redwood',
+  'Summit',
+  'Trident',
+];
+const investorKinds = ['Ventures', 'Capital', 'Partners', 'Fund', 'Growth', 'Seed'];
+const moreLocations = [
+  ...locations,
+  'Remote',
+  'Remote (US)',
+  'San Francisco',
+  'Barcelona',
+  'Madrid',
+  'Munich',
+  'Copenhagen',
+  'Oslo',
+  'Helsinki',
+  'Zurich',
+  'Vienna',
+  'Warsaw',
+  'Prague',
+  'Milan',
+  'Edinburgh',
+  'Bristol',
+  'Toronto',
+  'Austin',
+  'Boston',
+  'Singapore',
+  'Tallinn',
+  'Brussels',
+  'Hamburg',
+  'Tel Aviv',
+];
+const seniorities = ['', 'Senior ', 'Junior ', 'Lead ', 'Staff ', 'Principal '];
+
+/**
+ * A large board's companies and investors: about one company per 40 jobs and one investor per
+ * 300, named from word lists (distinct), with the demo's own first. Jobs are spread unevenly (a
+ * few companies hire a lot), over a year of dates (most of them recent, a few undated), over
+ * locations of which a few are common and many are rare.
+ */
+function largeBoard(r: ReturnType<typeof random>, jobCount: number) {
+  const companyCount = Math.max(companyNames.length, Math.ceil(jobCount / 40));
+  const investorCount = Math.max(investorNames.length, Math.ceil(jobCount / 300));
+  const names = new Set(companyNames);
+  for (let index = 0; names.size < companyCount; index++) {
+    const prefix = namePrefixes[index % namePrefixes.length];
+    const suffix = nameSuffixes[Math.floor(index / namePrefixes.length) % nameSuffixes.length];
+    const round = Math.floor(index / (namePrefixes.length * nameSuffixes.length));
+    names.add(`${prefix} ${suffix}${round ? ` ${round + 1}` : ''}`);
+  }
+  const investors = new Set(investorNames);
+  for (let index = 0; investors.size < investorCount; index++) {
+    const word = investorWords[index % investorWords.length];
+    const kind = investorKinds[Math.floor(index / investorWords.length) % investorKinds.length];
+    const round = Math.floor(index / (investorWords.length * investorKinds.length));
+    investors.add(`${word} ${kind}${round ? ` ${round + 1}` : ''}`);
+  }
+  return {
+    names: [...names],
+    investors: [...investors],
+    /** Skewed: the first companies hire far more than the last. */
+    organizationOf: () => Math.min(companyCount - 1, Math.floor(companyCount * r.next() ** 1.6)),
+    location: () => moreLocations[Math.floor(moreLocations.length * r.next() ** 2.2)] ?? 'London',
+    /** Days ago, most within weeks, some a year back; about 2% undated. */
+    daysAgo: () => (r.next() < 0.02 ? null : 365 * r.next() ** 2.5),
+  };
+}
+
 export function generateDemoData(options: { jobs?: number; seed?: number; siteUrl?: string } = {}) {
-  const jobCount = options.jobs ?? 150;
+  const jobCount = options.jobs ?? demoJobCount;
   const r = random(options.seed ?? 20251109);
   const siteUrl = options.siteUrl ?? 'http://localhost:8080';
+  const large = jobCount > demoJobCount ? largeBoard(r, jobCount) : null;
+  const pool = large?.investors ?? investorNames;
 
-  const organizations: DemoOrganization[] = companyNames.map((name, index) => {
+  const organizations: DemoOrganization[] = (large?.names ?? companyNames).map((name, index) => {
     const slug = name.toLowerCase().replace(/[^a-z0-9]+/g, '-');
     const workspace = demoWorkspaces[index % demoWorkspaces.length]?.slug ?? 'demo';
-    const investorList = r.some(investorNames, r.int(1, 7));
+    const investorList = large
+      ? Array.from({ length: r.int(1, 6) }, () => pool[Math.floor(pool.length * r.next() ** 1.5)] ?? 'Accel').filter(
+          (investor, position, list) => list.indexOf(investor) === position,
+        )
+      : r.some(investorNames, r.int(1, 7));
     const fundingCase = index % 6;
     const funding: Funding | null =
       fundingCase === 0
@@ -297,9 +451,10 @@ export function generateDemoData(options: { jobs?: number; seed?: number; siteUr
   });
 
   const jobs: DemoJob[] = Array.from({ length: jobCount }, (_, index) => {
-    const organization = index % organizations.length;
+    const organization = large ? large.organizationOf() : index % organizations.length;
     const company = organizations[organization]?.name ?? 'Company';
-    const title = titles[(index * 7 + Math.floor(index / 20)) % titles.length] ?? 'Engineer';
+    const baseTitle = titles[(index * 7 + Math.floor(index / 20)) % titles.length] ?? 'Engineer';
+    const title = large && !/^(Senior|Staff|Head) /.test(baseTitle) ? `${r.pick(seniorities)}${baseTitle}` : baseTitle;
     const salaryCase = index % 6;
     const base = r.int(35, 140) * 1000 + r.pick([0, 500, 250]);
     const [salaryMin, salaryMax] =
@@ -351,7 +506,7 @@ export function generateDemoData(options: { jobs?: number; seed?: number; siteUr
         index % 37 === 36
           ? `${title} (${r.pick(locations)}), with a title long enough to wrap on a phone screen`
           : title,
-      location: index % 11 === 10 ? null : r.pick(locations),
+      location: index % 11 === 10 ? null : large ? large.location() : r.pick(locations),
       salaryMin,
       salaryMax,
       salaryCurrency: salaryCase === 0 ? null : r.pick(['GBP', 'EUR', 'USD']),
@@ -376,7 +531,7 @@ export function generateDemoData(options: { jobs?: number; seed?: number; siteUr
       equity,
       shownOn,
       status,
-      publishedDaysAgo: status === 'draft' ? null : (index * 3) % 60,
+      publishedDaysAgo: status === 'draft' ? null : large ? large.daysAgo() : (index * 3) % 60,
     };
   });
 

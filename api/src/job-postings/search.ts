@@ -1,0 +1,413 @@
+import type {
+  CrawlJobsBody,
+  CrawlOrganizationsBody,
+  FacetCount,
+  JobFacets,
+  JobSearch,
+  PostedWithin,
+} from '@board/shared/api/job-search';
+import { and, eq, type SQL, sql } from 'drizzle-orm';
+import type { Database } from '../db/database';
+import { jobPostings, organizations } from '../db/schema';
+import { httpError } from '../lib/http-error';
+import type { DataVersion } from './data-version';
+import { listColumns, placements, selectRows, type Visibility } from './queries';
+import type { ListJobRow, OrganizationRow } from './serialize';
+
+/**
+ * Every query of the board's search, pages and crawler listings (docs/search.md): the SPEC's
+ * filter rules (section 5) and the sort as SQL over the generated columns of migration 0002, each
+ * page read by a keyset on an index, never by OFFSET.
+ */
+
+/** Which jobs a board shows: a visibility, and one workspace or all of them. */
+export interface Scope {
+  visibility: Visibility;
+  workspaceSlug?: string;
+}
+
+/**
+ * Published and shown with this visibility, in the workspace. The status and placements are
+ * written as literals, not parameters: the partial indexes (`where status = 'published'`) must be
+ * provably usable by a prepared statement's generic plan too.
+ */
+function inScope(scope: Scope): SQL {
+  const shownOn = placements(scope.visibility)
+    .map((placement) => `'${placement}'`)
+    .join(', ');
+  const visible = sql`${jobPostings.status} = 'published' and ${jobPostings.shownOn} in (${sql.raw(shownOn)})`;
+  if (scope.workspaceSlug === undefined) return visible;
+  return sql`${visible} and ${jobPostings.organizationId} in (select ${organizations.id} from ${organizations} where ${organizations.workspaceSlug} = ${scope.workspaceSlug})`;
+}
+
+/** A LIKE pattern that matches `text` anywhere, its wildcards taken literally. */
+function containsPattern(text: string): string {
+  return `%${text.replace(/[\\%_]/g, '\\$&')}%`;
+}
+
+const hour = 3_600_000;
+const periods: Record<PostedWithin, number> = { '24h': 24 * hour, '7d': 7 * 24 * hour, '30d': 30 * 24 * hour };
+
+/** The search's filters (everything but the scope and the page), or null when none is on. */
+function filters(search: JobSearch, now: number): SQL | null {
+  const conditions: SQL[] = [];
+  // Title and location: 'contains', case-insensitive (both sides trimmed; the search is trimmed when parsed).
+  if (search.title !== '') conditions.push(sql`${jobPostings.title} ilike ${containsPattern(search.title)}`);
+  if (search.location !== '')
+    conditions.push(sql`${jobPostings.locationShown} ilike ${containsPattern(search.location)}`);
+  if (search.investor !== '')
+    conditions.push(
+      sql`${jobPostings.organizationId} in (select ${organizations.id} from ${organizations} where ${organizations.investorNames} @> array[${search.investor}::text])`,
+    );
+  // A job whose salary text has no number is never excluded.
+  if (search.salaryMinK !== undefined)
+    conditions.push(
+      sql`(${jobPostings.salaryFirstK} is null or ${jobPostings.salaryFirstK} >= ${String(search.salaryMinK)}::float8)`,
+    );
+  if (search.salaryMaxK !== undefined)
+    conditions.push(
+      sql`(${jobPostings.salaryFirstK} is null or ${jobPostings.salaryFirstK} <= ${String(search.salaryMaxK)}::float8)`,
+    );
+  if (search.workplaces.length > 0)
+    conditions.push(
+      sql`lower(${jobPostings.workplaceShown}) in (${sql.join(
+        search.workplaces.map((type) => sql`${type.toLowerCase()}`),
+        sql`, `,
+      )})`,
+    );
+  if (search.jobType !== '') conditions.push(sql`lower(${jobPostings.jobTypeShown}) = lower(${search.jobType})`);
+  if (search.level !== '') conditions.push(sql`lower(${jobPostings.levelShown}) = lower(${search.level})`);
+  // Undated jobs hold the lowest posted_us: never within a period. A future date counts as just posted.
+  if (search.postedWithin !== '')
+    conditions.push(
+      sql`${jobPostings.postedUs} >= ${String(BigInt(now - periods[search.postedWithin]) * 1000n)}::bigint`,
+    );
+  if (search.ids !== undefined)
+    conditions.push(
+      sql`${jobPostings.id} in (${sql.join(
+        search.ids.map((id) => sql`${id}::integer`),
+        sql`, `,
+      )})`,
+    );
+  return conditions.length === 0 ? null : sql.join(conditions, sql` and `);
+}
+
+/** The keys of the last row of a page: where the next page starts. */
+type JobCursor =
+  | { sort: 'newest'; postedUs: string; id: number }
+  | { sort: 'salary'; top: number; postedUs: string; id: number };
+
+function encodeCursor(value: unknown): string {
+  return Buffer.from(JSON.stringify(value)).toString('base64url');
+}
+
+function decodeCursor(cursor: string): unknown {
+  try {
+    return JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
+  } catch {
+    return null;
+  }
+}
+
+const badCursor = () =>
+  httpError(400, 'cursor is not one this API gave', 'Pass the next_cursor of the previous page unchanged');
+const isId = (value: unknown): value is number =>
+  typeof value === 'number' && Number.isSafeInteger(value) && value >= 0 && value <= 2_147_483_647;
+const isBigintText = (value: unknown): value is string =>
+  typeof value === 'string' && /^-?\d{1,19}$/.test(value) && BigInt(value) >= -(2n ** 63n) && BigInt(value) < 2n ** 63n;
+
+function readJobCursor(cursor: string, sort: JobSearch['sort']): JobCursor {
+  const value = decodeCursor(cursor);
+  if (!Array.isArray(value)) throw badCursor();
+  if (sort === 'newest' && value.length === 3 && value[0] === 'n' && isBigintText(value[1]) && isId(value[2]))
+    return { sort, postedUs: value[1], id: value[2] };
+  if (
+    sort === 'salary' &&
+    value.length === 4 &&
+    value[0] === 's' &&
+    isId(value[1]) &&
+    isBigintText(value[2]) &&
+    isId(value[3])
+  )
+    return { sort, top: value[1], postedUs: value[2], id: value[3] };
+  throw badCursor();
+}
+
+function jobCursorText(cursor: JobCursor): string {
+  return encodeCursor(
+    cursor.sort === 'newest' ? ['n', cursor.postedUs, cursor.id] : ['s', cursor.top, cursor.postedUs, cursor.id],
+  );
+}
+
+/** A page by id (crawler listings, call 3): the last id. */
+function readIdCursor(cursor: string | null): number {
+  if (cursor === null) return 0;
+  const value = decodeCursor(cursor);
+  if (!Array.isArray(value) || value.length !== 2 || value[0] !== 'i' || !isId(value[1])) throw badCursor();
+  return value[1];
+}
+
+export interface JobPage {
+  rows: { job: ListJobRow; organization: OrganizationRow }[];
+  total: number;
+  nextCursor: string | null;
+}
+
+/** One page of jobs, newest first (undated last) or by the top of the salary range, with the total. */
+async function jobPage(
+  db: Database,
+  where: SQL,
+  sort: JobSearch['sort'],
+  page: { limit: number; cursor: string | null },
+  total: () => Promise<number>,
+  /** Call 5 sends each job's long description; call 1 never does. */
+  withDescription = false,
+): Promise<JobPage> {
+  const after = page.cursor === null ? null : readJobCursor(page.cursor, sort);
+  const keyset =
+    after === null
+      ? null
+      : after.sort === 'newest'
+        ? sql`(${jobPostings.postedUs}, ${jobPostings.id}) < (${after.postedUs}::bigint, ${after.id}::integer)`
+        : sql`(${jobPostings.salaryTop}, ${jobPostings.postedUs}, ${jobPostings.id}) < (${after.top}::integer, ${after.postedUs}::bigint, ${after.id}::integer)`;
+  const order =
+    sort === 'newest'
+      ? sql`${jobPostings.postedUs} desc, ${jobPostings.id} desc`
+      : sql`${jobPostings.salaryTop} desc, ${jobPostings.postedUs} desc, ${jobPostings.id} desc`;
+  const [rows, count] = await Promise.all([
+    db
+      .select({
+        job: withDescription ? { ...listColumns(), description: jobPostings.description } : listColumns(),
+        organization: organizations,
+        postedUs: sql<string>`${jobPostings.postedUs}::text`,
+        salaryTop: jobPostings.salaryTop,
+      })
+      .from(jobPostings)
+      .innerJoin(organizations, eq(jobPostings.organizationId, organizations.id))
+      .where(keyset ? and(where, keyset) : where)
+      .orderBy(order)
+      .limit(page.limit + 1),
+    total(),
+  ]);
+  const shown = rows.slice(0, page.limit);
+  const last = shown.at(-1);
+  const nextCursor =
+    rows.length > page.limit && last
+      ? jobCursorText(
+          sort === 'newest'
+            ? { sort, postedUs: String(last.postedUs), id: last.job.id }
+            : { sort, top: Number(last.salaryTop), postedUs: String(last.postedUs), id: last.job.id },
+        )
+      : null;
+  return {
+    rows: shown.map(({ job, organization }) => ({ job: job as ListJobRow, organization })),
+    total: count,
+    nextCursor,
+  };
+}
+
+async function countJobs(db: Database, where: SQL): Promise<number> {
+  const [row] = await selectRows<{ n: number | string }>(
+    db,
+    sql`select count(*)::integer as n from ${jobPostings} where ${where}`,
+  );
+  return Number(row?.n ?? 0);
+}
+
+/**
+ * Call 1's search. Facets are counted over the scope, once per scope and change of the data
+ * (`DataVersion`); the total of an unfiltered search is the scope's, from the same count.
+ */
+export function jobSearch(db: Database, versions: DataVersion, options: { now?: () => number } = {}) {
+  const now = options.now ?? Date.now;
+  const facetCache = new Map<string, { version: number; facets: Promise<ScopeFacets> }>();
+
+  async function facetsOf(scope: Scope, request?: Request): Promise<ScopeFacets> {
+    const version = await versions.current(request);
+    const key = JSON.stringify([scope.visibility, scope.workspaceSlug ?? null]);
+    const cached = facetCache.get(key);
+    if (cached?.version === version) return cached.facets;
+    const entry = { version, facets: scopeFacets(db, scope) };
+    facetCache.delete(key);
+    facetCache.set(key, entry);
+    // A few scopes at most are asked for; made-up workspaces never reach here (404 first).
+    while (facetCache.size > 32) facetCache.delete(facetCache.keys().next().value ?? '');
+    entry.facets.catch(() => {
+      if (facetCache.get(key) === entry) facetCache.delete(key);
+    });
+    return entry.facets;
+  }
+
+  return {
+    facets: facetsOf,
+    async search(
+      scope: Scope,
+      search: JobSearch,
+      page: { limit: number; cursor: string | null },
+      request?: Request,
+    ): Promise<JobPage & { facets: JobFacets }> {
+      const filter = filters(search, now());
+      const where = filter ? sql`${inScope(scope)} and ${filter}` : inScope(scope);
+      const facets = facetsOf(scope, request);
+      // Awaited below; a failure of the page first must not leave this one unhandled.
+      facets.catch(() => {});
+      const result = await jobPage(db, where, search.sort, page, async () =>
+        filter ? countJobs(db, where) : (await facets).total,
+      );
+      return { ...result, facets: (await facets).facets };
+    },
+  };
+}
+
+interface ScopeFacets {
+  total: number;
+  facets: JobFacets;
+}
+
+/** The filter panel's options over the whole scope (never the filtered jobs). */
+async function scopeFacets(db: Database, scope: Scope): Promise<ScopeFacets> {
+  const where = inScope(scope);
+  const countBy = (column: SQL, extra: SQL = sql``) =>
+    selectRows<{ value: string; count: number | string }>(
+      db,
+      sql`select ${column} as value, count(*)::integer as count from ${jobPostings} where ${where} ${extra} group by 1 order by 2 desc, 1`,
+    );
+  const [totals, jobTypes, levels, workplaces, locations, investors] = await Promise.all([
+    selectRows<{ total: number | string; min: number | null; max: number | null }>(
+      db,
+      sql`select count(*)::integer as total, min(${jobPostings.salaryFirstK}) as min, max(${jobPostings.salaryFirstK}) as max from ${jobPostings} where ${where}`,
+    ),
+    countBy(sql`${jobPostings.jobTypeShown}`),
+    countBy(sql`${jobPostings.levelShown}`, sql`and ${jobPostings.levelShown} <> ''`),
+    countBy(sql`${jobPostings.workplaceShown}`, sql`and ${jobPostings.workplaceShown} <> ''`),
+    selectRows<{ value: string; count: number | string }>(
+      db,
+      sql`select ${jobPostings.locationShown} as value, count(*)::integer as count from ${jobPostings} where ${where} group by 1 order by 2 desc, 1 limit 200`,
+    ),
+    selectRows<{ name: string; count: number | string }>(
+      db,
+      sql`select investor.name, sum(jobs)::integer as count from (select ${jobPostings.organizationId} as id, count(*) as jobs from ${jobPostings} where ${where} group by 1) as hiring join ${organizations} on ${organizations.id} = hiring.id cross join unnest(${organizations.investorNames}) as investor(name) group by investor.name`,
+    ),
+  ]);
+  const [total] = totals;
+  const counts = (rows: { value: string; count: number | string }[]): FacetCount[] =>
+    rows.map((row) => ({ value: row.value, count: Number(row.count) }));
+  return {
+    total: Number(total?.total ?? 0),
+    facets: {
+      investors: investors
+        .map((row) => ({ name: row.name, count: Number(row.count) }))
+        .sort((a, b) => a.name.localeCompare(b.name)),
+      salary_k:
+        total?.min === null || total?.min === undefined || total.max === null
+          ? null
+          : { min: Number(total.min), max: Number(total.max) },
+      job_types: counts(jobTypes),
+      levels: counts(levels),
+      workplace_types: counts(workplaces),
+      locations: counts(locations),
+    },
+  };
+}
+
+/** Call 5 with a page: the company's jobs, newest first (undated last). */
+export function organizationJobPage(
+  db: Database,
+  organizationId: number,
+  visibility: Visibility,
+  page: { limit: number; cursor: string | null },
+): Promise<JobPage> {
+  const where = sql`${inScope({ visibility })} and ${jobPostings.organizationId} = ${organizationId}`;
+  return jobPage(db, where, 'newest', page, () => countJobs(db, where), true);
+}
+
+/** Companies with at least one job on the board (call 3, the crawler listing). */
+function hiring(): SQL {
+  return sql`exists (select 1 from ${jobPostings} where ${jobPostings.organizationId} = ${organizations.id} and ${inScope({ visibility: 'job_board_only' })})`;
+}
+
+/** Call 3 with a page: hiring companies whose name contains `name`, by name then id. */
+export async function organizationPage(
+  db: Database,
+  options: { workspaceSlug?: string; name: string; limit: number; cursor: string | null },
+) {
+  const conditions: SQL[] = [hiring()];
+  if (options.workspaceSlug !== undefined) conditions.push(eq(organizations.workspaceSlug, options.workspaceSlug));
+  if (options.name !== '') conditions.push(sql`${organizations.name} ilike ${containsPattern(options.name)}`);
+  const where = sql.join(conditions, sql` and `);
+  let keyset: SQL | null = null;
+  if (options.cursor !== null) {
+    const value = decodeCursor(options.cursor);
+    if (
+      !Array.isArray(value) ||
+      value.length !== 3 ||
+      value[0] !== 'o' ||
+      typeof value[1] !== 'string' ||
+      !isId(value[2])
+    )
+      throw badCursor();
+    keyset = sql`(${organizations.name}, ${organizations.id}) > (${value[1]}::text, ${value[2]}::integer)`;
+  }
+  const [rows, totals] = await Promise.all([
+    db
+      .select({ id: organizations.id, name: organizations.name, jobBoardSlug: organizations.jobBoardSlug })
+      .from(organizations)
+      .where(keyset ? sql`${where} and ${keyset}` : where)
+      .orderBy(organizations.name, organizations.id)
+      .limit(options.limit + 1),
+    selectRows<{ n: number | string }>(db, sql`select count(*)::integer as n from ${organizations} where ${where}`),
+  ]);
+  const shown = rows.slice(0, options.limit);
+  const last = shown.at(-1);
+  return {
+    rows: shown,
+    total: Number(totals[0]?.n ?? 0),
+    nextCursor: rows.length > options.limit && last ? encodeCursor(['o', last.name, last.id]) : null,
+  };
+}
+
+function postedDate(postedUs: string): string | null {
+  const micros = BigInt(postedUs);
+  if (micros === -(2n ** 63n)) return null;
+  const date = new Date(Number(micros / 1000n));
+  return Number.isNaN(date.getTime()) ? null : date.toISOString();
+}
+
+/** Every job on the board (all workspaces), by id: the sitemap's and feeds' reading, one page at a time. */
+export async function crawlJobs(db: Database, page: { limit: number; cursor: string | null }): Promise<CrawlJobsBody> {
+  const after = readIdCursor(page.cursor);
+  const rows = await selectRows<{ id: number; organization_id: number; posted_us: string }>(
+    db,
+    sql`select ${jobPostings.id} as id, ${jobPostings.organizationId} as organization_id, ${jobPostings.postedUs}::text as posted_us from ${jobPostings} where ${inScope({ visibility: 'job_board_only' })} and ${jobPostings.id} > ${after}::integer order by ${jobPostings.id} limit ${page.limit + 1}`,
+  );
+  const shown = rows.slice(0, page.limit);
+  const last = shown.at(-1);
+  return {
+    items: shown.map((row) => ({
+      id: Number(row.id),
+      organization_id: Number(row.organization_id),
+      posted_date: postedDate(String(row.posted_us)),
+    })),
+    next_cursor: rows.length > page.limit && last ? encodeCursor(['i', Number(last.id)]) : null,
+  };
+}
+
+/** Every hiring company (of a workspace, or all), by id, with its newest job's date. */
+export async function crawlOrganizations(
+  db: Database,
+  options: { workspaceSlug?: string; limit: number; cursor: string | null },
+): Promise<CrawlOrganizationsBody> {
+  const after = readIdCursor(options.cursor);
+  const workspace =
+    options.workspaceSlug === undefined ? sql`` : sql`and ${organizations.workspaceSlug} = ${options.workspaceSlug}`;
+  const rows = await selectRows<{ id: number; posted_us: string }>(
+    db,
+    sql`select ${organizations.id} as id, newest.posted_us from ${organizations} cross join lateral (select ${jobPostings.postedUs}::text as posted_us from ${jobPostings} where ${jobPostings.organizationId} = ${organizations.id} and ${inScope({ visibility: 'job_board_only' })} order by ${jobPostings.postedUs} desc limit 1) as newest where ${organizations.id} > ${after}::integer ${workspace} order by ${organizations.id} limit ${options.limit + 1}`,
+  );
+  const shown = rows.slice(0, options.limit);
+  const last = shown.at(-1);
+  return {
+    items: shown.map((row) => ({ organization_id: Number(row.id), last_posted: postedDate(String(row.posted_us)) })),
+    next_cursor: rows.length > options.limit && last ? encodeCursor(['i', Number(last.id)]) : null,
+  };
+}
