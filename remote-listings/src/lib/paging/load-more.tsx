@@ -38,9 +38,14 @@ export function LoadMore({
   useEffect(() => {
     const element = sentinel.current;
     if (!element || !observing || typeof IntersectionObserver === 'undefined') return;
+    // Only as the visitor scrolls to it: a sentinel already near when a page has just appended
+    // (the visitor pressed the button, the list is short) waits, or one press would load them all.
+    let settled = false;
     const observer = new IntersectionObserver(
       (entries) => {
-        if (entries.some((entry) => entry.isIntersecting)) load.current();
+        const near = entries.some((entry) => entry.isIntersecting);
+        if (near && settled) load.current();
+        settled = true;
       },
       { rootMargin: '600px 0px' },
     );
