@@ -1,3 +1,4 @@
+import type { FacetCount } from '@board/shared/api/job-search';
 import { parseTeamMemberObject, parseTeamMemberString, type TeamMember } from '@board/shared/api/team';
 import * as v from 'valibot';
 
@@ -280,18 +281,13 @@ export function visibleBenefits(job: Pick<Job, 'benefits'>): string[] {
   return distinct(job.benefits);
 }
 
-/** A value of a facet and how many jobs of the board have it. */
-export interface FacetCount {
-  value: string;
-  count: number;
-}
-
 /**
- * What the whole board (the workspace, or all) offers the filters, whatever they are set to: the
+ * The facets of call 1's page as the board reads them (`JobFacets` of job-search.ts is the body):
+ * what the whole board (the workspace, or all) offers the filters, whatever they are set to: the
  * investor select's names, the salary fields' initial bounds (thousands), and the values of the
  * location, job type, level and workplace fields.
  */
-export interface JobFacets {
+export interface BoardFacets {
   investors: FacetCount[];
   salaryK: { min: number; max: number } | null;
   jobTypes: FacetCount[];
@@ -308,7 +304,7 @@ export interface Page<T> {
 }
 
 export interface JobPage extends Page<Job> {
-  facets: JobFacets;
+  facets: BoardFacets;
 }
 
 const count = v.fallback(v.pipe(v.number(), v.integer(), v.minValue(0)), 0);

@@ -1,5 +1,5 @@
 import { boardSearchFromUrl } from '@board/shared/api/board-search';
-import type { JobFacets } from '@board/shared/api/job';
+import type { BoardFacets } from '@board/shared/api/job';
 import { jobPagesQuery } from '@board/shared/api/queries';
 import { useSearchParams } from '@board/shared/lib/router';
 import { useApiClient } from '@board/shared/react/api-client';
@@ -59,7 +59,7 @@ export function useJobPages(
 const values = (counts: { value: string }[] | undefined) => (counts ?? []).map((entry) => entry.value);
 
 /** The filter fields' options from the board's facets (the whole board, whatever the filters say). */
-export function facetOptions(facets: JobFacets | undefined): BoardOptions {
+export function facetOptions(facets: BoardFacets | undefined): BoardOptions {
   return {
     investors: values(facets?.investors).sort((a, b) => a.localeCompare(b)),
     bounds: facets?.salaryK ?? null,
