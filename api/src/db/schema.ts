@@ -120,6 +120,12 @@ export const jobPostings = pgTable(
     salaryTop: integer('salary_top')
       .notNull()
       .generatedAlwaysAs(sql`greatest(coalesce(salary_min, 0), coalesce(salary_max, 0), 0)`),
+    /** The title in lower case: 'contains' is a LIKE on it, several times cheaper per row than ILIKE. */
+    titleLower: text('title_lower').notNull().generatedAlwaysAs(sql`lower(title)`),
+    /** The location shown, in lower case. */
+    locationLower: text('location_lower')
+      .notNull()
+      .generatedAlwaysAs(sql`lower(coalesce(nullif(board_trim(location), ''), 'Remote'))`),
     /** The location shown: 'Remote' when blank. */
     locationShown: text('location_shown')
       .notNull()
@@ -144,10 +150,10 @@ export const jobPostings = pgTable(
       .where(sql`status = 'published'`),
     index('job_postings_salary_first_idx').on(table.salaryFirstK).where(sql`status = 'published'`),
     index('job_postings_title_trgm_idx')
-      .using('gin', sql`${table.title} gin_trgm_ops`)
+      .using('gin', sql`${table.titleLower} gin_trgm_ops`)
       .where(sql`status = 'published'`),
     index('job_postings_location_trgm_idx')
-      .using('gin', sql`${table.locationShown} gin_trgm_ops`)
+      .using('gin', sql`${table.locationLower} gin_trgm_ops`)
       .where(sql`status = 'published'`),
   ],
 );

@@ -51,10 +51,11 @@ const periods: Record<PostedWithin, number> = { '24h': 24 * hour, '7d': 7 * 24 *
 /** The search's filters (everything but the scope and the page), or null when none is on. */
 function filters(search: JobSearch, now: number): SQL | null {
   const conditions: SQL[] = [];
-  // Title and location: 'contains', case-insensitive (both sides trimmed; the search is trimmed when parsed).
-  if (search.title !== '') conditions.push(sql`${jobPostings.title} ilike ${containsPattern(search.title)}`);
+  // Title and location: 'contains', case-insensitive (the search is trimmed when parsed).
+  // Both sides in lower case and a LIKE: the same as ILIKE, several times cheaper per row.
+  if (search.title !== '') conditions.push(sql`${jobPostings.titleLower} like lower(${containsPattern(search.title)})`);
   if (search.location !== '')
-    conditions.push(sql`${jobPostings.locationShown} ilike ${containsPattern(search.location)}`);
+    conditions.push(sql`${jobPostings.locationLower} like lower(${containsPattern(search.location)})`);
   if (search.investor !== '')
     conditions.push(
       sql`${jobPostings.organizationId} in (select ${organizations.id} from ${organizations} where ${organizations.investorNames} @> array[${search.investor}::text])`,
