@@ -167,8 +167,12 @@ export function createConfig(app: AppDefinition, options: BuildOptions): Configu
     mode: options.mode,
     context: app.dir,
     entry: { main: './src/index.ts' },
-    devtool: dev ? 'eval-cheap-module-source-map' : 'source-map',
+    // Production maps are written for an error tracker but not referenced from the scripts, and
+    // no server of ours sends them (see shell/server/static-files.ts and scripts/serve-board.ts);
+    // their sources are named relative to the app, never by a path on the build machine.
+    devtool: dev ? 'eval-cheap-module-source-map' : 'hidden-source-map',
     output: {
+      devtoolModuleFilenameTemplate: 'webpack://[namespace]/[resource-path]',
       path: options.outDir ?? path.join(app.dir, 'dist'),
       // The shell's HTML is served for every path (/a/b/c too), so its scripts are absolute.
       // A remote's chunks load from wherever its manifest is served.
@@ -198,6 +202,8 @@ export function createConfig(app: AppDefinition, options: BuildOptions): Configu
     },
     plugins: [
       ...(isShell && !dev ? [new UnusedFallbacksPlugin()] : []),
+      // The site's icons (favicon.ico, favicon.svg, apple-touch-icon.png), at the site's root.
+      ...(isShell ? [new rspack.CopyRspackPlugin({ patterns: [{ from: path.join(app.dir, 'public') }] })] : []),
       new rspack.CssExtractRspackPlugin({
         filename: dev ? '[name].css' : '[name].[contenthash:10].css',
         chunkFilename: dev ? '[name].css' : '[name].[contenthash:10].css',

@@ -1,8 +1,10 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { cacheControlFor, type StaticServer, serveFolder } from './serve-board';
+import { cacheControlFor, listen, type StaticServer, serveFolder } from './serve-board';
 
 describe('cacheControlFor', () => {
   it.each([
@@ -48,6 +50,15 @@ describe('serveFolder', () => {
     expect((await fetch(`${server.url}/nope.js`)).status).toBe(404);
   });
 
+  it("never publishes a source map (it names the build machine's files)", async () => {
+    const dir = folder();
+    writeFileSync(path.join(dir, 'main.0a1b2c3d4e.js.map'), '{"sources":["/home/builder/src/index.ts"]}');
+    server = await serveFolder({ folder: dir, port: 0, cors: true });
+    const response = await fetch(`${server.url}/main.0a1b2c3d4e.js.map`);
+    expect(response.status).toBe(404);
+    expect(await response.text()).not.toContain('/home/builder');
+  });
+
   it('sends the precompressed brotli file to a browser that accepts it', async () => {
     const dir = folder();
     writeFileSync(path.join(dir, 'main.0a1b2c3d4e.js.br'), Buffer.from([1, 2, 3]));
@@ -74,5 +85,65 @@ describe('serveFolder', () => {
 
   it('refuses to serve a folder that was not built', async () => {
     await expect(serveFolder({ folder: tmpdir(), port: 0 })).rejects.toThrow(/not built/);
+  });
+});
+
+describe('listen', () => {
+  /** Whether a new TCP connection to the port is accepted or refused. */
+  const tryConnect = (port: number) =>
+    new Promise<string>((resolve) => {
+      const socket = connect(port, '127.0.0.1');
+      socket.once('connect', () => {
+        socket.destroy();
+        resolve('accepted');
+      });
+      socket.once('error', (error: NodeJS.ErrnoException) => resolve(error.code ?? String(error)));
+    });
+
+  it('close(drainMs) answers the request in flight, refuses new connections, and resolves once answered', async () => {
+    let release = () => {};
+    let arrived = () => {};
+    const inFlight = new Promise<void>((resolve) => {
+      arrived = resolve;
+    });
+    const slow = createServer((_request, response) => {
+      arrived();
+      release = () => response.end('the whole answer');
+    });
+    const server = await listen(slow, 0);
+    const answer = fetch(server.url).then(async (response) => ({
+      status: response.status,
+      connection: response.headers.get('connection'),
+      body: await response.text(),
+    }));
+    await inFlight;
+    let closed = false;
+    const closing = server.close(10_000).then(() => {
+      closed = true;
+    });
+    expect(await tryConnect(server.port)).toBe('ECONNREFUSED');
+    expect(closed, 'still answering').toBe(false);
+    release();
+    // The answer says the connection closes, so a keep-alive client cannot hold the server open.
+    expect(await answer).toEqual({ status: 200, connection: 'close', body: 'the whole answer' });
+    await closing;
+  });
+
+  it('close() without drainMs cuts the requests in flight', async () => {
+    let arrived = () => {};
+    const inFlight = new Promise<void>((resolve) => {
+      arrived = resolve;
+    });
+    const server = await listen(
+      createServer(() => arrived()),
+      0,
+    );
+    const answer = fetch(server.url).then(
+      () => 'answered',
+      () => 'cut',
+    );
+    await inFlight;
+    await server.close();
+    expect(await answer).toBe('cut');
   });
 });

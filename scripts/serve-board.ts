@@ -3,7 +3,7 @@
  * The shell gets a history fallback and /runtime-config.json; remotes get CORS. Cache headers
  * follow the deploy policy of the README: content-hashed files are immutable for a year,
  * everything else (HTML, manifest, remoteEntry.js, config) is revalidated on every load.
- * Used by `pnpm start`/`pnpm serve` and by the e2e suite (on free ports).
+ * Used by `pnpm start`/`pnpm serve`, by `pnpm serve:shell` (scripts/serve-shell.ts) and by the e2e suite (on free ports).
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
@@ -14,7 +14,7 @@ import { createAdaptorServer } from '@hono/node-server';
 import sirv from 'sirv';
 import { parseRuntimeConfig, type RuntimeConfig } from '../shared/src/config/runtime-config';
 import { ApiReader } from '../shell/server/api-reader';
-import { cacheControlFor, createShellServer, pageApiStaleMs } from '../shell/server/shell-server';
+import { cacheControlFor, createShellServer, pageApiStaleMs, shellKeyHeader } from '../shell/server/shell-server';
 
 const rootDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -32,11 +32,24 @@ export { cacheControlFor };
 export interface StaticServer {
   url: string;
   port: number;
-  close(): Promise<void>;
+  /**
+   * Stops taking connections. Without `drainMs`, every open connection is cut at once (tests, Ctrl-C);
+   * with it, the requests in flight are answered first (each answer closes its connection), and
+   * whatever is still open after `drainMs` is cut.
+   */
+  close(drainMs?: number): Promise<void>;
 }
 
 /** Listens on `host:port` (`port: 0` picks a free one) and returns how to reach and stop it. */
-async function start(server: Server, port: number, host = '127.0.0.1'): Promise<StaticServer> {
+export async function listen(server: Server, port: number, host = '127.0.0.1'): Promise<StaticServer> {
+  const inFlight = new Set<ServerResponse>();
+  let draining = false;
+  // Before the app's own listener, which may answer at once.
+  server.prependListener('request', (_request: IncomingMessage, response: ServerResponse) => {
+    inFlight.add(response);
+    response.once('close', () => inFlight.delete(response));
+    if (draining) response.setHeader('Connection', 'close');
+  });
   const bound = await new Promise<number>((resolve, reject) => {
     server.once('error', reject);
     server.listen(port, host, () => resolve((server.address() as AddressInfo).port));
@@ -44,10 +57,18 @@ async function start(server: Server, port: number, host = '127.0.0.1'): Promise<
   return {
     url: `http://${host === '0.0.0.0' ? 'localhost' : host}:${bound}`,
     port: bound,
-    close: () =>
+    close: (drainMs = 0) =>
       new Promise((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
+        draining = true;
+        // Node keeps a connection open after its answer unless the answer says it closes it.
+        for (const response of inFlight) if (!response.headersSent) response.setHeader('Connection', 'close');
+        const cutOff = setTimeout(() => server.closeAllConnections(), drainMs);
+        server.close(() => {
+          clearTimeout(cutOff);
+          resolve();
+        });
+        if (drainMs === 0) server.closeAllConnections();
+        else server.closeIdleConnections();
       }),
   };
 }
@@ -89,20 +110,37 @@ export async function serveFolder(options: {
       res.end(body);
       return;
     }
+    // Source maps are kept for an error tracker, never published (they name the build's files).
+    if (/\.map(?:$|\?)/.test(req.url ?? '')) {
+      res.writeHead(404, { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' });
+      res.end('Not found');
+      return;
+    }
     if (options.spa) res.setHeader('Cache-Control', 'no-cache'); // the fallback index.html
     files(req, res, () => {
       res.writeHead(404, { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-cache' });
       res.end('Not found');
     });
   });
-  return start(server, options.port, options.host);
+  return listen(server, options.port, options.host);
 }
 
-/** An environment's runtime config, validated: the shell's server puts it in pages as it is. */
-export function readEnvironmentConfig(environment: string): RuntimeConfig {
-  const file = path.join(rootDir, 'shell/config', `${environment}.json`);
-  if (!existsSync(file)) throw new Error(`No runtime config for environment "${environment}" (${file})`);
+/** The runtime config file of an environment in this repository. */
+export function environmentConfigFile(environment: string): string {
+  return path.join(rootDir, 'shell/config', `${environment}.json`);
+}
+
+/** A runtime config file, validated: the shell's server puts it in pages as it is. */
+export function readConfigFile(file: string): RuntimeConfig {
+  if (!existsSync(file)) throw new Error(`No runtime config at ${file}`);
   return parseRuntimeConfig(JSON.parse(readFileSync(file, 'utf8')));
+}
+
+/** An environment's runtime config (shell/config/<environment>.json), validated. */
+export function readEnvironmentConfig(environment: string): RuntimeConfig {
+  const file = environmentConfigFile(environment);
+  if (!existsSync(file)) throw new Error(`No runtime config for environment "${environment}" (${file})`);
+  return readConfigFile(file);
 }
 
 /**
@@ -132,12 +170,16 @@ export async function serveShell(options: {
   silent?: boolean;
   /** How long a page waits for the API before it goes out without the API's data (default 800 ms). */
   pageApiTimeoutMs?: number;
+  /** The shell's key for the API (default: SHELL_API_KEY). */
+  apiKey?: string;
 }): Promise<StaticServer> {
   if (!existsSync(path.join(appFolders.shell, 'index.html'))) {
     throw new Error(`${appFolders.shell} is not built: run \`pnpm build\` first`);
   }
+  const apiKey = options.apiKey ?? process.env.SHELL_API_KEY;
   const app = createShellServer({
     distDir: appFolders.shell,
+    apiKey,
     config: options.config,
     mode: options.mode ?? shellMode(process.env.SHELL_MODE),
     ...(options.renderBudgetMs ? { renderBudgetMs: options.renderBudgetMs } : {}),
@@ -149,11 +191,17 @@ export async function serveShell(options: {
         .filter(Boolean),
     ...(options.silent || process.env.LOG_LEVEL === 'silent' ? { log: () => {} } : {}),
     ...(options.pageApiTimeoutMs
-      ? { pageApi: new ApiReader({ timeoutMs: options.pageApiTimeoutMs, staleMs: pageApiStaleMs }) }
+      ? {
+          pageApi: new ApiReader({
+            timeoutMs: options.pageApiTimeoutMs,
+            staleMs: pageApiStaleMs,
+            headers: apiKey ? { [shellKeyHeader]: apiKey } : undefined,
+          }),
+        }
       : {}),
   });
   const server = createAdaptorServer({ fetch: app.fetch }) as Server;
-  return start(server, options.port, options.host);
+  return listen(server, options.port, options.host);
 }
 
 export function serveRemote(app: Exclude<ServedApp, 'shell'>, port: number, host?: string, folder = appFolders[app]) {

@@ -1,35 +1,46 @@
 /**
- * `pnpm serve` (the end of `pnpm start`): the built board as it is deployed (NODE_ENV=production
- * unless set: React's server renderer is several times slower in development). The API on 8000
- * (PGlite in api/.data, demo data on first start), the shell on 8080, listings on 8081, apply on
- * 8082, static on 8083, each its own origin, reading shell/config/$BOARD_ENV.json (default:
- * local). Ctrl-C stops everything.
+ * `pnpm serve` (the end of `pnpm start`): the whole built board on this machine, each app on its
+ * own origin as deployed (NODE_ENV=production unless set: React's server renderer is several times
+ * slower in development). The API on 8000 (PGlite in api/.data, demo data on first start), the
+ * shell on 8080, listings on 8081, apply on 8082, static on 8083, as shell/config/local.json says.
+ * Ctrl-C stops everything. Local only: in staging and production each service runs on its own
+ * (`pnpm serve:shell`, `pnpm serve:api`, the remotes as static folders; README, Deploy).
  */
+import { randomBytes } from 'node:crypto';
 import { demoWorkspaces } from '../api/src/seed/demo-data';
 import { startApi } from '../api/src/server';
 import { appFolders, readEnvironmentConfig, type StaticServer, serveRemote, serveShell } from './serve-board';
 
-const environment = process.env.BOARD_ENV ?? 'local';
+const environment = process.env.BOARD_ENV || 'local';
+if (environment !== 'local') {
+  console.error(
+    `pnpm serve runs the whole board locally (BOARD_ENV=local), not BOARD_ENV=${environment}: ` +
+      `its addresses are another machine's. Run that environment's shell with \`BOARD_ENV=${environment} pnpm serve:shell\` ` +
+      '(and the API with `pnpm serve:api`): see the README, Deploy.',
+  );
+  process.exit(1);
+}
 const config = readEnvironmentConfig(environment);
 const portOf = (url: string) => Number(new URL(url).port);
 
+// The shell's key for the API: the API does not count the shell's reads as one visitor's.
+const apiKey = process.env.SHELL_API_KEY ?? randomBytes(16).toString('hex');
 const servers: StaticServer[] = [];
 try {
-  if (environment === 'local') {
-    const site = new URL(config.siteUrl);
-    servers.push(
-      await startApi({
-        ...process.env,
-        // The local environment (PGlite, demo data) although React runs in production mode.
-        BOARD_ENV: environment,
-        PORT: process.env.PORT ?? String(portOf(config.apiBaseUrl)),
-        BOARD_SITE_URL: config.siteUrl,
-        CORS_ORIGINS:
-          process.env.CORS_ORIGINS ??
-          [site.origin, `http://127.0.0.1:${site.port}`, `http://localhost:${site.port}`].join(','),
-      }),
-    );
-  }
+  const site = new URL(config.siteUrl);
+  servers.push(
+    await startApi({
+      ...process.env,
+      // The local environment (PGlite, demo data) although React runs in production mode.
+      BOARD_ENV: environment,
+      PORT: process.env.PORT ?? String(portOf(config.apiBaseUrl)),
+      BOARD_SITE_URL: config.siteUrl,
+      SHELL_API_KEY: apiKey,
+      CORS_ORIGINS:
+        process.env.CORS_ORIGINS ??
+        [site.origin, `http://127.0.0.1:${site.port}`, `http://localhost:${site.port}`].join(','),
+    }),
+  );
   servers.push(await serveRemote('listings', portOf(config.remotes.listings), '127.0.0.1'));
   servers.push(await serveRemote('apply', portOf(config.remotes.apply), '127.0.0.1'));
   servers.push(await serveRemote('static', portOf(config.remotes.static), '127.0.0.1'));
@@ -38,10 +49,9 @@ try {
       port: portOf(config.siteUrl),
       host: '127.0.0.1',
       config: () => config,
+      apiKey,
       // The demo data's workspace boards, for the sitemap (elsewhere: BOARD_WORKSPACES).
-      ...(environment === 'local' && !process.env.BOARD_WORKSPACES
-        ? { workspaces: demoWorkspaces.map((workspace) => workspace.slug) }
-        : {}),
+      ...(!process.env.BOARD_WORKSPACES ? { workspaces: demoWorkspaces.map((workspace) => workspace.slug) } : {}),
     }),
   );
 } catch (error) {
@@ -53,8 +63,7 @@ try {
 console.log(
   `Remotes: listings ${config.remotes.listings}, apply ${config.remotes.apply}, static ${config.remotes.static}`,
 );
-if (environment === 'local')
-  console.log(`API: ${config.apiBaseUrl} (PGlite in api/.data; applications: pnpm --filter @board/api applications)`);
+console.log(`API: ${config.apiBaseUrl} (PGlite in api/.data; applications: pnpm --filter @board/api applications)`);
 console.log(`Serving ${Object.keys(appFolders).length} apps (${environment} config).`);
 console.log(`\n  The board: ${config.siteUrl}   (a workspace board: ${config.siteUrl}/demo)\n\nPress Ctrl-C to stop.`);
 

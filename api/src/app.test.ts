@@ -7,10 +7,12 @@ import { createTestApi, pdfBytes, type TestApi } from './test/test-api';
 let api: TestApi;
 let jobId: number;
 const requestCap = 200;
+const shellKey = 'the-shell-key-of-this-test';
 beforeAll(async () => {
   api = await createTestApi({
     requestRateLimit: { max: requestCap, windowSeconds: 60 },
     publicOrigin: 'https://api.foundry.example',
+    shellKey,
   });
   jobId = await publishedJobId(api);
 }, 60_000);
@@ -46,6 +48,40 @@ describe('every public endpoint has a rate limit', () => {
     // Others are not affected, and the load balancer's health check is never refused.
     expect((await api.app.request('/public-job-posting/workspace/demo', from('198.51.100.21'))).status).toBe(200);
     expect((await api.app.request('/health', from(client))).status).toBe(200);
+  });
+});
+
+describe("the shell's server is not one client", () => {
+  it('never limits reads that carry the shell key, and still limits a client that sends a wrong one', async () => {
+    const shell = '198.51.100.40';
+    for (let i = 0; i < requestCap + 50; i++) {
+      const response = await api.app.request(
+        '/public-job-posting/999999',
+        from(shell, { headers: { 'X-Shell-Key': shellKey } }),
+      );
+      expect(response.status).toBe(404);
+    }
+    const forger = '198.51.100.41';
+    const statuses: number[] = [];
+    for (let i = 0; i < requestCap + 1; i++)
+      statuses.push(
+        (
+          await api.app.request(
+            '/public-job-posting/999999',
+            from(forger, { headers: { 'X-Shell-Key': 'a-guessed-key-123' } }),
+          )
+        ).status,
+      );
+    expect(statuses.at(-1)).toBe(429);
+  });
+
+  it("keeps the shell's request id, and never a visitor's", async () => {
+    const fromShell = await api.app.request('/health', {
+      headers: { 'X-Shell-Key': shellKey, 'X-Request-Id': 'shell-1234' },
+    });
+    expect(fromShell.headers.get('x-request-id')).toBe('shell-1234');
+    const forged = await api.app.request('/health', { headers: { 'X-Request-Id': 'forged-1234' } });
+    expect(forged.headers.get('x-request-id')).toMatch(/^[0-9a-f]{16}$/);
   });
 });
 

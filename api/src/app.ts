@@ -1,3 +1,4 @@
+import { createHash, timingSafeEqual } from 'node:crypto';
 import { jsonLines, requestLog } from '@board/shared/lib/request-log';
 import { eq } from 'drizzle-orm';
 import { type Context, Hono } from 'hono';
@@ -32,8 +33,24 @@ export interface AppDeps {
   /** All requests per client (per instance, in memory): the looser flood guard. */
   requestRateLimit: { max: number; windowSeconds: number };
   log?: (entry: Record<string, unknown>) => void;
+  /**
+   * The key the shell's server sends in X-Shell-Key (SHELL_API_KEY): its reads are not counted
+   * against the per-client request limit, since every visitor's page is read from its one address,
+   * and its request ids are kept. Unset: no caller is exempt.
+   */
+  shellKey?: string;
   /** The client's address (the TCP peer, or what a trusted proxy says). */
   clientAddress: (request: Request, env: unknown) => string | undefined;
+}
+
+/** Whether a request carries the shell's key (compared in constant time). */
+export function shellCaller(key: string | undefined): (request: Request) => boolean {
+  if (!key) return () => false;
+  const expected = createHash('sha256').update(key).digest();
+  return (request) => {
+    const sent = request.headers.get('x-shell-key');
+    return sent !== null && timingSafeEqual(createHash('sha256').update(sent).digest(), expected);
+  };
 }
 
 /** Bodies of every endpoint but the application (which has its own, larger limit) stay small. */
@@ -48,7 +65,8 @@ export function createApp(deps: AppDeps) {
   // strict: false: call 6 is documented with a trailing slash (/public/job-application/); both forms work.
   const app = new Hono<Env>({ strict: false });
 
-  app.use(...requestLog(log));
+  const fromShell = shellCaller(deps.shellKey);
+  app.use(...requestLog(log, { trustIncoming: fromShell }));
   app.use(
     cors({
       origin: (origin) => (deps.corsOrigins.includes(origin) ? origin : null),
@@ -59,7 +77,13 @@ export function createApp(deps: AppDeps) {
     }),
   );
   const keyOf = (request: Request, env: unknown) => clientKey(deps.clientAddress(request, env));
-  app.use(requestLimit({ ...deps.requestRateLimit, clientKey: keyOf, exempt: (path) => path === '/health' }));
+  app.use(
+    requestLimit({
+      ...deps.requestRateLimit,
+      clientKey: keyOf,
+      exempt: (path, request) => path === '/health' || fromShell(request),
+    }),
+  );
   const smallBodies = bodyLimit({
     maxSize: smallBodyBytes,
     onError: (c) => c.json({ message: 'Request body too large', detail: `At most ${smallBodyBytes} bytes` }, 413),

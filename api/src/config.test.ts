@@ -79,6 +79,13 @@ describe('loadConfig', () => {
       expect(() => loadConfig(env)).toThrow(/API_PUBLIC_URL="": is required in (production|staging)/);
     });
 
+    it('listen on every interface unless HOST says otherwise (a load balancer must reach them)', () => {
+      expect(loadConfig(production).HOST).toBe('0.0.0.0');
+      expect(loadConfig({ ...production, BOARD_ENV: 'staging' }).HOST).toBe('0.0.0.0');
+      expect(loadConfig({ ...production, HOST: '10.0.0.5' }).HOST).toBe('10.0.0.5');
+      expect(loadConfig({ BOARD_ENV: 'test' }).HOST).toBe('127.0.0.1');
+    });
+
     it('production refuses the local captcha', () => {
       expect(() => loadConfig({ ...production, CAPTCHA_MODE: 'local' })).toThrow(
         /CAPTCHA_MODE="local": may not be "local" in production/,

@@ -45,7 +45,8 @@ const EnvObject = v.object({
   ),
   NODE_ENV: v.optional(v.string()),
   PORT: port,
-  HOST: v.optional(v.string(), '127.0.0.1'),
+  /** Default: every interface in staging and production (behind a load balancer), 127.0.0.1 elsewhere. */
+  HOST: v.optional(v.string()),
   /** PostgreSQL connection string; unset = embedded PGlite (local runs and tests only). */
   DATABASE_URL: v.optional(
     v.pipe(
@@ -75,6 +76,11 @@ const EnvObject = v.object({
   /** At most this many requests of any kind from one client per window (per instance). */
   REQUEST_RATE_LIMIT_MAX: v.optional(positiveInteger()),
   REQUEST_RATE_LIMIT_WINDOW_SECONDS: v.optional(positiveInteger(), '60'),
+  /**
+   * The shell's server's key (the same value in its SHELL_API_KEY): requests carrying it in
+   * X-Shell-Key are exempt from the per-client request limit. Unset: nobody is.
+   */
+  SHELL_API_KEY: v.optional(v.pipe(v.string(), v.minLength(16, 'must be at least 16 characters'))),
   /** Proxies (exact addresses) whose X-Forwarded-For names the client; unset: the TCP peer is the client. */
   TRUSTED_PROXIES: v.optional(v.pipe(v.string(), v.transform(list)), ''),
   /** Seed the demo data when the database has no workspace yet. */
@@ -85,8 +91,9 @@ const EnvObject = v.object({
 type RawConfig = v.InferOutput<typeof EnvObject>;
 export type Environment = 'local' | 'test' | 'staging' | 'production';
 
-export type ApiConfig = Omit<RawConfig, 'BOARD_ENV' | 'CAPTCHA_MODE' | 'REQUEST_RATE_LIMIT_MAX'> & {
+export type ApiConfig = Omit<RawConfig, 'BOARD_ENV' | 'HOST' | 'CAPTCHA_MODE' | 'REQUEST_RATE_LIMIT_MAX'> & {
   BOARD_ENV: Environment;
+  HOST: string;
   CAPTCHA_MODE: 'local' | 'recaptcha';
   REQUEST_RATE_LIMIT_MAX: number;
 };
@@ -95,10 +102,15 @@ export class ConfigError extends Error {
   override name = 'ConfigError';
 }
 
+/** Staging runs as production does: the same rules, the same defaults. */
+function isProductionLike(environment: Environment): boolean {
+  return environment === 'staging' || environment === 'production';
+}
+
 /** What a production-like environment (staging, production, or NODE_ENV=production) must state or may not use. */
 function environmentRules(config: RawConfig, environment: Environment): [string, string][] {
   const problems: [string, string][] = [];
-  const productionLike = environment === 'staging' || environment === 'production';
+  const productionLike = isProductionLike(environment);
   if (productionLike && !config.DATABASE_URL) {
     problems.push([
       'DATABASE_URL',
@@ -140,6 +152,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   return {
     ...config,
     BOARD_ENV: environment,
+    HOST: config.HOST ?? (isProductionLike(environment) ? '0.0.0.0' : '127.0.0.1'),
     CAPTCHA_MODE: config.CAPTCHA_MODE ?? 'local',
     // Looser than the submission limit: a person browsing makes a few requests per page.
     REQUEST_RATE_LIMIT_MAX: config.REQUEST_RATE_LIMIT_MAX ?? 100 * config.RATE_LIMIT_MAX,

@@ -1,11 +1,13 @@
 /**
  * The API server: validated config, database (PGlite or PostgreSQL) with migrations, demo data on
- * an empty database, then HTTP on HOST:PORT. `pnpm --filter @board/api start`.
+ * an empty database, then HTTP on HOST:PORT. Run alone by `pnpm serve:api` (or `pnpm --filter @board/api
+ * start`): one JSON line when it listens, and on SIGTERM the requests in flight are answered before it exits 0.
  */
 import { randomBytes } from 'node:crypto';
 import type { Server } from 'node:http';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { jsonLines } from '@board/shared/lib/request-log';
 import { serve } from '@hono/node-server';
 import { getConnInfo } from '@hono/node-server/conninfo';
 import type { Context } from 'hono';
@@ -34,7 +36,13 @@ export async function startApi(env: Record<string, string | undefined> = process
       database.db,
       generateDemoData({ siteUrl: env.BOARD_SITE_URL ?? 'http://localhost:8080' }),
     );
-    console.log(`Seeded demo data: ${counts.organizations} companies, ${counts.jobs} jobs.`);
+    jsonLines({
+      time: new Date().toISOString(),
+      level: 'info',
+      message: 'seeded the demo data',
+      companies: counts.organizations,
+      jobs: counts.jobs,
+    });
   }
   const localCaptcha =
     config.CAPTCHA_MODE === 'local'
@@ -54,6 +62,7 @@ export async function startApi(env: Record<string, string | undefined> = process
     rateLimit: { max: config.RATE_LIMIT_MAX, windowSeconds: config.RATE_LIMIT_WINDOW_SECONDS },
     requestRateLimit: { max: config.REQUEST_RATE_LIMIT_MAX, windowSeconds: config.REQUEST_RATE_LIMIT_WINDOW_SECONDS },
     log: config.LOG_LEVEL === 'silent' ? () => {} : undefined,
+    shellKey: config.SHELL_API_KEY,
     clientAddress: (request, envBindings) => {
       let peer: string | undefined;
       try {
@@ -105,6 +114,8 @@ export async function startApi(env: Record<string, string | undefined> = process
   return {
     url,
     port,
+    environment: config.BOARD_ENV,
+    database: database.kind,
     /** The API's database, for tools and tests that read what arrived. */
     db: database.db,
     /** Stops taking connections, lets the requests in flight finish, then closes the database. */
@@ -125,11 +136,24 @@ export async function startApi(env: Record<string, string | undefined> = process
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   try {
     const api = await startApi();
-    console.log(`API listening on ${api.url}`);
+    jsonLines({
+      time: new Date().toISOString(),
+      level: 'info',
+      message: 'API listening',
+      url: api.url,
+      environment: api.environment,
+      database: api.database,
+    });
     let stopping = false;
-    const stop = async () => {
+    const stop = async (signal: NodeJS.Signals) => {
       if (stopping) return;
       stopping = true;
+      jsonLines({
+        time: new Date().toISOString(),
+        level: 'info',
+        message: 'API stopping: answering the requests in flight',
+        signal,
+      });
       await api.close();
       process.exit(0);
     };

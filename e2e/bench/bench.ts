@@ -201,7 +201,7 @@ async function apiProcess(env: Record<string, string>): Promise<{ url: string; c
   });
   const url = await new Promise<string>((resolve, reject) => {
     child.stdout?.on('data', (chunk: Buffer) => {
-      const match = /API listening on (http:\/\/\S+)/.exec(chunk.toString());
+      const match = /"message":"API listening","url":"(http:\/\/[^"]+)"/.exec(chunk.toString());
       if (match?.[1]) resolve(match[1]);
     });
     child.on('exit', (code) => reject(new Error(`the API exited (${code})`)));

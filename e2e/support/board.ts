@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { applications, jobPostings } from '../../api/src/db/schema';
 import { demoWorkspaces } from '../../api/src/seed/demo-data';
 import type { startApi } from '../../api/src/server';
@@ -38,7 +39,10 @@ export class Board {
   static async start(options: { shellMode?: ShellMode } = {}): Promise<Board> {
     const board = new Board();
     for (const remote of remotes) await board.startRemote(remote);
+    // The shell's key, as a deploy sets it on both: the API does not count the shell's reads as one visitor's.
+    const apiKey = randomBytes(16).toString('hex');
     board.shellServer = await serveShell({
+      apiKey,
       port: 0,
       config: () => board.config,
       mode: options.shellMode,
@@ -51,7 +55,7 @@ export class Board {
     });
     const siteUrl = board.shellServer.url;
     // The real API on an in-memory database with the demo data.
-    board.api = await startMemoryApi(siteUrl);
+    board.api = await startMemoryApi(siteUrl, { SHELL_API_KEY: apiKey });
     board.config = {
       ...board.config,
       environment: 'test',

@@ -57,7 +57,12 @@ export async function buildChangedListings(options: { reactRange?: string; versi
       if (!text.includes(from)) throw new Error(`${file} no longer says ${from}: update buildChangedListings`);
       writeFileSync(source, text.replaceAll(from, to));
     };
-    reword('src/features/jobs/jobs-page.tsx', "'Find your dream job'", `'${changedHeading}'`);
+    // The heading comes from the board page's builder (shared): the variant overrides it in its page.
+    reword(
+      'src/features/jobs/jobs-page.tsx',
+      'boardPage(workspace.name);',
+      `{ ...boardPage(workspace.name), title: '${changedHeading}' };`,
+    );
     reword('src/styles.css', '../../shared/src', '../../../shared/src');
     const outDir = mkdtempSync(path.join(tmpdir(), `board-listings-${version}-`));
     await buildApp({ ...listings, dir: variantDir }, { mode: 'production', outDir, buildVersion: `${version}-e2e` });

@@ -34,7 +34,7 @@ export function asMarkup(text: string): string {
 
 /** The buildVersion of the `remote` manifest the page carries for the browser, if any. */
 export function carriedBuildVersion(html: string, manifestUrl: string): string | undefined {
-  const boot = /<script>window\.__BOARD_BOOT__=(.*?)<\/script>/s.exec(html)?.[1];
+  const boot = /<script(?: nonce="[^"]*")?>window\.__BOARD_BOOT__=(.*?)<\/script>/s.exec(html)?.[1];
   if (!boot) return undefined;
   const manifests = (JSON.parse(boot) as { manifests: Record<string, string> }).manifests;
   const text = manifests[manifestUrl];

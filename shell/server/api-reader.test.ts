@@ -68,4 +68,26 @@ describe('ApiReader', () => {
     await api.get(url, 1_001);
     expect(fetchImpl).toHaveBeenCalledTimes(5);
   });
+
+  it('keeps 404s apart: a flood of missing ids neither pushes real answers out nor reaches the API twice', async () => {
+    const fetchImpl = vi.fn(async (input: RequestInfo | URL) =>
+      String(input) === url ? answer({ id: 1 }) : answer({ message: 'Not found' }, 404),
+    );
+    const api = new ApiReader({ ttlMs: 10_000, maxEntries: 2, maxMisses: 5_000, fetch: fetchImpl });
+    await api.get(url, 0);
+    for (let id = 2; id < 1_052; id++)
+      expect(await api.get(`https://api.example.test/public-job-posting/${id}`, 1)).toEqual({ kind: 'missing' });
+    expect(await api.get(url, 2)).toEqual({ kind: 'ok', body: { id: 1 } });
+    expect(await api.get('https://api.example.test/public-job-posting/2', 3)).toEqual({ kind: 'missing' });
+    expect(fetchImpl).toHaveBeenCalledTimes(1_051);
+    // A miss is read again once its time is up (the job may have been published since).
+    await api.get('https://api.example.test/public-job-posting/2', 10_002);
+    expect(fetchImpl).toHaveBeenCalledTimes(1_052);
+  });
+
+  it("sends the shell's key with every call", async () => {
+    const fetchImpl = vi.fn(async (_input: RequestInfo | URL, _init?: RequestInit) => answer({ id: 1 }));
+    await new ApiReader({ headers: { 'X-Shell-Key': 'k3y' }, fetch: fetchImpl }).get(url);
+    expect(new Headers(fetchImpl.mock.calls[0]?.[1]?.headers).get('X-Shell-Key')).toBe('k3y');
+  });
 });

@@ -1,8 +1,9 @@
 /**
- * The API's public GET calls as the shell's server reads them for a page's head and status, the
- * sitemap and the feeds. A short timeout (the page never waits long for its tags) and a small,
- * short-lived cache (a burst of visits to one job costs one call). Never throws: a page is sent
- * whatever the API does.
+ * The API's public GET calls as the shell's server reads them (through reader-client.ts): a short
+ * timeout (a page never waits long for the API) and a small, short-lived cache (a burst of visits
+ * to one job costs one call). Misses (404s) are kept apart, in a smaller cache of their own, so a
+ * flood of requests for ids that do not exist cannot push the real pages' answers out. Never
+ * throws: a page is sent whatever the API does.
  */
 export type ApiAnswer = { kind: 'ok'; body: unknown } | { kind: 'missing' } | { kind: 'unavailable' };
 
@@ -18,6 +19,13 @@ export interface ApiReaderOptions {
   failureTtlMs?: number;
   timeoutMs?: number;
   maxEntries?: number;
+  /** How many 404 answers are kept (each for `ttlMs`), apart from the answers with a body. */
+  maxMisses?: number;
+  /**
+   * Sent with every call: the shell's key (SHELL_API_KEY), which exempts the shell's reads from the
+   * API's per-client limit (every visitor's page is read from this one address).
+   */
+  headers?: Record<string, string>;
   fetch?: typeof fetch;
 }
 
@@ -29,13 +37,18 @@ interface Entry {
   refreshing: boolean;
 }
 
+const missing: ApiAnswer = { kind: 'missing' };
+
 export class ApiReader {
   private entries = new Map<string, Entry>();
+  private misses = new Map<string, number>();
   private readonly ttlMs: number;
   private readonly staleMs: number;
   private readonly failureTtlMs: number;
   private readonly timeoutMs: number;
   private readonly maxEntries: number;
+  private readonly maxMisses: number;
+  private readonly headers: Record<string, string>;
   private readonly fetchImpl: typeof fetch;
 
   constructor(options: ApiReaderOptions = {}) {
@@ -44,11 +57,18 @@ export class ApiReader {
     this.failureTtlMs = options.failureTtlMs ?? 1_000;
     this.timeoutMs = options.timeoutMs ?? 800;
     this.maxEntries = options.maxEntries ?? 500;
+    this.maxMisses = options.maxMisses ?? 2_000;
+    this.headers = options.headers ?? {};
     this.fetchImpl = options.fetch ?? ((...args) => fetch(...args));
   }
 
   /** The answer at `url`: its JSON body, `missing` (404), or `unavailable` (anything else). */
   get(url: string, now = Date.now()): Promise<ApiAnswer> {
+    const missedUntil = this.misses.get(url);
+    if (missedUntil !== undefined) {
+      if (now < missedUntil) return Promise.resolve(missing);
+      this.misses.delete(url);
+    }
     const cached = this.entries.get(url);
     if (cached && now < cached.until) return cached.answer;
     if (cached?.good && now < cached.until + this.staleMs) {
@@ -58,6 +78,7 @@ export class ApiReader {
         const fresh = this.load(url);
         void fresh.then((answer) => {
           if (answer.kind === 'unavailable') cached.refreshing = false;
+          else if (answer.kind === 'missing') this.storeMiss(url, Date.now());
           else this.store(url, { until: Date.now() + this.ttlMs, answer: fresh, good: true, refreshing: false });
         });
       }
@@ -68,9 +89,21 @@ export class ApiReader {
     this.store(url, entry);
     void answer.then((result) => {
       if (result.kind === 'unavailable') entry.until = Math.min(entry.until, now + this.failureTtlMs);
+      else if (result.kind === 'missing') this.storeMiss(url, now);
       else entry.good = true;
     });
     return answer;
+  }
+
+  /** A 404 moves to the misses: it no longer takes a place among the answers. */
+  private storeMiss(url: string, now: number) {
+    this.entries.delete(url);
+    this.misses.delete(url);
+    if (this.misses.size >= this.maxMisses) {
+      const oldest = this.misses.keys().next().value;
+      if (oldest !== undefined) this.misses.delete(oldest);
+    }
+    this.misses.set(url, now + this.ttlMs);
   }
 
   private store(url: string, entry: Entry) {
@@ -86,7 +119,7 @@ export class ApiReader {
   private async load(url: string): Promise<ApiAnswer> {
     try {
       const response = await this.fetchImpl(url, {
-        headers: { Accept: 'application/json' },
+        headers: { ...this.headers, Accept: 'application/json' },
         signal: AbortSignal.timeout(this.timeoutMs),
       });
       if (response.status === 404) return { kind: 'missing' };

@@ -1,7 +1,8 @@
 import type { RuntimeConfig } from '@board/shared/config/runtime-config';
 import { describe, expect, it } from 'vitest';
-import { assemblePage, planPage } from './assemble-page';
+import { assemblePage } from './assemble-page';
 import type { RemoteManifest } from './manifest-cache';
+import { planPage } from './page-plan';
 
 const config: RuntimeConfig = {
   environment: 'test',

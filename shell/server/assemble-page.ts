@@ -2,36 +2,10 @@ import { requestUrl } from '@board/shared/api/api-client';
 import { callRequest } from '@board/shared/api/requests';
 import type { RuntimeConfig } from '@board/shared/config/runtime-config';
 import { scriptJson } from '@board/shared/lib/script-json';
-import { type BoardRoute, matchBoardRoute } from '../src/routes/board-routes';
+import { type BootData, bootGlobal, queriesScriptId } from '../src/boot-data';
 import { escapeHtml } from './html-escape';
 import { manifestAssets, type RemoteManifest } from './manifest-cache';
-
-/** What the shell reads before its first render instead of fetching it (see src/index.ts). */
-export interface BootData {
-  config: RuntimeConfig;
-  /** Manifest text by manifest URL: the federation runtime uses it instead of fetching. */
-  manifests: Record<string, string>;
-  /**
-   * Present when the server rendered the page: when (relative dates hydrate as rendered) and in
-   * which layout (wide, or a phone's: hydration starts from the same). The
-   * queries it rendered with are in the JSON script `#board-queries` after the content (the
-   * browser's QueryClient starts from them), so they do not hold up the first paint.
-   */
-  rendered?: { at: number; wide: boolean };
-}
-
-/** The id of the JSON script with the server's queries (TanStack Query's dehydrated state). */
-export const queriesScriptId = 'board-queries';
-
-export interface PagePlan {
-  route: BoardRoute;
-  params: Record<string, string | undefined>;
-}
-
-/** The route of a path: which remote and exposed module serve it, with its parameters. */
-export function planPage(pathname: string): PagePlan | null {
-  return matchBoardRoute(pathname);
-}
+import { type PagePlan, planPage } from './page-plan';
 
 export interface AssembleInput {
   /** The shell's built index.html. */
@@ -48,6 +22,8 @@ export interface AssembleInput {
   head?: string;
   /** The page as the server rendered it (render-page.tsx); without it the browser renders the page. */
   rendered?: { html: string; head: string; queries: string; at: number; wide: boolean };
+  /** The nonce the page's Content-Security-Policy allows its inline boot script by. */
+  nonce?: string;
 }
 
 const link = (attributes: Record<string, string | true>) =>
@@ -70,6 +46,7 @@ export function assemblePage({
   shellAssets,
   head,
   rendered,
+  nonce,
 }: AssembleInput): string {
   const previewed = url.searchParams.get('preview_remote');
   const useManifest = plan && manifest && previewed !== plan.route.remote ? manifest : null;
@@ -88,7 +65,7 @@ export function assemblePage({
   const apiCalls = calls.map((call) => requestUrl(config.apiBaseUrl, callRequest(call)));
 
   const tags = [
-    `<script>window.__BOARD_BOOT__=${scriptJson(boot)}</script>`,
+    `<script${nonce ? ` nonce="${escapeHtml(nonce)}"` : ''}>window.${bootGlobal}=${scriptJson(boot)}</script>`,
     ...(rendered?.head ? [rendered.head] : []),
     ...(apiOrigin !== siteOrigin ? [link({ rel: 'preconnect', href: apiOrigin, crossorigin: true })] : []),
     ...(remoteOrigin && remoteOrigin !== siteOrigin ? [link({ rel: 'preconnect', href: remoteOrigin })] : []),

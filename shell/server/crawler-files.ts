@@ -7,6 +7,10 @@ import { escapeXml } from './html-escape';
  */
 export const sitemapUrlLimit = 50_000;
 
+/** The Atom feed of the whole board, or of one workspace's. */
+export const feedPath = (workspaceSlug: string | null) =>
+  workspaceSlug ? `/${encodeURIComponent(workspaceSlug)}/feed.xml` : '/feed.xml';
+
 export interface SitemapEntry {
   /** Absolute URL. */
   loc: string;
@@ -21,12 +25,17 @@ export function robotsTxt(siteUrl: string): string {
 const xmlDeclaration = '<?xml version="1.0" encoding="UTF-8"?>\n';
 const sitemapNamespace = 'http://www.sitemaps.org/schemas/sitemap/0.9';
 
+/** One `<url>` of a urlset. */
+export function sitemapUrl(entry: SitemapEntry): string {
+  return `<url><loc>${escapeXml(entry.loc)}</loc>${entry.lastmod ? `<lastmod>${escapeXml(entry.lastmod)}</lastmod>` : ''}</url>`;
+}
+
+/** A urlset is written a page at a time: its opening, its `<url>`s, its close. */
+export const urlsetStart = `${xmlDeclaration}<urlset xmlns="${sitemapNamespace}">\n`;
+export const urlsetEnd = '</urlset>\n';
+
 export function sitemapXml(entries: SitemapEntry[]): string {
-  const urls = entries.map(
-    (entry) =>
-      `<url><loc>${escapeXml(entry.loc)}</loc>${entry.lastmod ? `<lastmod>${escapeXml(entry.lastmod)}</lastmod>` : ''}</url>`,
-  );
-  return `${xmlDeclaration}<urlset xmlns="${sitemapNamespace}">\n${urls.join('\n')}\n</urlset>\n`;
+  return `${urlsetStart}${entries.map((entry) => `${sitemapUrl(entry)}\n`).join('')}${urlsetEnd}`;
 }
 
 export function sitemapIndexXml(sitemaps: SitemapEntry[]): string {
@@ -45,31 +54,6 @@ export function newest(dates: (string | null | undefined)[]): string | null {
     if (!Number.isNaN(time) && (latest === null || time > latest)) latest = time;
   }
   return latest === null ? null : new Date(latest).toISOString();
-}
-
-/**
- * `/sitemap.xml` and its parts: one urlset while the entries fit in `limit`, else an index of
- * `/sitemap-1.xml` ... `/sitemap-N.xml`. `part` null asks for /sitemap.xml; a part that does not
- * exist gives null.
- */
-export function sitemapDocument(
-  entries: SitemapEntry[],
-  siteUrl: string,
-  part: number | null,
-  limit = sitemapUrlLimit,
-): string | null {
-  const parts = Math.ceil(entries.length / limit);
-  if (parts <= 1) return part === null ? sitemapXml(entries) : null;
-  if (part === null) {
-    return sitemapIndexXml(
-      Array.from({ length: parts }, (_, index) => ({
-        loc: new URL(`/sitemap-${index + 1}.xml`, siteUrl).href,
-        lastmod: newest(entries.slice(index * limit, (index + 1) * limit).map((entry) => entry.lastmod)),
-      })),
-    );
-  }
-  if (!Number.isInteger(part) || part < 1 || part > parts) return null;
-  return sitemapXml(entries.slice((part - 1) * limit, part * limit));
 }
 
 export interface AtomFeed {

@@ -1,3 +1,4 @@
+import { gunzipSync } from 'node:zlib';
 import type { RuntimeConfig } from '@board/shared/config/runtime-config';
 import { describe, expect, it } from 'vitest';
 import { ApiReader } from './api-reader';
@@ -49,18 +50,38 @@ describe('crawler routes', () => {
     expect(xml).toContain(`<url><loc>${at('/companies/7')}</loc><lastmod>2026-11-10T09:00:00.000Z</lastmod></url>`);
   });
 
-  it('past its limit the sitemap becomes an index of parts that hold every URL once', async () => {
-    const split = routes({ sitemapLimit: 4 });
+  it('past its limit the sitemap becomes an index of parts, each a page of the listings, that hold every URL once', async () => {
+    const split = routes({ sitemapLimit: 2 });
     const index = await (await split.request('/sitemap.xml')).text();
     expect(index).toContain('<sitemapindex');
-    expect(locs(index)).toEqual(['/sitemap-1.xml', '/sitemap-2.xml', '/sitemap-3.xml'].map(at));
-    const parts = await Promise.all(
-      [1, 2, 3].map(async (n) => locs(await (await split.request(`/sitemap-${n}.xml`)).text())),
+    expect(locs(index)).toEqual(
+      [
+        '/sitemap-pages.xml',
+        '/sitemap-companies.xml',
+        '/sitemap-jobs.xml',
+        // The part after the first two jobs, named by the listing's cursor.
+        '/sitemap-jobs.xml?after=2',
+      ].map(at),
     );
-    expect(parts.map((part) => part.length)).toEqual([4, 4, 3]);
-    expect(parts.flat()).toEqual(locs(await (await app.request('/sitemap.xml')).text()));
-    expect((await split.request('/sitemap-4.xml')).status).toBe(404);
-    expect((await app.request('/sitemap-1.xml')).status).toBe(404);
+    expect(index).toContain('<lastmod>2026-11-10T09:00:00.000Z</lastmod>');
+    const parts = await Promise.all(
+      locs(index).map(async (loc) =>
+        locs(await (await split.request(new URL(loc ?? '').pathname + new URL(loc ?? '').search)).text()),
+      ),
+    );
+    expect(parts.map((part) => part.length)).toEqual([6, 2, 2, 1]);
+    expect(parts.flat().sort()).toEqual(locs(await (await app.request('/sitemap.xml')).text()).sort());
+    expect((await split.request('/sitemap-jobs.xml?after=not%20a%20cursor')).status).toBe(404);
+  });
+
+  it('streams the sitemap compressed when the crawler accepts gzip, and plain when it refuses it', async () => {
+    const gzip = await app.request('/sitemap.xml', { headers: { 'Accept-Encoding': 'gzip' } });
+    expect(gzip.headers.get('content-encoding')).toBe('gzip');
+    const xml = new TextDecoder().decode(gunzipSync(new Uint8Array(await gzip.arrayBuffer())));
+    expect(locs(xml)).toHaveLength(11);
+    const plain = await app.request('/sitemap.xml', { headers: { 'Accept-Encoding': 'gzip;q=0' } });
+    expect(plain.headers.get('content-encoding')).toBeNull();
+    expect(locs(await plain.text())).toHaveLength(11);
   });
 
   it('the board’s Atom feed holds its jobs newest first, every text escaped', async () => {

@@ -1,37 +1,67 @@
-import { requestUrl } from '@board/shared/api/api-client';
-import { type Job, parseJobList } from '@board/shared/api/job';
-import { boardRequests } from '@board/shared/api/requests';
+import type { ApiClient } from '@board/shared/api/api-client';
+import {
+  boardSummaryQuery,
+  type CrawlPage,
+  crawlJobsQuery,
+  crawlOrganizationsQuery,
+  newestJobsQuery,
+  organizationCountQuery,
+} from '@board/shared/api/crawl';
+import type { Job } from '@board/shared/api/job';
+import { workspaceQuery } from '@board/shared/api/queries';
 import type { RuntimeConfig } from '@board/shared/config/runtime-config';
+import { negotiateEncoding } from '@board/shared/lib/accept-encoding';
 import { brand } from '@board/shared/lib/brand';
+import type { FetchQueryOptions, QueryKey } from '@tanstack/react-query';
 import { type Context, Hono } from 'hono';
-import { compress } from 'hono/compress';
 import type { ApiReader } from './api-reader';
-import { atomFeed, newest, robotsTxt, type SitemapEntry, sitemapDocument, sitemapUrlLimit } from './crawler-files';
-import { feedPath } from './page-data';
+import {
+  atomFeed,
+  feedPath,
+  robotsTxt,
+  type SitemapEntry,
+  sitemapIndexXml,
+  sitemapUrl,
+  sitemapUrlLimit,
+  urlsetEnd,
+  urlsetStart,
+} from './crawler-files';
+import { ApiUnavailable, readQuery } from './reader-client';
+import { sendText } from './send-text';
 
 /** A CDN keeps these a few minutes and may serve them stale while it fetches anew; browsers revalidate. */
 export const crawlerCacheControl = 'public, max-age=0, s-maxage=300, stale-while-revalidate=3600';
 
+/** The most the API's crawler listings give in one page. */
+const crawlPageLimit = 10_000;
+
 export interface CrawlerRouteOptions {
   config: () => RuntimeConfig;
-  /** Reads the API's public calls (1, 2 and 3) with a timeout fit for whole lists. */
+  /** Reads the API's public calls with a timeout fit for large pages. */
   api: ApiReader;
   /**
    * The workspace boards to list in the sitemap: the API has no public call that lists them.
-   * Each is checked with call 2 (an unknown slug is left out).
+   * Each is checked with call 1 (an unknown slug is left out).
    */
   workspaces: () => string[];
+  /** URLs per sitemap file (the protocol's 50,000): past it, /sitemap.xml is an index of parts. */
   sitemapLimit?: number;
   /** Jobs per feed, newest first. */
   feedSize?: number;
 }
 
-class Unavailable extends Error {}
-
 const byNewest = (jobs: Job[]) =>
   [...jobs].sort((a, b) => (b.postedAt ? Date.parse(b.postedAt) : 0) - (a.postedAt ? Date.parse(a.postedAt) : 0));
 
-/** robots.txt, /sitemap.xml (and its parts), /feed.xml and /{workspace}/feed.xml. */
+type Listing = 'jobs' | 'companies';
+
+/**
+ * robots.txt, /sitemap.xml (and its parts), /feed.xml and /{workspace}/feed.xml. The sitemap is
+ * read from the API's crawler listings a page at a time and written as it is read, so its memory
+ * does not grow with the board: one urlset while the board fits in `sitemapLimit` URLs, else an
+ * index of parts (the board's own pages; then the companies and the jobs, each part one page of
+ * the listing, named by the listing's cursor).
+ */
 export function crawlerRoutes({
   config,
   api,
@@ -40,84 +70,170 @@ export function crawlerRoutes({
   feedSize = 50,
 }: CrawlerRouteOptions) {
   const app = new Hono();
-  app.use(compress());
-  /** The body of a public call; null for a 404; throws when the API cannot answer. */
-  const read = async (request: Parameters<typeof requestUrl>[1]) => {
-    const answer = await api.get(requestUrl(config().apiBaseUrl, request));
-    if (answer.kind === 'unavailable') throw new Unavailable();
-    return answer.kind === 'ok' ? answer.body : null;
-  };
-  const jobsOf = async (workspaceSlug: string | null) => {
-    const body = await read(boardRequests.jobs(workspaceSlug));
-    return body === null ? null : parseJobList(body);
-  };
+  const read = <T, Key extends QueryKey>(query: (client: ApiClient) => FetchQueryOptions<T, Error, T, Key>) =>
+    readQuery(config().apiBaseUrl, api, query);
   const send = (c: Context, body: string, type: string) =>
-    c.body(body, 200, { 'Content-Type': `${type}; charset=utf-8`, 'Cache-Control': crawlerCacheControl });
+    sendText(c, body, 200, { 'Content-Type': `${type}; charset=utf-8`, 'Cache-Control': crawlerCacheControl });
+  const partSize = Math.min(sitemapLimit, crawlPageLimit);
+  const at = (path: string) => new URL(path, config().siteUrl).href;
 
   app.onError((error, c) => {
     // The API is down or answered nonsense: crawlers come back later. Anything else is a fault of ours.
-    if (!(error instanceof Unavailable)) console.error('[shell-server]', c.req.path, error);
+    if (!(error instanceof ApiUnavailable)) console.error('[shell-server]', c.req.path, error);
     return c.text('The job list is briefly unavailable.', 503, { 'Retry-After': '60', 'Cache-Control': 'no-store' });
   });
 
-  app.get('/robots.txt', (c) => send(c, robotsTxt(config().siteUrl), 'text/plain'));
-
-  const sitemapEntries = async (): Promise<SitemapEntry[]> => {
-    const siteUrl = config().siteUrl;
-    const at = (path: string) => new URL(path, siteUrl).href;
-    const jobs = (await jobsOf(null)) ?? [];
-    const organizations = (await read(boardRequests.organizations(null))) as { organizations?: unknown } | null;
-    const companyIds = [
-      ...new Set(
-        (Array.isArray(organizations?.organizations) ? organizations.organizations : []).flatMap((item) => {
-          const id = (item as { organization_id?: unknown } | null)?.organization_id;
-          return typeof id === 'number' || (typeof id === 'string' && id !== '') ? [String(id)] : [];
-        }),
-      ),
-    ];
+  /** The board's own pages: the boards (each configured workspace that exists), then the static pages. */
+  const boardPages = async (): Promise<{ head: SitemapEntry[]; tail: SitemapEntry[]; lastmod: string | null }> => {
+    const all = await read((client) => boardSummaryQuery(client, null));
+    const lastmod = all?.newest ?? null;
     const boards = await Promise.all(
-      [...new Set(workspaces())].map(async (slug) => ({ slug, jobs: await jobsOf(slug) })),
-    );
-    const latest = newest(jobs.map((job) => job.postedAt));
-    return [
-      { loc: at('/'), lastmod: latest },
-      { loc: at('/companies'), lastmod: latest },
-      ...boards.flatMap(({ slug, jobs: boardJobs }) => {
-        if (boardJobs === null) return [];
-        const lastmod = newest(boardJobs.map((job) => job.postedAt));
-        const path = `/${encodeURIComponent(slug)}`;
-        return [
-          { loc: at(path), lastmod },
-          { loc: at(`${path}/companies`), lastmod },
-        ];
-      }),
-      ...companyIds.map((id) => ({
-        loc: at(`/companies/${encodeURIComponent(id)}`),
-        lastmod: newest(jobs.filter((job) => job.organizationId === id).map((job) => job.postedAt)),
+      [...new Set(workspaces())].map(async (slug) => ({
+        slug,
+        summary: await read((client) => boardSummaryQuery(client, slug)),
       })),
-      ...jobs.map((job) => ({ loc: at(`/job/${encodeURIComponent(job.id)}`), lastmod: newest([job.postedAt]) })),
-      { loc: at('/talent-scout') },
-      { loc: at('/terms-of-service') },
-    ];
+    );
+    return {
+      head: [
+        { loc: at('/'), lastmod },
+        { loc: at('/companies'), lastmod },
+        ...boards.flatMap(({ slug, summary }) => {
+          if (!summary) return [];
+          const path = `/${encodeURIComponent(slug)}`;
+          return [
+            { loc: at(path), lastmod: summary.newest },
+            { loc: at(`${path}/companies`), lastmod: summary.newest },
+          ];
+        }),
+      ],
+      tail: [{ loc: at('/talent-scout') }, { loc: at('/terms-of-service') }],
+      lastmod,
+    };
   };
 
-  const sitemap = async (c: Context, part: number | null) => {
-    const document = sitemapDocument(await sitemapEntries(), config().siteUrl, part, sitemapLimit);
-    return document === null ? c.notFound() : send(c, document, 'application/xml');
+  const listingPage = (listing: Listing, after: string | null, limit: number) =>
+    listing === 'jobs'
+      ? read((client) => crawlJobsQuery(client, after, limit))
+      : read((client) => crawlOrganizationsQuery(client, after, limit));
+  const entriesOf = (listing: Listing, page: CrawlPage): SitemapEntry[] =>
+    page.items.map((item) => ({
+      loc: at(`/${listing === 'jobs' ? 'job' : 'companies'}/${encodeURIComponent(item.id)}`),
+      lastmod: item.lastmod,
+    }));
+
+  /** Every page of a listing from `after` on, as sitemap entries (stops after `pages` pages). */
+  async function* listingEntries(listing: Listing, after: string | null = null, pages = Number.POSITIVE_INFINITY) {
+    let cursor = after;
+    for (let read = 0; read < pages; read++) {
+      const page = await listingPage(listing, cursor, partSize);
+      if (!page) throw new ApiUnavailable('the listing went away while it was read');
+      yield entriesOf(listing, page);
+      if (!page.nextCursor) return;
+      cursor = page.nextCursor;
+    }
+  }
+
+  /**
+   * A urlset written as it is read: the first part is read before the answer starts (so an API
+   * that is down is still a 503); a failure later cuts the answer off, and the crawler comes back.
+   */
+  const streamUrlset = async (c: Context, parts: AsyncGenerator<SitemapEntry[]>) => {
+    const first = await parts.next();
+    const encoder = new TextEncoder();
+    const body = new ReadableStream<Uint8Array>({
+      start(controller) {
+        controller.enqueue(encoder.encode(urlsetStart));
+        if (!first.done)
+          controller.enqueue(encoder.encode(first.value.map((entry) => `${sitemapUrl(entry)}\n`).join('')));
+      },
+      async pull(controller) {
+        const next = first.done ? first : await parts.next();
+        if (next.done) {
+          controller.enqueue(encoder.encode(urlsetEnd));
+          controller.close();
+          return;
+        }
+        controller.enqueue(encoder.encode(next.value.map((entry) => `${sitemapUrl(entry)}\n`).join('')));
+      },
+      cancel() {
+        void parts.return(undefined);
+      },
+    });
+    const gzip = negotiateEncoding(c.req.header('Accept-Encoding'), ['gzip']) === 'gzip';
+    const compressed = gzip
+      ? body.pipeThrough(new CompressionStream('gzip') as ReadableWritablePair<Uint8Array, Uint8Array>)
+      : body;
+    return c.body(compressed, 200, {
+      'Content-Type': 'application/xml; charset=utf-8',
+      'Cache-Control': crawlerCacheControl,
+      Vary: 'Accept-Encoding',
+      ...(gzip ? { 'Content-Encoding': 'gzip' } : {}),
+    });
   };
-  app.get('/sitemap.xml', (c) => sitemap(c, null));
-  app.get('/:file{sitemap-[0-9]+\\.xml}', (c) => sitemap(c, Number(/\d+/.exec(c.req.param('file'))?.[0])));
+
+  app.get('/sitemap.xml', async (c) => {
+    const [pages, jobs, companies] = await Promise.all([
+      boardPages(),
+      read((client) => boardSummaryQuery(client, null)),
+      read((client) => organizationCountQuery(client)),
+    ]);
+    const total = pages.head.length + pages.tail.length + (companies ?? 0) + (jobs?.total ?? 0);
+    if (total <= sitemapLimit) {
+      return streamUrlset(
+        c,
+        (async function* () {
+          yield pages.head;
+          yield* listingEntries('companies');
+          yield* listingEntries('jobs');
+          yield pages.tail;
+        })(),
+      );
+    }
+    // An index: the board's pages, then a part per page of each listing, named by where it starts.
+    const parts: SitemapEntry[] = [{ loc: at('/sitemap-pages.xml'), lastmod: pages.lastmod }];
+    for (const listing of ['companies', 'jobs'] as const) {
+      let cursor: string | null = null;
+      do {
+        const page = await listingPage(listing, cursor, partSize);
+        if (!page) break;
+        const path = `/sitemap-${listing}.xml${cursor ? `?after=${encodeURIComponent(cursor)}` : ''}`;
+        let lastmod: string | null = null;
+        for (const item of page.items) if (item.lastmod && (!lastmod || item.lastmod > lastmod)) lastmod = item.lastmod;
+        if (page.items.length > 0) parts.push({ loc: at(path), lastmod });
+        cursor = page.nextCursor;
+      } while (cursor);
+    }
+    return send(c, sitemapIndexXml(parts), 'application/xml');
+  });
+
+  app.get('/sitemap-pages.xml', async (c) => {
+    const pages = await boardPages();
+    return streamUrlset(
+      c,
+      (async function* () {
+        yield [...pages.head, ...pages.tail];
+      })(),
+    );
+  });
+  for (const listing of ['companies', 'jobs'] as const)
+    app.get(`/sitemap-${listing}.xml`, async (c) => {
+      const after = c.req.query('after') ?? null;
+      if (after !== null && !/^[A-Za-z0-9_-]{1,400}$/.test(after)) return c.notFound();
+      return streamUrlset(c, listingEntries(listing, after, 1));
+    });
+
+  app.get('/robots.txt', (c) => send(c, robotsTxt(config().siteUrl), 'text/plain'));
 
   const feed = async (c: Context, slug: string | null) => {
     const siteUrl = config().siteUrl;
     let title = `${brand.product}: newest jobs`;
     if (slug !== null) {
-      const workspace = (await read(boardRequests.workspace(slug))) as { name?: unknown } | null;
-      if (workspace === null) return c.notFound();
-      const name = typeof workspace.name === 'string' && workspace.name.trim() ? workspace.name.trim() : slug;
+      const workspace = await read((client) => workspaceQuery(client, slug));
+      if (!workspace) return c.notFound();
+      const name = workspace.name || slug;
       title = `${brand.product}: newest jobs in ${name}`;
     }
-    const jobs = await jobsOf(slug);
+    const jobs = await read((client) => newestJobsQuery(client, slug, feedSize));
     if (jobs === null) return c.notFound();
     const xml = atomFeed({
       title,

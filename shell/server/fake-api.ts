@@ -52,6 +52,25 @@ export const fakeJobs = [
 const json = (body: unknown, status = 200) =>
   new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 
+const fakeOrganizations = [
+  { organization_id: 7, organization_name: 'Acme', job_board_slug: 'acme' },
+  { organization_id: 8, organization_name: 'Bolt & Co', job_board_slug: 'bolt' },
+];
+
+const newestFirst = <T extends { posted_date?: string | null }>(items: T[]) =>
+  [...items].sort((a, b) => Date.parse(b.posted_date ?? '0') - Date.parse(a.posted_date ?? '0'));
+
+/**
+ * A page of `items` after the cursor (here, plainly the index where the page starts), as the
+ * API's paged calls answer: the page and the next cursor.
+ */
+function page<T>(items: T[], url: URL, fallbackLimit: number) {
+  const start = Number(url.searchParams.get('cursor') ?? 0);
+  const limit = Number(url.searchParams.get('limit') ?? fallbackLimit);
+  const shown = items.slice(start, start + limit);
+  return { shown, next_cursor: start + limit < items.length ? String(start + limit) : null };
+}
+
 export function fakeApiFetch(options: { down?: boolean } = {}): typeof fetch {
   return async (input) => {
     if (options.down) throw new TypeError('fetch failed');
@@ -59,17 +78,36 @@ export function fakeApiFetch(options: { down?: boolean } = {}): typeof fetch {
     const workspace = url.searchParams.get('workspace_slug');
     const path = url.pathname;
     if (path === '/public-job-posting') {
-      if (workspace === 'demo') return json({ jobs: [fakeJobs[0]] });
-      return workspace ? json({ message: 'Workspace not found' }, 404) : json({ jobs: fakeJobs });
+      if (workspace && workspace !== 'demo') return json({ message: 'Workspace not found' }, 404);
+      const jobs = workspace === 'demo' ? fakeJobs.slice(0, 1) : fakeJobs;
+      if (!url.searchParams.has('limit')) return json({ jobs });
+      const { shown, next_cursor } = page(newestFirst(jobs), url, 25);
+      return json({ jobs: shown, total: jobs.length, next_cursor, facets: {} });
     }
     if (path === '/public-job-posting/workspace/demo') return json({ slug: 'demo', name: 'Demo Ventures' });
-    if (path === '/public-job-posting/job-board/list-organizations')
+    if (path === '/public-job-posting/job-board/list-organizations') {
+      if (!url.searchParams.has('limit')) return json({ organizations: fakeOrganizations });
+      const { shown, next_cursor } = page(fakeOrganizations, url, 25);
+      return json({ organizations: shown, total: fakeOrganizations.length, next_cursor });
+    }
+    if (path === '/public-job-posting/crawl/jobs') {
+      const { shown, next_cursor } = page(fakeJobs, url, 1000);
       return json({
-        organizations: [
-          { organization_id: 7, organization_name: 'Acme', job_board_slug: 'acme' },
-          { organization_id: 8, organization_name: 'Bolt & Co', job_board_slug: 'bolt' },
-        ],
+        items: shown.map((job) => ({ id: job.id, organization_id: job.organization_id, posted_date: job.posted_date })),
+        next_cursor,
       });
+    }
+    if (path === '/public-job-posting/crawl/organizations') {
+      const { shown, next_cursor } = page(fakeOrganizations, url, 1000);
+      return json({
+        items: shown.map((organization) => ({
+          organization_id: organization.organization_id,
+          last_posted: newestFirst(fakeJobs.filter((job) => job.organization_id === organization.organization_id))[0]
+            ?.posted_date,
+        })),
+        next_cursor,
+      });
+    }
     const job = /^\/public-job-posting\/(\d+)$/.exec(path);
     const found = fakeJobs.find((item) => String(item.id) === job?.[1]);
     if (found) return json(found);

@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { ManifestCache } from './manifest-cache';
+import { serveOrigin } from './test-origin';
 
 const url = 'https://cdn.example.test/listings/mf-manifest.json';
 const answer = (body: unknown, status = 200) => new Response(JSON.stringify(body, null, 2), { status });
@@ -23,6 +24,25 @@ describe('ManifestCache', () => {
     expect(await failing.get(url)).toBeNull();
     const garbage = new ManifestCache({ fetch: async () => new Response('<html>') });
     expect(await garbage.get(url)).toBeNull();
+  });
+
+  it('reads a manifest where it is configured only: a redirect, to another origin or its own, gives null', async () => {
+    const manifest = JSON.stringify({ name: 'board_listings', metaData: { remoteEntry: { name: 'remoteEntry.js' } } });
+    const other = await serveOrigin((_request, response) => response.end(manifest));
+    const listings = await serveOrigin((request, response) => {
+      if (request.url === '/moved.json') return response.end(manifest);
+      response.writeHead(302, { Location: request.url === '/away.json' ? `${other.origin}/m.json` : '/moved.json' });
+      response.end();
+    });
+    try {
+      const cache = new ManifestCache();
+      expect(await cache.get(`${listings.origin}/away.json`)).toBeNull();
+      expect(await cache.get(`${listings.origin}/here.json`)).toBeNull();
+      expect(other.requests).toEqual([]);
+      expect(listings.requests).not.toContain('/moved.json');
+    } finally {
+      await Promise.all([other.close(), listings.close()]);
+    }
   });
 
   it('gives up on a remote that does not answer in time', async () => {

@@ -4,6 +4,8 @@
  * browser) while a redeployed remote is picked up within `ttlMs`, with no restart or rebuild.
  * A remote that does not answer in `timeoutMs` is simply left out: the browser then fetches the
  * manifest itself and shows the remote's error panel, as it does without this server.
+ * A manifest is read where it is configured, never through a redirect: its address is the base of
+ * every file it names (the Node manifest's entry among them, which this server runs).
  */
 export interface RemoteManifest {
   /** The manifest as served (handed to the browser as is). */
@@ -43,7 +45,7 @@ export class ManifestCache {
 
   private async load(url: string): Promise<RemoteManifest | null> {
     try {
-      const response = await this.fetchImpl(url, { signal: AbortSignal.timeout(this.timeoutMs) });
+      const response = await this.fetchImpl(url, { redirect: 'error', signal: AbortSignal.timeout(this.timeoutMs) });
       if (!response.ok) return null;
       const parsed = JSON.parse(await response.text()) as Omit<RemoteManifest, 'text' | 'url'>;
       // Re-serialised without the build's indentation: it travels inside every page.

@@ -1,3 +1,5 @@
+import { boardLocale } from '@board/shared/api/job';
+import type { RuntimeConfig } from '@board/shared/config/runtime-config';
 import { brand } from '@board/shared/lib/brand';
 import { scriptJson } from '@board/shared/lib/script-json';
 import { escapeHtml } from './html-escape';
@@ -9,8 +11,12 @@ export interface PageHead {
   description: string;
   /** Absolute URL; none for a page that does not exist. */
   canonical: string | null;
-  /** Absolute URL of the preview image (a job's or company's logo). */
+  /** Absolute URL of the preview image: the page's card (og-image-routes.ts), or a company's logo. */
   image?: string | null;
+  /** What the image shows, for readers that do not see it. */
+  imageAlt?: string;
+  /** The image's size in pixels, when known: a wide picture (the card) is shown large on X. */
+  imageSize?: { width: number; height: number };
   /** Short facts shown beside a preview (Slack, X): e.g. Location, Salary. */
   facts?: { label: string; value: string }[];
   /** Not to be indexed (404s, the application form). */
@@ -36,9 +42,28 @@ export function fullTitle(title: string): string {
   return title ? `${title} · ${brand.product}` : brand.product;
 }
 
-/** The tags of a page's head, every value escaped. */
-export function renderHead(head: PageHead): string {
+/** Open Graph's form of the board's locale: en-GB -> en_GB. */
+export const ogLocale = boardLocale.replace('-', '_');
+
+/** '@foundryjobs' from the board's X profile (https://x.com/foundryjobs); null when it is no profile's address. */
+export function xHandle(profileUrl: string): string | null {
+  try {
+    const url = new URL(profileUrl);
+    const name = /^\/(\w{1,15})\/?$/.exec(url.pathname)?.[1];
+    return name && /^(?:www\.|mobile\.)?(?:x|twitter)\.com$/.test(url.hostname) ? `@${name}` : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The tags of a page's head, every value escaped. `site` is the environment's config (a
+ * RuntimeConfig): its X profile names the board's account (twitter:site).
+ */
+export function renderHead(head: PageHead, site?: { links?: Partial<Pick<RuntimeConfig['links'], 'x'>> }): string {
   const title = fullTitle(head.title);
+  const image = head.image ?? null;
+  const handle = site?.links?.x ? xHandle(site.links.x) : null;
   const tags = [
     `<title>${escapeHtml(title)}</title>`,
     meta('name', 'description', head.description),
@@ -46,14 +71,32 @@ export function renderHead(head: PageHead): string {
     ...(head.canonical ? [`<link rel="canonical" href="${escapeHtml(head.canonical)}">`] : []),
     meta('property', 'og:site_name', brand.product),
     meta('property', 'og:type', 'website'),
+    meta('property', 'og:locale', ogLocale),
     meta('property', 'og:title', title),
     meta('property', 'og:description', head.description),
     ...(head.canonical ? [meta('property', 'og:url', head.canonical)] : []),
-    ...(head.image ? [meta('property', 'og:image', head.image)] : []),
-    meta('name', 'twitter:card', 'summary'),
+    ...(image
+      ? [
+          meta('property', 'og:image', image),
+          ...(head.imageSize
+            ? [
+                meta('property', 'og:image:width', String(head.imageSize.width)),
+                meta('property', 'og:image:height', String(head.imageSize.height)),
+              ]
+            : []),
+          ...(head.imageAlt ? [meta('property', 'og:image:alt', head.imageAlt)] : []),
+        ]
+      : []),
+    meta('name', 'twitter:card', image && head.imageSize ? 'summary_large_image' : 'summary'),
+    ...(handle ? [meta('name', 'twitter:site', handle)] : []),
     meta('name', 'twitter:title', title),
     meta('name', 'twitter:description', head.description),
-    ...(head.image ? [meta('name', 'twitter:image', head.image)] : []),
+    ...(image
+      ? [
+          meta('name', 'twitter:image', image),
+          ...(head.imageAlt ? [meta('name', 'twitter:image:alt', head.imageAlt)] : []),
+        ]
+      : []),
     ...(head.facts ?? []).flatMap((fact, index) => [
       meta('name', `twitter:label${index + 1}`, fact.label),
       meta('name', `twitter:data${index + 1}`, fact.value),

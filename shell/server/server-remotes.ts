@@ -5,13 +5,15 @@ import { createInstance } from '@module-federation/runtime';
 import type { ComponentType } from 'react';
 import { providedVersions, sharedSingletons } from '../../rspack.singletons';
 import { ManifestCache, type RemoteManifest } from './manifest-cache';
+import { type PinnedRemote, pinnedRemote } from './pinned-remote';
 
 /**
  * The remotes' Node builds, loaded at runtime the way the browser loads their browser builds:
  * each remote deploys `server/mf-manifest.json` beside its `mf-manifest.json` (see
  * rspack.shared.ts), the server finds it through the runtime config, and the federation runtime
  * loads its `commonjs-module` container over HTTP (its chunks come over HTTP too, through
- * `@module-federation/node`'s runtime plugin built into the remote).
+ * `@module-federation/node`'s runtime plugin built into the remote), from the origin of the
+ * remote's configured manifest only, with no redirects and a timeout (pinned-remote.ts).
  *
  * The manifest is read again after `ttlMs` (ManifestCache); when its build changed, the next page
  * loads the new build in a new federation instance, so a redeployed remote is rendered within
@@ -23,9 +25,11 @@ export const serverManifestUrl = (browserManifestUrl: string) =>
   new URL('server/mf-manifest.json', browserManifestUrl).href;
 
 interface LoadedBuild {
+  /** The Node manifest's address and text: another of either is another build. */
   build: string;
   pages: Map<string, Promise<ComponentType>>;
   load: (request: string) => Promise<RemotePageModule | null>;
+  pin: PinnedRemote;
   /** The name of the federation instance that loads this build, and the global its container is kept under. */
   hostName: string;
   entryGlobalName: string;
@@ -88,12 +92,23 @@ function versionOf(name: string): string {
   return version;
 }
 
+export interface ServerRemotesOptions {
+  manifests?: ManifestCache;
+  /**
+   * How long loading a page's module (the container, its chunk, each fetch) may take: the render
+   * budget. A load still pending then is given up and its fetches cut, so the next page tries again.
+   */
+  loadTimeoutMs?: number;
+}
+
 export class ServerRemotes {
   private builds = new Map<RemoteName, LoadedBuild>();
   private readonly manifests: ManifestCache;
+  private readonly loadTimeoutMs: number;
 
-  constructor(options: { manifests?: ManifestCache } = {}) {
+  constructor(options: ServerRemotesOptions = {}) {
     this.manifests = options.manifests ?? new ManifestCache();
+    this.loadTimeoutMs = options.loadTimeoutMs ?? 1_000;
   }
 
   /**
@@ -111,22 +126,33 @@ export class ServerRemotes {
         `the ${remote} remote's Node build (${buildVersion(manifest)}) is not its browser build (${buildVersion(browser)}) yet`,
       );
     const build = this.buildOf(remote, manifest);
-    let page = build.pages.get(module);
-    if (!page) {
-      page = build.load(`${federationName(remote)}/${module.replace(/^\.\//, '')}`).then((loaded) => {
-        if (!loaded || typeof loaded.default !== 'function')
-          throw new Error(`${remote} ${module} has no page component`);
-        return loaded.default;
-      });
-      build.pages.set(module, page);
-      // A failure is not kept: the next page tries again.
-      page.catch(() => build.pages.delete(module));
-    }
+    const cached = build.pages.get(module);
+    if (cached) return cached;
+    const loading = build.load(`${federationName(remote)}/${module.replace(/^\.\//, '')}`).then((loaded) => {
+      if (!loaded || typeof loaded.default !== 'function') throw new Error(`${remote} ${module} has no page component`);
+      return loaded.default;
+    });
+    const page = within(loading, this.loadTimeoutMs, `${remote} ${module}`, (error) =>
+      // What it waits for (the container, a chunk) is shared with the next page's load: cut, so
+      // the next page fetches it again instead of waiting on a hung request.
+      build.pin.abortPending(error),
+    );
+    build.pages.set(module, page);
+    // Neither a failure nor a load past the budget is kept: the next page tries again.
+    page.catch(() => {
+      if (build.pages.get(module) === page) build.pages.delete(module);
+    });
     return page;
   }
 
+  /** Forgets every build loaded so far (their federation instances and containers). */
+  close() {
+    for (const [remote, build] of this.builds) forgetBuild(build, federationName(remote));
+    this.builds.clear();
+  }
+
   private buildOf(remote: RemoteName, manifest: NodeManifest): LoadedBuild {
-    const build = manifest.text;
+    const build = `${manifest.url}\n${manifest.text}`;
     const current = this.builds.get(remote);
     if (current?.build === build) return current;
     const entry = manifest.metaData?.remoteEntry;
@@ -146,10 +172,14 @@ export class ServerRemotes {
     const entryGlobalName = `${federationName(remote)}_server_${id}`;
     const hostName = `board_shell_server_${id}`;
     if (current) forgetBuild(current, federationName(remote));
+    // The remote's origin is the one of its configured manifest (the Node manifest's address is
+    // derived from it): its entry and chunks load from there or not at all.
+    const pin = pinnedRemote({ origin: base.origin, timeoutMs: this.loadTimeoutMs });
     const instance = Promise.all(sharedNames.map(async (name) => [name, await provide(name)] as const)).then(
       (provided) =>
         createInstance({
           name: hostName,
+          plugins: [pin.plugin],
           remotes: [{ name: federationName(remote), entry: entryUrl.href, entryGlobalName }],
           shared: Object.fromEntries(
             provided.map(([name, lib]) => [
@@ -163,10 +193,23 @@ export class ServerRemotes {
       build,
       pages: new Map(),
       load: async (request) => (await instance).loadRemote<RemotePageModule>(request),
+      pin,
       hostName,
       entryGlobalName,
     };
     this.builds.set(remote, loaded);
     return loaded;
   }
+}
+
+/** `promise`, or a rejection once `ms` have passed (after `onTimeout` with it). */
+function within<T>(promise: Promise<T>, ms: number, what: string, onTimeout: (error: Error) => void): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const timer = setTimeout(() => {
+      const error = new Error(`${what} not loaded in ${ms} ms`);
+      onTimeout(error);
+      reject(error);
+    }, ms);
+    promise.then(resolve, reject).finally(() => clearTimeout(timer));
+  });
 }

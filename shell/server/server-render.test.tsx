@@ -188,6 +188,8 @@ describe('server rendering', () => {
     ] as const) {
       const response = await app.request(route);
       expect(response.status).toBe(status);
+      // The page a visitor can use, but not the page it should be: no shared cache keeps it.
+      expect(response.headers.get('cache-control')).toBe('no-cache');
       const html = await response.text();
       expect(unrendered(html)).toBe(true);
       expect(html).toContain('<noscript>');
@@ -205,6 +207,7 @@ describe('server rendering', () => {
   it('sends the client-rendered page when the remote page throws while rendering', async () => {
     const response = await board(serving(BrokenPage)).app.request('/job/1');
     expect(response.status).toBe(200);
+    expect(response.headers.get('cache-control')).toBe('no-cache');
     expect(unrendered(await response.text())).toBe(true);
   });
 
@@ -230,9 +233,11 @@ describe('server rendering', () => {
       '/job/1?preview_remote=listings&preview_manifest=https://x.test/m.json',
     );
     expect(unrendered(await preview.text())).toBe(true);
+    expect(preview.headers.get('cache-control')).toBe('private, no-store');
     expect(asked).toEqual([]);
     const down = await board(serving(JobPage), { apiDown: true }).app.request('/job/1');
     expect(down.status).toBe(200);
+    expect(down.headers.get('cache-control')).toBe('no-cache');
     expect(unrendered(await down.text())).toBe(true);
   });
 });

@@ -1,4 +1,4 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { RuntimeConfig } from '@board/shared/config/runtime-config';
@@ -33,6 +33,9 @@ function dist() {
   // The fallback of a package the shell provides itself: never loaded, listed by the build.
   writeFileSync(path.join(dir, '34.abcdefabcd.js'), 'console.log("router fallback")');
   writeFileSync(path.join(dir, unusedFallbacksFile), JSON.stringify(['34.abcdefabcd.js']));
+  writeFileSync(path.join(dir, 'main.0123456789.js.map'), '{"sources":["/build/machine/path.ts"]}');
+  for (const icon of ['favicon.ico', 'favicon.svg', 'apple-touch-icon.png'])
+    writeFileSync(path.join(dir, icon), readFileSync(path.join(import.meta.dirname, '../public', icon)));
   return dir;
 }
 
@@ -101,8 +104,10 @@ describe('the shell server', () => {
       '<link rel="canonical" href="http://127.0.0.1:9001/job/1" data-server-head>',
       '<meta property="og:title" content="Backend Engineer at Acme · Foundry Jobs" data-server-head>',
       '<meta property="og:description" content="Acme · Berlin · 60k - 80k EUR. Build the API." data-server-head>',
-      '<meta property="og:image" content="https://api.example.test/public/logos/acme.svg" data-server-head>',
-      '<meta name="twitter:card" content="summary" data-server-head>',
+      '<meta property="og:image" content="http://127.0.0.1:9001/og/job/1.png" data-server-head>',
+      '<meta property="og:image:width" content="1200" data-server-head>',
+      '<meta property="og:image:height" content="630" data-server-head>',
+      '<meta name="twitter:card" content="summary_large_image" data-server-head>',
       '<meta name="twitter:data2" content="60k - 80k EUR" data-server-head>',
       '<link rel="alternate" type="application/atom+xml" title="Foundry Jobs: newest jobs" href="http://127.0.0.1:9001/feed.xml" data-server-head>',
     ])
@@ -141,24 +146,136 @@ describe('the shell server', () => {
   it('with the API down sends the page at once with its route’s title, status 200, kept by no cache', async () => {
     const response = await server(true).request('/job/1');
     expect(response.status).toBe(200);
-    expect(response.headers.get('cache-control')).toBe(pageCacheControl.incomplete);
+    expect(response.headers.get('cache-control')).toBe(pageCacheControl.unrendered);
     const html = await response.text();
     expect(html).toContain('<title>Job · Foundry Jobs</title>');
     expect(html).not.toContain('application/ld+json');
   });
 
-  it('logs one JSON line per request with its id, as the API does', async () => {
+  it('logs one JSON line per request with its own id, never one a visitor chose', async () => {
     logged.length = 0;
     const response = await app.request('/job/404', { headers: { 'X-Request-Id': 'abc123' } });
-    expect(response.headers.get('x-request-id')).toBe('abc123');
+    const id = response.headers.get('x-request-id');
+    expect(id).toMatch(/^[0-9a-f]{16}$/);
     expect(logged).toEqual([
-      expect.objectContaining({ level: 'info', request_id: 'abc123', method: 'GET', path: '/job/404', status: 404 }),
+      expect.objectContaining({ level: 'info', request_id: id, method: 'GET', path: '/job/404', status: 404 }),
     ]);
   });
 
-  it('compresses the page for a browser that accepts it', async () => {
-    const response = await app.request('/', { headers: { 'Accept-Encoding': 'gzip' } });
-    expect(response.headers.get('content-encoding')).toBe('gzip');
+  it('compresses the page for a browser that accepts it, and only then', async () => {
+    const gzip = await app.request('/', { headers: { 'Accept-Encoding': 'gzip' } });
+    expect(gzip.headers.get('content-encoding')).toBe('gzip');
+    const br = await app.request('/', { headers: { 'Accept-Encoding': 'gzip, deflate, br' } });
+    expect(br.headers.get('content-encoding')).toBe('br');
+    for (const refused of ['gzip;q=0', 'identity', 'br;q=0, gzip;q=0']) {
+      const response = await app.request('/', { headers: { 'Accept-Encoding': refused } });
+      expect([refused, response.headers.get('content-encoding')]).toEqual([refused, null]);
+      expect(await response.text()).toContain('<title>Find your dream job · Foundry Jobs</title>');
+    }
+  });
+
+  it('answers a missing file with a plain 404 that no one keeps, whatever the method or encoding', async () => {
+    for (const [method, path] of [
+      ['GET', '/x.php'],
+      ['GET', '/.env'],
+      ['GET', '/wp-login.php'],
+      ['GET', '/no-such-chunk.0123456789.js'],
+      ['GET', '/main.0123456789.js.map'],
+      ['POST', '/x.php'],
+      ['HEAD', '/.git/config'],
+    ] as const) {
+      const response = await app.request(path, { method, headers: { 'Accept-Encoding': 'gzip' } });
+      expect([path, response.status, response.headers.get('content-encoding')]).toEqual([path, 404, null]);
+      expect(response.headers.get('cache-control')).toBe('no-store');
+      expect(response.headers.get('content-type')).toMatch(/^text\/plain/);
+    }
+  });
+
+  it('serves the site icons', async () => {
+    for (const [path, type] of [
+      ['/favicon.ico', 'image/x-icon'],
+      ['/favicon.svg', 'image/svg+xml'],
+      ['/apple-touch-icon.png', 'image/png'],
+    ] as const) {
+      const response = await app.request(path, { headers: { 'Accept-Encoding': 'gzip' } });
+      expect([path, response.status, response.headers.get('content-type')]).toEqual([path, 200, type]);
+      expect(response.headers.get('cache-control')).toBe('no-cache');
+    }
+  });
+
+  it('treats a page path with a dot as a page', async () => {
+    const workspace = await app.request('/acme.io', { headers: { 'Accept-Encoding': 'gzip' } });
+    expect(workspace.status).toBe(404);
+    expect(workspace.headers.get('content-type')).toMatch(/^text\/html/);
+    expect(workspace.headers.get('content-encoding')).toBe('gzip');
+    const job = await app.request('/job/5.0');
+    expect(job.status).toBe(404);
+    expect(await job.text()).toContain('<title>Job Not Found · Foundry Jobs</title>');
+    expect((await app.request('/job/1', { method: 'POST' })).status).toBe(405);
+  });
+
+  it('sends a Content-Security-Policy that allows its inline script by nonce, and the configured origins only', async () => {
+    const response = await app.request('/job/1');
+    const csp = response.headers.get('content-security-policy') ?? '';
+    const nonce = /'nonce-([^']+)'/.exec(csp)?.[1];
+    expect(nonce).toBeTruthy();
+    const html = await response.text();
+    expect(html).toContain(`<script nonce="${nonce}">window.__BOARD_BOOT__=`);
+    // Every executable inline script carries the nonce (JSON data blocks are not executed).
+    for (const [tag] of html.matchAll(/<script(?![^>]*\bsrc=)(?![^>]*type="application\/(?:ld\+)?json")[^>]*>/g))
+      expect(tag).toContain(`nonce="${nonce}"`);
+    const directive = (name: string) =>
+      csp
+        .split(';')
+        .map((part) => part.trim().split(/\s+/))
+        .find(([key]) => key === name)
+        ?.slice(1);
+    expect(directive('script-src')).toEqual([
+      "'self'",
+      `'nonce-${nonce}'`,
+      'http://127.0.0.1:9002',
+      'http://127.0.0.1:9003',
+      'http://127.0.0.1:9004',
+    ]);
+    expect(directive('connect-src')).toEqual(expect.arrayContaining(["'self'", 'http://127.0.0.1:9000']));
+    expect(directive('connect-src')).not.toContain('*');
+    expect(directive('frame-ancestors')).toEqual(["'none'"]);
+    expect(directive('object-src')).toEqual(["'none'"]);
+    expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(response.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
+    // A nonce is never reused.
+    const again = (await app.request('/job/1')).headers.get('content-security-policy');
+    expect(again).not.toContain(`'nonce-${nonce}'`);
+  });
+
+  it('keeps a preview page private', async () => {
+    const response = await app.request('/?preview_remote=listings&preview_url=http://localhost:8091/mf-manifest.json');
+    expect(response.headers.get('cache-control')).toBe('private, no-store');
+  });
+
+  it("sends the shell's key with its reads of the API", async () => {
+    const seen: (string | null)[] = [];
+    const keyed = createShellServer({
+      distDir: dist(),
+      config: () => config,
+      mode: 'assemble',
+      manifests,
+      apiKey: 'shell-key-0123456789',
+      log: () => {},
+    });
+    const original = globalThis.fetch;
+    globalThis.fetch = async (input, init) => {
+      seen.push(new Headers(init?.headers).get('X-Shell-Key'));
+      return fakeApiFetch()(input, init);
+    };
+    try {
+      expect((await keyed.request('/job/1')).status).toBe(200);
+      expect((await keyed.request('/feed.xml')).status).toBe(200);
+    } finally {
+      globalThis.fetch = original;
+    }
+    expect(seen.length).toBeGreaterThanOrEqual(2);
+    expect(new Set(seen)).toEqual(new Set(['shell-key-0123456789']));
   });
 
   it('serves hashed files as immutable, the runtime config and /health', async () => {

@@ -1,48 +1,27 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { promisify } from 'node:util';
-import { gzip as gzipCallback } from 'node:zlib';
 import type { RuntimeConfig } from '@board/shared/config/runtime-config';
 import { unusedFallbacksFile } from '@board/shared/lib/federation';
 import { jsonLines, type Log, requestLog } from '@board/shared/lib/request-log';
-import { serveStatic } from '@hono/node-server/serve-static';
 import { Hono } from 'hono';
-import { pageKey } from '../src/features/remotes/remote-page';
 import { boardRoutes } from '../src/routes/board-routes';
 import { ApiReader } from './api-reader';
-import { assemblePage, planPage } from './assemble-page';
 import { crawlerRoutes } from './crawler-routes';
 import { ManifestCache } from './manifest-cache';
-import { loadPageData } from './page-data';
-import { renderHead } from './page-head';
-import { loadPageQueries } from './page-queries';
-import { type RenderedPage, renderPage } from './render-page';
+import { ogImageRoutes, warmUpOgCards } from './og-image-routes';
+import { pageRoute } from './page-route';
+import { commonSecurityHeaders, contentSecurityPolicy } from './security-headers';
 import { ServerRemotes } from './server-remotes';
+import { isHashedAsset, staticFiles } from './static-files';
 
-const gzip = promisify(gzipCallback);
-
-/** What a page's bytes depend on besides its address. */
-const pageVary = 'Accept-Encoding, Sec-CH-UA-Mobile';
+export { pageCacheControl } from './page-route';
+export { cacheControlFor } from './static-files';
 
 /** A page's API answers are sent up to a minute stale while fresh ones are read (see ApiReader). */
 export const pageApiStaleMs = 60_000;
-const hashed = /\.[0-9a-f]{10}\.(?:js|css|svg|png|woff2?)$/;
 
-/** The deploy policy of the README: hashed files are immutable, everything else is revalidated. */
-export function cacheControlFor(pathname: string): string {
-  return hashed.test(pathname) ? 'public, max-age=31536000, immutable' : 'no-cache';
-}
-
-/**
- * Pages: a CDN may keep one 30 s and serve it stale for 5 minutes while it fetches anew; a browser
- * revalidates every time (max-age=0). A 404 is kept briefly; a page sent without the API's data
- * (the API was slow or down) is not kept by anyone.
- */
-export const pageCacheControl = {
-  ok: 'public, max-age=0, s-maxage=30, stale-while-revalidate=300',
-  missing: 'public, max-age=0, s-maxage=10',
-  incomplete: 'no-cache',
-} as const;
+/** The header the shell's reads carry its key in (see the API's SHELL_API_KEY). */
+export const shellKeyHeader = 'X-Shell-Key';
 
 export interface ShellServerOptions {
   /** The shell's build (index.html and its hashed files). */
@@ -65,7 +44,12 @@ export interface ShellServerOptions {
   remotes?: Pick<ServerRemotes, 'page'>;
   /** Load every page's remote module when the server starts (default: in `render` mode). */
   warmUp?: boolean;
-  /** Reads the API for a page's head, status and queries (short timeout; see api-reader.ts). */
+  /**
+   * The shell's key for the API (SHELL_API_KEY, set on both): the default readers send it, so the
+   * API does not count every visitor's page against this server's one address.
+   */
+  apiKey?: string;
+  /** Reads the API for a page's queries (short timeout; see api-reader.ts). */
   pageApi?: ApiReader;
   /** Reads the API for the sitemap and the feeds (whole lists: a longer timeout). */
   listApi?: ApiReader;
@@ -85,7 +69,7 @@ export interface ShellServerOptions {
 function shellAssets(distDir: string) {
   const unused = new Set(readUnusedFallbacks(distDir));
   const files = readdirSync(distDir).filter(
-    (file) => hashed.test(file) && !file.startsWith('main.') && !file.startsWith('lazy-') && !unused.has(file),
+    (file) => isHashedAsset(file) && !file.startsWith('main.') && !file.startsWith('lazy-') && !unused.has(file),
   );
   return {
     js: files.filter((file) => file.endsWith('.js')).map((file) => `/${file}`),
@@ -103,8 +87,9 @@ function readUnusedFallbacks(distDir: string): string[] {
 }
 
 /**
- * The shell's server: the shell's files, /runtime-config.json, /health, and every other path
- * answered with the page assembled for it (history fallback). Stateless: run any number.
+ * The shell's server, in the order a request meets it: the request id and log, /health,
+ * /runtime-config.json, the crawler files, the shell's built files (a missing file is a plain
+ * 404), and every other GET is a page (page-route.ts). Stateless: run any number.
  */
 export function createShellServer({
   distDir,
@@ -112,14 +97,18 @@ export function createShellServer({
   mode = 'render',
   renderBudgetMs = 1_000,
   manifests = new ManifestCache(),
-  remotes = new ServerRemotes({ manifests }),
+  remotes = new ServerRemotes({ manifests, loadTimeoutMs: renderBudgetMs }),
   warmUp = mode === 'render',
-  pageApi = new ApiReader({ staleMs: pageApiStaleMs }),
-  listApi = new ApiReader({ timeoutMs: 5_000, ttlMs: 30_000 }),
+  apiKey,
+  pageApi,
+  listApi,
   workspaces = () => [],
   sitemapLimit,
   log = jsonLines,
 }: ShellServerOptions) {
+  const headers = apiKey ? { [shellKeyHeader]: apiKey } : undefined;
+  const pageReader = pageApi ?? new ApiReader({ staleMs: pageApiStaleMs, headers });
+  const listReader = listApi ?? new ApiReader({ timeoutMs: 5_000, ttlMs: 30_000, headers });
   const template = readFileSync(path.join(distDir, 'index.html'), 'utf8');
   if (warmUp) {
     // Load every page's remote module now, in the background, so the first visitors' pages are
@@ -132,119 +121,61 @@ export function createShellServer({
         .catch(() => undefined);
     }
   }
-  const assets = shellAssets(distDir);
   const app = new Hono();
 
   app.use(...requestLog(log));
-
+  app.use(async (c, next) => {
+    await next();
+    for (const [name, value] of Object.entries(commonSecurityHeaders))
+      if (!c.res.headers.has(name)) c.res.headers.set(name, value);
+  });
   app.get('/health', (c) => c.json({ status: 'ok' }, 200, { 'Cache-Control': 'no-store' }));
   app.get('/runtime-config.json', (c) => c.json(config(), 200, { 'Cache-Control': 'no-cache' }));
   // A CDN-only deployment (static mode) has no server to write these.
-  if (mode !== 'static') app.route('/', crawlerRoutes({ config, api: listApi, workspaces, sitemapLimit }));
-  const files = serveStatic({ root: distDir, precompressed: true });
-  // Files by their extension; index.html and every route are assembled below.
-  app.use('*', async (c, next) => {
-    if (!/\.\w+$/.test(c.req.path) || c.req.path.endsWith('.html')) return next();
-    const response = await files(c, next);
-    if (response) response.headers.set('Cache-Control', cacheControlFor(c.req.path));
-    return response;
-  });
-  app.get('*', async (c) => {
-    if (mode === 'static') return c.html(template, 200, { 'Cache-Control': 'no-cache' });
-    const url = new URL(c.req.url);
-    const current = config();
-    const plan = planPage(url.pathname);
-    const started = Date.now();
-    const budget = AbortSignal.timeout(renderBudgetMs);
-    // A previewed remote is the browser's to load (the server renders production builds only).
-    const browserManifest = plan ? manifests.get(current.remotes[plan.route.remote]) : Promise.resolve(null);
-    const render =
-      mode === 'render' && plan && !url.searchParams.has('preview_remote')
-        ? Promise.all([
-            browserManifest.then((manifest) => {
-              // The browser hydrates with the build whose manifest the page carries.
-              if (!manifest) throw new Error(`the ${plan.route.remote} remote's manifest is not available`);
-              return remotes.page(plan.route.remote, manifest, plan.route.module);
-            }),
-            loadPageQueries(plan, current, pageApi),
-          ])
-        : null;
-    render?.catch(() => undefined);
-    const [manifest, data] = await Promise.all([browserManifest, loadPageData(plan, url, current, pageApi)]);
-    if (!data.complete)
-      log({
-        time: new Date().toISOString(),
-        level: 'warn',
-        request_id: c.get('requestId'),
-        message: 'page sent without the API data (slow or down)',
-        path: c.req.path,
-      });
-    let rendered: (RenderedPage & { at: number; wide: boolean }) | undefined;
-    // A phone's layout when the browser says it is one (Chromium's default client hint); the page
-    // varies by that header, so a CDN keeps one copy of each.
-    const wide = c.req.header('Sec-CH-UA-Mobile') !== '?1';
-    if (render && plan && data.complete) {
-      try {
-        const [Component, queryClient] = await Promise.race([
-          render,
-          new Promise<never>((_, reject) => {
-            if (budget.aborted) reject(budget.reason);
-            budget.addEventListener('abort', () => reject(budget.reason));
-          }),
-        ]);
-        const key = pageKey(plan.route.remote, plan.route.module);
-        const page = await renderPage({
-          url,
-          config: current,
-          queryClient,
-          firstPage: { key, Component },
-          renderedAt: started,
-          wide,
-          signal: budget,
-        });
-        rendered = { ...page, at: started, wide };
-      } catch (error) {
-        // The client-rendered page, as without this server: its error panel and Retry included.
-        log({
-          time: new Date().toISOString(),
-          level: 'warn',
-          request_id: c.get('requestId'),
-          message: 'page sent unrendered: the browser renders it',
-          path: c.req.path,
-          error: String(error),
-        });
-      }
-    }
-    // A rendered page holds its JSON-LD in its content (the remote page renders it, and hydrates
-    // it): the head does not repeat it, or a crawler would read two JobPostings.
-    const head = renderHead(rendered ? { ...data.head, jsonLd: [] } : data.head);
-    const html = assemblePage({ template, config: current, url, plan, manifest, shellAssets: assets, head, rendered });
-    const cacheControl = !data.complete
-      ? pageCacheControl.incomplete
-      : data.status === 404
-        ? pageCacheControl.missing
-        : pageCacheControl.ok;
-    // Compressed on libuv's threads (a rendered page is 30-60 KB), not on the event loop.
-    if (!/\bgzip\b/.test(c.req.header('Accept-Encoding') ?? ''))
-      return c.html(html, data.status, { 'Cache-Control': cacheControl, Vary: pageVary });
-    return c.body(new Uint8Array(await gzip(html)), data.status, {
-      'Content-Type': 'text/html; charset=UTF-8',
-      'Content-Encoding': 'gzip',
-      'Cache-Control': cacheControl,
-      Vary: pageVary,
-    });
-  });
-  app.notFound((c) => c.text('Not found', 404, { 'Cache-Control': 'no-cache' }));
+  if (mode !== 'static') {
+    app.route('/', crawlerRoutes({ config, api: listReader, workspaces, ...(sitemapLimit ? { sitemapLimit } : {}) }));
+    app.route('/', ogImageRoutes({ config, api: pageReader }));
+    // The first preview card of a process also loads the fonts and the layout engine (~0.5 s).
+    if (warmUp) void warmUpOgCards().catch(() => undefined);
+  }
+  app.use(staticFiles(distDir));
+  if (mode === 'static')
+    app.get('*', (c) =>
+      c.html(template, 200, {
+        'Cache-Control': 'no-cache',
+        'Content-Security-Policy': contentSecurityPolicy(config(), null),
+      }),
+    );
+  else
+    app.get(
+      '*',
+      pageRoute({
+        template,
+        config,
+        mode,
+        renderBudgetMs,
+        manifests,
+        remotes,
+        pageApi: pageReader,
+        shellAssets: shellAssets(distDir),
+        log,
+      }),
+    );
+  app.all('*', (c) => c.text('Method not allowed', 405, { Allow: 'GET, HEAD', 'Cache-Control': 'no-store' }));
   app.onError((error, c) => {
-    // A fault of ours never costs the visitor the page: the client-rendered page, as a CDN would send it.
+    // A fault of ours never costs the visitor the page: the client-rendered page, as a CDN would
+    // send it, kept by no one.
     log({
       time: new Date().toISOString(),
       level: 'error',
-      request_id: c.get('requestId'),
+      request_id: c.get('requestId' as never),
       path: c.req.path,
       error: String(error),
     });
-    return c.html(template, 200, { 'Cache-Control': 'no-store' });
+    return c.html(template, 200, {
+      'Cache-Control': 'no-store',
+      'Content-Security-Policy': contentSecurityPolicy(config(), null),
+    });
   });
   return app;
 }

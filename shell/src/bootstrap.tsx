@@ -1,10 +1,11 @@
 import './styles.css';
 import type { RuntimeConfig } from '@board/shared/config/runtime-config';
 import { RouterProvider } from '@board/shared/lib/router';
-import { type DehydratedState, hydrate } from '@tanstack/react-query';
+import { hydrate } from '@tanstack/react-query';
 import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App, createQueryClient, createRouter } from './app';
+import { readBootData, readBootQueries } from './boot-data';
 import { registerBoardRemotes } from './features/remotes/federation';
 import { resolvePreview } from './features/remotes/preview';
 import { setPreviewDecision } from './features/remotes/preview-state';
@@ -18,10 +19,11 @@ if (!rootElement) throw new Error('index.html has no #root element');
 async function start(container: HTMLElement) {
   let config: RuntimeConfig;
   try {
-    const early = window as unknown as { __BOARD_BOOT__?: { config: RuntimeConfig }; __boardConfig?: Promise<unknown> };
-    if (early.__BOARD_BOOT__) {
+    const early = window as unknown as { __boardConfig?: Promise<unknown> };
+    const boot = readBootData();
+    if (boot) {
       // Validated by the shell's server before it was put in the page (scripts/serve-board.ts).
-      config = early.__BOARD_BOOT__.config;
+      config = boot.config;
     } else {
       // A static deployment: the file is validated here, and the validator loads only here.
       const { fetchRuntimeConfig, parseRuntimeConfig } = await import(
@@ -48,13 +50,11 @@ async function start(container: HTMLElement) {
   // the server's queries and the remote page it rendered, so the markup is the same and nothing is
   // fetched twice. A preview session (the server renders production remotes only) and a page whose
   // remote does not load here are rendered anew.
-  const rendered = (window as unknown as { __BOARD_BOOT__?: { rendered?: { at: number; wide: boolean } } })
-    .__BOARD_BOOT__?.rendered;
+  const rendered = readBootData()?.rendered;
   let firstPage: FirstPage | null = null;
   if (rendered && first && firstLoad && decision.kind === 'none') {
-    // The JSON script after the content (shell/server/assemble-page.ts, queriesScriptId).
-    const queries = document.getElementById('board-queries')?.textContent;
-    if (queries) hydrate(queryClient, JSON.parse(queries) as DehydratedState);
+    const queries = readBootQueries();
+    if (queries) hydrate(queryClient, queries);
     firstPage = await firstLoad.then(
       (module) => ({ key: pageKey(first.route.remote, first.route.module), Component: module.default }),
       () => null,

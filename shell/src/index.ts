@@ -1,14 +1,12 @@
 // Start the downloads the first page needs before the async boundary below loads the shared
 // modules. The shell's server puts the runtime config and the route's manifest in the page
-// (window.__BOARD_BOOT__, see shell/server/assemble-page.ts); a static deployment fetches
-// /runtime-config.json, then each remote's manifest. bootstrap.tsx picks these up.
-// (No imports here: anything imported before the boundary would be an eager shared module.)
+// (boot-data.ts); a static deployment fetches /runtime-config.json, then each remote's
+// manifest. bootstrap.tsx picks these up.
+// (Type imports only here: anything imported before the boundary would be an eager shared module.)
+import type { BootData } from './boot-data';
+
 const early = window as unknown as {
-  __BOARD_BOOT__?: {
-    config: { remotes?: Record<string, string> };
-    manifests: Record<string, string>;
-    rendered?: unknown;
-  };
+  __BOARD_BOOT__?: BootData;
   __boardConfig?: Promise<unknown>;
   __boardManifests?: Map<string, Promise<string>>;
 };

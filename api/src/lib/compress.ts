@@ -1,18 +1,13 @@
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
+import { type Encoding, negotiateEncoding } from '@board/shared/lib/accept-encoding';
 import type { MiddlewareHandler } from 'hono';
 
 const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
 const compressible = /^(application\/json|image\/svg\+xml|text\/)/;
 
-export type Encoding = 'br' | 'gzip' | 'identity';
-
-/** Brotli if the client takes it, else gzip, else none. */
-export function negotiateEncoding(acceptEncoding: string | undefined): Encoding {
-  const accepted = acceptEncoding ?? '';
-  return /\bbr\b/.test(accepted) ? 'br' : /\bgzip\b/.test(accepted) ? 'gzip' : 'identity';
-}
+export { type Encoding, negotiateEncoding };
 
 /**
  * Dynamic bodies are compressed as they are served (or once per change, for call 1), so the

@@ -12,14 +12,14 @@ export function requestLimit(options: {
   windowSeconds: number;
   clientKey: (request: Request, env: unknown) => string;
   now?: () => number;
-  /** Never counted: the load balancer's health checks. */
-  exempt?: (path: string) => boolean;
+  /** Never counted: the load balancer's health checks, the shell's server's reads. */
+  exempt?: (path: string, request: Request) => boolean;
 }): MiddlewareHandler {
   const now = options.now ?? Date.now;
   const windows = new Map<string, { count: number; resetAt: number }>();
   let nextSweep = 0;
   return async (c, next) => {
-    if (options.exempt?.(c.req.path)) return next();
+    if (options.exempt?.(c.req.path, c.req.raw)) return next();
     const time = now();
     if (time >= nextSweep) {
       for (const [key, window] of windows) if (window.resetAt <= time) windows.delete(key);

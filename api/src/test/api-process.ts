@@ -28,7 +28,7 @@ export async function startApiProcess(env: Record<string, string | undefined>): 
   const url = await new Promise<string>((resolve, reject) => {
     const onData = (chunk: Buffer) => {
       output += chunk.toString();
-      const match = /API listening on (http:\/\/\S+)/.exec(output);
+      const match = /"message":"API listening","url":"(http:\/\/[^"]+)"/.exec(output);
       if (match?.[1]) resolve(match[1]);
     };
     child.stdout?.on('data', onData);

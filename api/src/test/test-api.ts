@@ -16,6 +16,8 @@ export async function createTestApi(
     requestRateLimit?: { max: number; windowSeconds: number };
     captcha?: CaptchaVerifier;
     publicOrigin?: string;
+    /** The shell's key (SHELL_API_KEY). */
+    shellKey?: string;
     /** A database of the test's own (e.g. a private PostgreSQL cluster) instead of a fresh one. */
     databaseUrl?: string;
   } = {},
@@ -36,6 +38,7 @@ export async function createTestApi(
     rateLimit: options.rateLimit ?? { max: 1000, windowSeconds: 600 },
     requestRateLimit: options.requestRateLimit ?? { max: 100_000, windowSeconds: 60 },
     log: (entry) => logs.push(entry),
+    shellKey: options.shellKey,
     clientAddress: (request) => request.headers.get('x-test-client') ?? '127.0.0.1',
   });
 

@@ -1,4 +1,6 @@
 import type { Job } from '@board/shared/api/job';
+import { type Country, placeCountries } from '@board/shared/api/place-country';
+import { clip, descriptionLimit } from '@board/shared/lib/page-heads';
 
 const employmentTypes: Record<string, string> = {
   'full-time': 'FULL_TIME',
@@ -18,26 +20,44 @@ export interface JobPostingOptions {
   siteUrl: string;
   /** The apply button leads to the board's own form (see applyAction). */
   directApply: boolean;
-  /** ISO date after which the job is closed, when the API tells it. */
-  validThrough?: string | null;
 }
 
-/** Where a remote job's applicants must be: 'Remote (EU)' -> 'EU'; a place named beside a remote workplace. */
-function applicantArea(job: Job): string | null {
-  const inParentheses = /^remote\s*\(([^)]+)\)/i.exec(job.location)?.[1]?.trim();
-  if (inParentheses) return inParentheses;
-  return /^remote\b/i.test(job.location) ? null : job.location;
+/**
+ * Where a remote job's applicants must be, as the location text says it: 'Remote (EU)' and
+ * 'Remote - UK' -> the part after Remote; a place named beside a remote workplace ('London');
+ * null for a bare 'Remote'.
+ */
+function applicantArea(location: string): string | null {
+  const named = /^remote\b\s*[-–—:,(]?\s*([^)]*)\)?\s*$/i.exec(location);
+  if (!named) return location;
+  return named[1]?.trim() || null;
+}
+
+const countryLd = (country: Country) => ({ '@type': 'Country', name: country.name });
+
+/**
+ * schema.org's applicantLocationRequirements: the countries the area names ('EU': its member
+ * states), or else the area's own text, which is all the API tells (see decision 008).
+ */
+function applicantLocationRequirements(area: string) {
+  const countries = placeCountries(area);
+  if (countries.length === 0) return { '@type': 'AdministrativeArea', name: area };
+  return countries.length === 1 && countries[0] ? countryLd(countries[0]) : countries.map(countryLd);
 }
 
 /**
  * schema.org JobPosting for search engines (Google for Jobs), with Google's required properties
- * (title, description, datePosted, hiringOrganization, jobLocation or TELECOMMUTE) and the
- * recommended ones the board knows (baseSalary, employmentType, directApply, identifier,
- * applicantLocationRequirements, validThrough). One builder for the shell's server and the
- * job page in the browser.
+ * (title, description, datePosted, hiringOrganization, jobLocation, or for a remote job
+ * jobLocationType TELECOMMUTE with applicantLocationRequirements) and the recommended ones the
+ * board knows (baseSalary, employmentType, directApply, identifier). validThrough is left out:
+ * the API has no closing date. One builder for the shell's server and the job page in the browser.
  */
 export function jobPostingJsonLd(job: Job, options: JobPostingOptions) {
-  const remote = /remote/i.test(job.workplaceType) || /^remote\b/i.test(job.location);
+  // A bare 'Remote' is also the board's text for a job with no location: it makes a job remote
+  // only when no workplace type says otherwise ('Remote (EU)' always does).
+  const saysRemote = /^remote\b/i.test(job.location);
+  const remote =
+    /remote/i.test(job.workplaceType) || (saysRemote && (!job.workplaceType || applicantArea(job.location) !== null));
   const description = [job.description, job.detailedDescription]
     .filter(Boolean)
     .join('\n\n')
@@ -46,7 +66,8 @@ export function jobPostingJsonLd(job: Job, options: JobPostingOptions) {
     '@context': 'https://schema.org/',
     '@type': 'JobPosting',
     title: job.title,
-    description: description || job.title,
+    // Cut like the meta description: a 5 MB description is on the page once, not again in the head.
+    description: description.length > descriptionLimit ? clip(description) : description || job.title,
     datePosted: job.postedAt ? job.postedAt.slice(0, 10) : undefined,
     hiringOrganization: { '@type': 'Organization', name: job.company, ...(job.logo ? { logo: job.logo } : {}) },
     identifier: { '@type': 'PropertyValue', name: job.company, value: job.id },
@@ -56,11 +77,19 @@ export function jobPostingJsonLd(job: Job, options: JobPostingOptions) {
   };
   if (remote) {
     data.jobLocationType = 'TELECOMMUTE';
-    const area = applicantArea(job);
-    if (area) data.applicantLocationRequirements = { '@type': 'AdministrativeArea', name: area };
+    const area = applicantArea(job.location);
+    if (area) data.applicantLocationRequirements = applicantLocationRequirements(area);
   }
   if (!/^remote\b/i.test(job.location)) {
-    data.jobLocation = { '@type': 'Place', address: { '@type': 'PostalAddress', addressLocality: job.location } };
+    const [country, ...others] = placeCountries(job.location);
+    data.jobLocation = {
+      '@type': 'Place',
+      address: {
+        '@type': 'PostalAddress',
+        addressLocality: job.location,
+        ...(country && others.length === 0 ? { addressCountry: country.code } : {}),
+      },
+    };
   }
   const min = job.salaryMin && job.salaryMin > 0 ? job.salaryMin : null;
   const max = job.salaryMax && job.salaryMax > 0 ? job.salaryMax : null;
@@ -75,9 +104,6 @@ export function jobPostingJsonLd(job: Job, options: JobPostingOptions) {
         ...(max ? { maxValue: max } : {}),
       },
     };
-  }
-  if (options.validThrough && !Number.isNaN(Date.parse(options.validThrough))) {
-    data.validThrough = options.validThrough;
   }
   return data;
 }

@@ -1,3 +1,4 @@
+import { applyPage, missingPages } from '@board/shared/lib/page-heads';
 import { Link, useSearchParams } from '@board/shared/lib/router';
 import { useJobFromRoute } from '@board/shared/react/job-from-route';
 import { buttonVariants } from '@board/shared/ui/button';
@@ -22,8 +23,7 @@ export function ApplyPage() {
   if (!job.data) {
     return (
       <MissingPanel
-        title="Job Not Found"
-        message="The job posting you are looking for doesn't exist or has been removed."
+        {...missingPages.jobPosting}
         actionLabel="Browse Jobs"
         actionTo="/"
         icon={<span className="text-lg font-bold">404</span>}
@@ -32,7 +32,7 @@ export function ApplyPage() {
   }
   return (
     <div className="mx-auto max-w-3xl px-4 py-8 sm:px-6">
-      <PageTitle>{`Apply: ${job.data.title} at ${job.data.company}`}</PageTitle>
+      <PageTitle>{applyPage(job.data).title}</PageTitle>
       <Link
         to={`/job/${encodeURIComponent(id)}`}
         className={buttonVariants({ variant: 'ghost', size: 'sm', className: '-ml-3 mb-4' })}

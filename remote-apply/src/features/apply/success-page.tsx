@@ -1,3 +1,4 @@
+import { applySuccessPage, missingPages } from '@board/shared/lib/page-heads';
 import { Link } from '@board/shared/lib/router';
 import { useJobFromRoute } from '@board/shared/react/job-from-route';
 import { buttonVariants } from '@board/shared/ui/button';
@@ -13,18 +14,11 @@ export function SuccessPage() {
 
   if (job.isPending) return <PageLoading label="Loading job details" />;
   if (!job.data) {
-    return (
-      <MissingPanel
-        title="Job Not Found"
-        message="The job posting you are looking for doesn't exist or has been removed."
-        actionLabel="Browse More Jobs"
-        actionTo="/"
-      />
-    );
+    return <MissingPanel {...missingPages.jobPosting} actionLabel="Browse More Jobs" actionTo="/" />;
   }
   return (
     <div className="mx-auto max-w-2xl px-4 py-12 text-center sm:px-6">
-      <PageTitle>Application Submitted Successfully!</PageTitle>
+      <PageTitle>{applySuccessPage(job.data).title}</PageTitle>
       <CircleCheck aria-hidden="true" className="mx-auto size-14 text-green-700" />
       <h1 className="mt-4 text-3xl font-bold tracking-tight text-ink">Application Submitted Successfully!</h1>
       <p className="mt-3 text-muted">

@@ -1,4 +1,5 @@
 import { type Organization, organizationPagesQuery } from '@board/shared/api/queries';
+import { companiesPage } from '@board/shared/lib/page-heads';
 import { Link, useSearchParams } from '@board/shared/lib/router';
 import { useApiClient } from '@board/shared/react/api-client';
 import { useWorkspace } from '@board/shared/react/workspace';
@@ -43,7 +44,7 @@ export function CompaniesPage() {
 
   if (workspace.missing) return <NotFoundPanel />;
 
-  const title = workspace.name ? `Browse companies in ${workspace.name}` : 'Browse companies';
+  const { title, description } = companiesPage(workspace.name);
   const setName = (value: string) =>
     setParams(
       (current) => {
@@ -58,10 +59,7 @@ export function CompaniesPage() {
   return (
     <div className="mx-auto max-w-6xl px-4 py-8 sm:px-6">
       <PageTitle>{title}</PageTitle>
-      <meta
-        name="description"
-        content={`Startups${workspace.name ? ` in ${workspace.name}` : ''} that are actively hiring, and their open roles.`}
-      />
+      <meta name="description" content={description} />
       <header className="mb-6">
         <h1 className="text-3xl font-bold tracking-tight text-ink sm:text-4xl">{title}</h1>
         <p className="mt-3 max-w-2xl text-muted">

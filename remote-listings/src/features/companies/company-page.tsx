@@ -1,4 +1,5 @@
 import { organizationJobPagesQuery } from '@board/shared/api/queries';
+import { companyPage, missingPages } from '@board/shared/lib/page-heads';
 import { Link, useParams } from '@board/shared/lib/router';
 import { useApiClient } from '@board/shared/react/api-client';
 import { MissingPanel } from '@board/shared/ui/missing-panel';
@@ -32,22 +33,17 @@ export function CompanyPage() {
   const total = pages?.[0]?.total ?? 0;
 
   if (query.status === 'pending') return <PageLoading label="Loading company" />;
-  const company = loaded[0]?.company;
-  if (query.status === 'error' || !company) {
-    return (
-      <MissingPanel
-        title="Company Not Found"
-        message="The company you're looking for doesn't exist or has no active job postings."
-        actionLabel="Back to Companies"
-        actionTo="/companies"
-      />
-    );
+  const first = loaded[0];
+  if (query.status === 'error' || !first) {
+    return <MissingPanel {...missingPages.company} actionLabel="Back to Companies" actionTo="/companies" />;
   }
+  const company = first.company;
+  const { title, description } = companyPage(first);
   const { hasNextPage, isFetchingNextPage, fetchNextPage } = query;
   return (
     <div>
-      <PageTitle>{`Jobs at ${company}`}</PageTitle>
-      <meta name="description" content={`Open roles at ${company}, with funding, investors and equity up front.`} />
+      <PageTitle>{title}</PageTitle>
+      <meta name="description" content={description} />
       <div className="bg-gradient-to-r from-brand-700 to-brand-500 text-white">
         <div className="mx-auto max-w-6xl px-4 py-10 sm:px-6">
           <Link

@@ -1,5 +1,6 @@
 import { applyAction } from '@board/shared/api/apply-action';
 import { hasEquity, isFundingAmountShown, type Job, postedDateText, visibleBenefits } from '@board/shared/api/job';
+import { jobPage, missingPages } from '@board/shared/lib/page-heads';
 import { useLocation, useNavigate } from '@board/shared/lib/router';
 import { useJobFromRoute } from '@board/shared/react/job-from-route';
 import { useRuntimeConfig } from '@board/shared/react/runtime-config';
@@ -20,14 +21,7 @@ export function JobDetailPage() {
 
   if (job.isPending) return <PageLoading label="Loading job" />;
   if (!job.data) {
-    return (
-      <MissingPanel
-        title="Job Not Found"
-        message="The job you're looking for doesn't exist or has been removed."
-        actionLabel="Browse All Jobs"
-        actionTo="/"
-      />
-    );
+    return <MissingPanel {...missingPages.job} actionLabel="Browse All Jobs" actionTo="/" />;
   }
   return <JobDetail job={job.data} />;
 }
@@ -41,13 +35,14 @@ function JobDetail({ job }: { job: Job }) {
   const showLastRound = isFundingAmountShown(lastRound.amount);
   const benefits = visibleBenefits(job);
   const equity = hasEquity(job);
+  const page = jobPage(job);
   const directApply =
     applyAction({ jobId: job.id, applicationUrl: job.applicationUrl, siteUrl, search: '' }).kind === 'in-site';
 
   return (
     <div className="mx-auto max-w-3xl px-4 py-8 sm:px-6">
-      <PageTitle>{`${job.title || 'Job'} at ${job.company}`}</PageTitle>
-      <meta name="description" content={job.description || `${job.title} at ${job.company}, ${job.location}.`} />
+      <PageTitle>{page.title}</PageTitle>
+      <meta name="description" content={page.description} />
       <JobPostingScript job={job} options={{ siteUrl, directApply }} />
       <Button
         variant="ghost"

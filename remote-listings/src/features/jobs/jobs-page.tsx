@@ -1,3 +1,4 @@
+import { boardPage } from '@board/shared/lib/page-heads';
 import { useWorkspace } from '@board/shared/react/workspace';
 import { NotFoundPanel } from '@board/shared/ui/not-found-panel';
 import { PageTitle } from '@board/shared/ui/page-title';
@@ -11,15 +12,11 @@ export function JobsPage() {
 
   if (workspace.missing) return <NotFoundPanel />;
 
-  const { name } = workspace;
-  const title = name ? `Find your dream job in ${name}` : 'Find your dream job';
+  const { title, description } = boardPage(workspace.name);
   return (
     <div className="mx-auto max-w-6xl px-4 py-8 sm:px-6">
       <PageTitle>{title}</PageTitle>
-      <meta
-        name="description"
-        content={`Browse a curated list of startup openings${name ? ` in ${name}` : ''}, with funding, investors and equity up front.`}
-      />
+      <meta name="description" content={description} />
       <header className="mb-6">
         <h1 className="text-3xl font-bold tracking-tight text-ink sm:text-4xl">{title}</h1>
         <p className="mt-3 max-w-2xl text-muted">

@@ -1,4 +1,5 @@
 import { savedJobsQuery } from '@board/shared/api/queries';
+import { fixedPages } from '@board/shared/lib/page-heads';
 import { Link } from '@board/shared/lib/router';
 import { useApiClient } from '@board/shared/react/api-client';
 import { type SavedJob, unsaveJob, useSavedJobs } from '@board/shared/react/saved-jobs';
@@ -23,7 +24,7 @@ export function SavedPage() {
 
   return (
     <div className="mx-auto max-w-6xl px-4 py-8 sm:px-6">
-      <PageTitle>Saved jobs</PageTitle>
+      <PageTitle>{fixedPages.saved.title}</PageTitle>
       <header className="mb-6">
         <h1 className="text-3xl font-bold tracking-tight text-ink sm:text-4xl">Saved jobs</h1>
         <p className="mt-3 max-w-2xl text-muted">

@@ -1,3 +1,4 @@
+import { fixedPages } from '@board/shared/lib/page-heads';
 import { PageTitle } from '@board/shared/ui/page-title';
 import { type LegalPart, legalFacts, legalParts } from './legal-content';
 
@@ -5,7 +6,7 @@ import { type LegalPart, legalFacts, legalParts } from './legal-content';
 export function TermsPage() {
   return (
     <article className="mx-auto max-w-3xl px-4 py-10 sm:px-6">
-      <PageTitle>Terms of Service and Privacy Policy</PageTitle>
+      <PageTitle>{fixedPages.terms.title}</PageTitle>
       <h1 className="text-3xl font-bold tracking-tight text-ink">Terms of Service and Privacy Policy</h1>
       <p className="mt-2 text-muted">
         Effective date: <time>{legalFacts.effectiveDate}</time>

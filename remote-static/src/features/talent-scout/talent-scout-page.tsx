@@ -1,3 +1,4 @@
+import { fixedPages } from '@board/shared/lib/page-heads';
 import { Button } from '@board/shared/ui/button';
 import { PageTitle } from '@board/shared/ui/page-title';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
@@ -26,7 +27,7 @@ export function TalentScoutPage() {
 
   return (
     <div className="mx-auto max-w-6xl px-4 py-8 sm:px-6">
-      <PageTitle>Talent Scout</PageTitle>
+      <PageTitle>{fixedPages.talentScout.title}</PageTitle>
       <h1 className="text-3xl font-bold tracking-tight text-ink">Talent Scout</h1>
       <p className="mt-2 text-muted">
         Tell our assistant what you are looking for. This is a preview: your messages stay in this page.

@@ -1,0 +1,125 @@
+import type { ApiClient, ApiRequest } from '@board/shared/api/api-client';
+import { type Job, parseJobList } from '@board/shared/api/job';
+import { emptyJobSearch, jobSearchQuery } from '@board/shared/api/job-search';
+import { queryOptions } from '@tanstack/react-query';
+import * as v from 'valibot';
+
+/**
+ * What the shell's server reads to write the sitemap and size it: the API's crawler listings (every
+ * public job and every hiring company, by id, a page at a time) and a board's or the companies'
+ * count, never a whole list. Each answer is parsed here, for the server's one client.
+ */
+export const crawlRequests = {
+  jobs: (cursor: string | null, limit: number): ApiRequest => ({
+    path: '/public-job-posting/crawl/jobs',
+    query: { limit: String(limit), cursor: cursor ?? undefined },
+  }),
+  organizations: (cursor: string | null, limit: number): ApiRequest => ({
+    path: '/public-job-posting/crawl/organizations',
+    query: { limit: String(limit), cursor: cursor ?? undefined },
+  }),
+  /** Call 1's first job (newest) and its count: a board's size and last change. */
+  boardSummary: (workspaceSlug: string | null): ApiRequest => ({
+    path: '/public-job-posting',
+    query: {
+      workspace_slug: workspaceSlug ?? undefined,
+      visibility: 'job_board_only',
+      ...jobSearchQuery(emptyJobSearch, { limit: 1 }),
+    },
+  }),
+  /** Call 3's count of hiring companies. */
+  organizationCount: (): ApiRequest => ({
+    path: '/public-job-posting/job-board/list-organizations',
+    query: { limit: '1' },
+  }),
+};
+
+const date = v.fallback(v.nullable(v.string()), null);
+const cursor = v.fallback(v.nullable(v.string()), null);
+const id = v.union([v.number(), v.pipe(v.string(), v.minLength(1))]);
+
+const CrawlJobs = v.object({
+  items: v.array(v.object({ id, posted_date: date })),
+  next_cursor: cursor,
+});
+const CrawlOrganizations = v.object({
+  items: v.array(v.object({ organization_id: id, last_posted: date })),
+  next_cursor: cursor,
+});
+const Count = v.object({ total: v.number(), jobs: v.optional(v.array(v.object({ posted_date: date })), []) });
+
+export interface CrawlPage {
+  items: { id: string; lastmod: string | null }[];
+  nextCursor: string | null;
+}
+
+const send = (client: ApiClient, { path, query }: ApiRequest, signal?: AbortSignal) => client.get(path, query, signal);
+
+/** One page of the public jobs, by id. */
+export function crawlJobsQuery(client: ApiClient, after: string | null, limit: number) {
+  return queryOptions({
+    queryKey: ['board', 'crawl', 'jobs', { after, limit }] as const,
+    queryFn: async ({ signal }): Promise<CrawlPage> => {
+      const body = v.parse(CrawlJobs, await send(client, crawlRequests.jobs(after, limit), signal));
+      return {
+        items: body.items.map((item) => ({ id: String(item.id), lastmod: item.posted_date })),
+        nextCursor: body.next_cursor,
+      };
+    },
+  });
+}
+
+/** One page of the hiring companies, by id, each dated by its newest job. */
+export function crawlOrganizationsQuery(client: ApiClient, after: string | null, limit: number) {
+  return queryOptions({
+    queryKey: ['board', 'crawl', 'organizations', { after, limit }] as const,
+    queryFn: async ({ signal }): Promise<CrawlPage> => {
+      const body = v.parse(CrawlOrganizations, await send(client, crawlRequests.organizations(after, limit), signal));
+      return {
+        items: body.items.map((item) => ({ id: String(item.organization_id), lastmod: item.last_posted })),
+        nextCursor: body.next_cursor,
+      };
+    },
+  });
+}
+
+/** A board's public jobs: how many, and the newest one's date (an unknown workspace: the API's 404). */
+export function boardSummaryQuery(client: ApiClient, workspaceSlug: string | null) {
+  return queryOptions({
+    queryKey: ['board', 'crawl', 'board-summary', { workspaceSlug }] as const,
+    queryFn: async ({ signal }) => {
+      const body = v.parse(Count, await send(client, crawlRequests.boardSummary(workspaceSlug), signal));
+      return { total: body.total, newest: body.jobs[0]?.posted_date ?? null };
+    },
+  });
+}
+
+/** A board's newest jobs (call 1's first page, newest first): its feed. */
+export function newestJobsQuery(client: ApiClient, workspaceSlug: string | null, limit: number) {
+  return queryOptions({
+    queryKey: ['board', 'crawl', 'newest', { workspaceSlug, limit }] as const,
+    queryFn: async ({ signal }): Promise<Job[]> =>
+      parseJobList(
+        await send(
+          client,
+          {
+            path: '/public-job-posting',
+            query: {
+              workspace_slug: workspaceSlug ?? undefined,
+              visibility: 'job_board_only',
+              ...jobSearchQuery(emptyJobSearch, { limit }),
+            },
+          },
+          signal,
+        ),
+      ),
+  });
+}
+
+/** How many companies are hiring. */
+export function organizationCountQuery(client: ApiClient) {
+  return queryOptions({
+    queryKey: ['board', 'crawl', 'organization-count'] as const,
+    queryFn: async ({ signal }) => v.parse(Count, await send(client, crawlRequests.organizationCount(), signal)).total,
+  });
+}

@@ -1,0 +1,62 @@
+import { describe, expect, it } from 'vitest';
+import { parseJob } from '../api/job';
+import { applyPage, applySuccessPage, boardPage, clip, companiesPage, jobPage, missingPages } from './page-heads';
+
+const job = (fields: Record<string, unknown> = {}) =>
+  parseJob({
+    id: 4,
+    title: 'Frontend Developer',
+    organization_name: 'Quill Labs',
+    location: 'London',
+    salary_min: 70000,
+    salary_max: 90000,
+    salary_currency: 'GBP',
+    short_description: 'Build the editor.',
+    ...fields,
+  });
+
+describe('clip', () => {
+  it.each([
+    ['short text', 'short text'],
+    ['  spaced\n\nout  ', 'spaced out'],
+  ])('%j -> %j', (text, expected) => {
+    expect(clip(text)).toBe(expected);
+  });
+
+  it('cuts at a word, within the limit, with an ellipsis', () => {
+    const cut = clip('alpha beta gamma delta epsilon', 17);
+    expect(cut).toBe('alpha beta gamma…');
+    expect(cut.length).toBeLessThanOrEqual(17);
+    expect(clip('x'.repeat(5_000_000)).length).toBeLessThanOrEqual(300);
+  });
+});
+
+describe('page heads: one title and description per page, for the server and the page alike', () => {
+  it('names the boards and the companies pages after their workspace', () => {
+    expect(boardPage(null).title).toBe('Find your dream job');
+    expect(boardPage('Demo Ventures').title).toBe('Find your dream job in Demo Ventures');
+    expect(companiesPage('Demo Ventures').title).toBe('Browse companies in Demo Ventures');
+  });
+
+  it('names a job, its application form and its confirmation', () => {
+    expect(jobPage(job()).title).toBe('Frontend Developer at Quill Labs');
+    expect(jobPage(job()).description).toBe('Quill Labs · London · 70k - 90k GBP. Build the editor.');
+    expect(jobPage(job({ title: '' })).title).toBe('Job at Quill Labs');
+    expect(applyPage(job({ title: '' }))).toMatchObject({ title: 'Apply: Job at Quill Labs', noindex: true });
+    expect(applySuccessPage(job()).title).toBe('Application Submitted Successfully!');
+  });
+
+  it("cuts a job's description for the head", () => {
+    expect(jobPage(job({ short_description: 'long '.repeat(10_000) })).description.length).toBeLessThanOrEqual(300);
+  });
+
+  it("keeps the SPEC's missing-page texts", () => {
+    expect(missingPages.job).toEqual({
+      title: 'Job Not Found',
+      message: "The job you're looking for doesn't exist or has been removed.",
+    });
+    expect(missingPages.company.message).toBe(
+      "The company you're looking for doesn't exist or has no active job postings.",
+    );
+  });
+});

@@ -1,0 +1,107 @@
+import type { Job } from '@board/shared/api/job';
+
+/**
+ * What each page says about itself: its title, description and preview image when it exists, and
+ * the panel it shows when its subject does not. One builder per page, called by the page
+ * component (its <title>, its meta description, its missing panel) and by the shell's server (the
+ * head it sends and the 404 status), so the two can never say different things.
+ */
+export interface PageSummary {
+  /** The page's own title; the product's name is added by PageTitle and by the server's head. */
+  title: string;
+  description: string;
+  /** Short facts shown beside a link preview (Slack, X). */
+  facts?: { label: string; value: string }[];
+  /** Not for search engines (the application form and its confirmation). */
+  noindex?: boolean;
+}
+
+/** A page whose subject is missing: the panel's title and text, and the page's 404. */
+export interface MissingSummary {
+  title: string;
+  message: string;
+}
+
+/** Meta and preview descriptions stop here (a 5 MB description must not be written into the head). */
+export const descriptionLimit = 300;
+
+/** `text` cut at a word boundary to at most `limit` characters, with an ellipsis when cut. */
+export function clip(text: string, limit = descriptionLimit): string {
+  const flat = text.replace(/\s+/g, ' ').trim();
+  if (flat.length <= limit) return flat;
+  const cut = flat.slice(0, limit - 1);
+  const space = cut.lastIndexOf(' ');
+  return `${(space > limit * 0.6 ? cut.slice(0, space) : cut).replace(/[\s.,;:·-]+$/, '')}…`;
+}
+
+export const missingPages = {
+  page: { title: 'Page Not Found', message: "The page you are looking for doesn't exist or has been moved." },
+  job: { title: 'Job Not Found', message: "The job you're looking for doesn't exist or has been removed." },
+  /** The application form's and its confirmation's wording (SPEC section 2). */
+  jobPosting: {
+    title: 'Job Not Found',
+    message: "The job posting you are looking for doesn't exist or has been removed.",
+  },
+  company: {
+    title: 'Company Not Found',
+    message: "The company you're looking for doesn't exist or has no active job postings.",
+  },
+} satisfies Record<string, MissingSummary>;
+
+/** `/` and `/{workspace}` (the slug stands in while the workspace's name is not known). */
+export function boardPage(workspaceName: string | null): PageSummary {
+  return {
+    title: workspaceName ? `Find your dream job in ${workspaceName}` : 'Find your dream job',
+    description: `Browse a curated list of startup openings${workspaceName ? ` in ${workspaceName}` : ''}, with funding, investors and equity up front.`,
+  };
+}
+
+/** `/companies` and `/{workspace}/companies`. */
+export function companiesPage(workspaceName: string | null): PageSummary {
+  return {
+    title: workspaceName ? `Browse companies in ${workspaceName}` : 'Browse companies',
+    description: `Startups${workspaceName ? ` in ${workspaceName}` : ''} that are actively hiring, and their open roles.`,
+  };
+}
+
+/** `/companies/:id`, named after its first job's company. */
+export function companyPage(firstJob: Pick<Job, 'company'>): PageSummary {
+  return {
+    title: `Jobs at ${firstJob.company}`,
+    description: `Open roles at ${firstJob.company}, with funding, investors and equity up front.`,
+  };
+}
+
+/** `/job/:id`: the job's title and company, its facts and short description. */
+export function jobPage(job: Job): PageSummary {
+  const facts = [job.company, job.location, job.salary].filter(Boolean).join(' · ');
+  return {
+    title: `${job.title || 'Job'} at ${job.company}`,
+    description: clip(`${facts}. ${job.description || `${job.title || 'Job'} at ${job.company}, ${job.location}.`}`),
+    facts: [
+      { label: 'Location', value: job.location },
+      ...(job.salary ? [{ label: 'Salary', value: job.salary }] : []),
+    ],
+  };
+}
+
+/** `/job/:id/apply`: the job's preview, not indexed. */
+export function applyPage(job: Job): PageSummary {
+  const page = jobPage(job);
+  return { ...page, title: `Apply: ${page.title}`, noindex: true };
+}
+
+/** `/job/:id/apply/success`. */
+export function applySuccessPage(job: Job): PageSummary {
+  return { ...jobPage(job), title: 'Application Submitted Successfully!', noindex: true };
+}
+
+/** The talent-scout mock, the legal page and the saved jobs: fixed titles. */
+export const fixedPages = {
+  saved: { title: 'Saved jobs', description: 'The jobs you saved on this device.', noindex: true },
+  talentScout: { title: 'Talent Scout', description: 'Chat with the Talent Scout about the roles you are after.' },
+  terms: {
+    title: 'Terms of Service and Privacy Policy',
+    description: 'The terms of the job board and how it handles your data.',
+  },
+} satisfies Record<string, PageSummary>;

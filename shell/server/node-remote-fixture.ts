@@ -1,0 +1,52 @@
+import { mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { rspack } from '@rspack/core';
+import { createConfig, serverBuildFolder } from '../../rspack.shared';
+
+/**
+ * A test fixture for loading a remote's Node build: a real one, built by the same config as the
+ * remotes' (`createConfig(..., { target: 'node' })`), exposing one tiny page (test-origin.ts
+ * serves it).
+ */
+export interface NodeRemoteBuild {
+  /** The deployed folder: `server/mf-manifest.json`, `server/remoteEntry.js` and the page's chunk. */
+  dir: string;
+  buildVersion: string;
+  /** The address of the exposed page's chunk, under the folder. */
+  chunkPath: string;
+}
+
+/** The listings remote's Node build, exposing `./job-detail-page`: a component that renders `fixture page`. */
+export async function buildNodeRemote(): Promise<NodeRemoteBuild> {
+  const dir = mkdtempSync(path.join(tmpdir(), 'node-remote-'));
+  const page = path.join(dir, 'page.js');
+  writeFileSync(page, "export default function FixturePage() {\n  return 'fixture page';\n}\n");
+  const buildVersion = `fixture@${Date.now()}`;
+  const config = createConfig(
+    // The shell's package.json declares every shared singleton, as a remote's does.
+    {
+      name: 'listings',
+      dir: path.resolve(import.meta.dirname, '..'),
+      port: 0,
+      title: 'fixture',
+      exposes: { './job-detail-page': page },
+    },
+    { mode: 'production', outDir: dir, buildVersion, target: 'node' },
+  );
+  // Built alone, not after the browser build it depends on in `pnpm build`; quietly.
+  delete config.dependencies;
+  config.infrastructureLogging = { level: 'error' };
+  await new Promise<void>((resolve, reject) => {
+    const compiler = rspack(config);
+    compiler.run((error, stats) => {
+      compiler.close(() => {
+        if (error || stats?.hasErrors()) reject(error ?? new Error(stats?.toString('errors-only')));
+        else resolve();
+      });
+    });
+  });
+  const chunk = readdirSync(path.join(dir, serverBuildFolder)).find((file) => file.startsWith('__federation_expose_'));
+  if (!chunk) throw new Error('the fixture remote has no chunk for its page');
+  return { dir, buildVersion, chunkPath: `/${serverBuildFolder}/${chunk}` };
+}

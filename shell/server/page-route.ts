@@ -1,0 +1,158 @@
+import type { RuntimeConfig } from '@board/shared/config/runtime-config';
+import type { Log } from '@board/shared/lib/request-log';
+import type { Context } from 'hono';
+import { pageKey } from '../src/features/remotes/remote-page';
+import type { ApiReader } from './api-reader';
+import { assemblePage } from './assemble-page';
+import type { ManifestCache, RemoteManifest } from './manifest-cache';
+import { renderHead } from './page-head';
+import { type PagePlan, planPage } from './page-plan';
+import { loadPageQueries, type PageQueries } from './page-queries';
+import { summarisePage } from './page-summary';
+import { type RenderedPage, renderPage } from './render-page';
+import { commonSecurityHeaders, contentSecurityPolicy, newNonce } from './security-headers';
+import { sendText } from './send-text';
+import type { ServerRemotes } from './server-remotes';
+
+/** What a page's bytes depend on besides its address (a CDN keys pages on the full URL and these). */
+const pageVary = 'Accept-Encoding, Sec-CH-UA-Mobile';
+
+/**
+ * Who may keep a page, and how long:
+ * - `ok`: a CDN keeps it 30 s and may send it stale for 5 minutes while it fetches anew; a
+ *   browser revalidates every time;
+ * - `missing`: a 404 is kept briefly;
+ * - `unrendered`: a page sent without its content (the API or a remote failed, or was too slow)
+ *   is the page a visitor can use, but not the page it should be: no shared cache keeps it;
+ * - `preview`: a page asking for a previewed remote is one person's, kept by no one.
+ */
+export const pageCacheControl = {
+  ok: 'public, max-age=0, s-maxage=30, stale-while-revalidate=300',
+  missing: 'public, max-age=0, s-maxage=10',
+  unrendered: 'no-cache',
+  preview: 'private, no-store',
+} as const;
+
+export type ShellMode = 'render' | 'assemble';
+
+export interface PageRouteOptions {
+  template: string;
+  config: () => RuntimeConfig;
+  mode: ShellMode;
+  renderBudgetMs: number;
+  manifests: ManifestCache;
+  remotes: Pick<ServerRemotes, 'page'>;
+  pageApi: ApiReader;
+  shellAssets: { js: string[]; css: string[] };
+  log: Log;
+}
+
+type Rendered = RenderedPage & { at: number; wide: boolean };
+
+/**
+ * Every page, as one line: the route of the path -> its API calls, read into a QueryClient by
+ * the pages' own queries -> its status and head, from the page's own builder -> the page rendered
+ * on the server with the route's remote (its Node build) -> assembled into the shell's HTML (the
+ * config, the manifest, the preloads, the boot data) -> sent, compressed, with who may keep it.
+ * A step that fails leaves the page to the browser: the page still goes out, unrendered, and no
+ * shared cache keeps it.
+ */
+export function pageRoute(options: PageRouteOptions) {
+  const { template, config, mode, renderBudgetMs, manifests, remotes, pageApi, shellAssets, log } = options;
+  const warn = (c: Context, message: string, extra: Record<string, unknown> = {}) =>
+    log({
+      time: new Date().toISOString(),
+      level: 'warn',
+      request_id: c.get('requestId' as never),
+      message,
+      path: c.req.path,
+      ...extra,
+    });
+
+  /** The route's remote page component, or why the page cannot be rendered. */
+  const remotePage = async (plan: PagePlan, manifest: RemoteManifest | null) => {
+    // The browser hydrates with the build whose manifest the page carries.
+    if (!manifest) throw new Error(`the ${plan.route.remote} remote's manifest is not available`);
+    return remotes.page(plan.route.remote, manifest, plan.route.module);
+  };
+
+  return async (c: Context) => {
+    const url = new URL(c.req.url);
+    const current = config();
+    const started = Date.now();
+    const budget = AbortSignal.timeout(renderBudgetMs);
+    const preview = url.searchParams.has('preview_remote');
+    // 1. The route.
+    const plan = planPage(url.pathname);
+    const manifest = plan ? manifests.get(current.remotes[plan.route.remote]) : Promise.resolve(null);
+    // The remote's code loads while the API is read. A previewed remote is the browser's to load.
+    const willRender = mode === 'render' && plan !== null && !preview;
+    const component = willRender ? manifest.then((loaded) => remotePage(plan, loaded)) : null;
+    component?.catch(() => undefined);
+    // 2. Its calls, into a QueryClient.
+    const queries: PageQueries | null = plan ? await loadPageQueries(plan, current, pageApi) : null;
+    if (queries && !queries.complete) warn(c, 'page sent without the API data (slow or down)');
+    // 3. Its status and head.
+    const outcome = summarisePage(plan, url, current, queries);
+    // 4. The page rendered.
+    // A phone's layout when the browser says it is one (Chromium's default client hint); the page
+    // varies by that header, so a CDN keeps one copy of each.
+    const wide = c.req.header('Sec-CH-UA-Mobile') !== '?1';
+    let rendered: Rendered | undefined;
+    if (component && plan && queries?.complete) {
+      try {
+        const Component = await Promise.race([
+          component,
+          new Promise<never>((_, reject) => {
+            if (budget.aborted) reject(budget.reason);
+            budget.addEventListener('abort', () => reject(budget.reason));
+          }),
+        ]);
+        const page = await renderPage({
+          url,
+          config: current,
+          queryClient: queries.queryClient,
+          firstPage: { key: pageKey(plan.route.remote, plan.route.module), Component },
+          renderedAt: started,
+          wide,
+          signal: budget,
+        });
+        rendered = { ...page, at: started, wide };
+      } catch (error) {
+        // The client-rendered page, as without this server: its error panel and Retry included.
+        warn(c, 'page sent unrendered: the browser renders it', { error: String(error) });
+      }
+    }
+    // 5. Assembled. A rendered page holds its JSON-LD in its content (the remote page renders it,
+    // and hydrates it): the head does not repeat it, or a crawler would read two JobPostings.
+    const nonce = newNonce();
+    const head = renderHead(rendered ? { ...outcome.head, jsonLd: [] } : outcome.head, current);
+    const html = assemblePage({
+      template,
+      config: current,
+      url,
+      plan,
+      manifest: await manifest,
+      shellAssets,
+      head,
+      rendered,
+      nonce,
+    });
+    // 6. Sent.
+    const cacheControl = preview
+      ? pageCacheControl.preview
+      : (willRender && !rendered) || queries?.complete === false
+        ? pageCacheControl.unrendered
+        : outcome.status === 404
+          ? pageCacheControl.missing
+          : pageCacheControl.ok;
+    const headers: Record<string, string> = {
+      'Content-Type': 'text/html; charset=UTF-8',
+      'Cache-Control': cacheControl,
+      Vary: pageVary,
+      'Content-Security-Policy': contentSecurityPolicy(current, nonce),
+      ...commonSecurityHeaders,
+    };
+    return sendText(c, html, outcome.status, headers);
+  };
+}
