@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import { jobSearchAnswer } from '../../test/board-api';
@@ -46,7 +46,9 @@ describe('the board, a page at a time', () => {
     expect(screen.getByText('All 95 jobs are shown.')).toHaveFocus();
   });
 
-  it('asks the API once typing rests, keeping the previous results on screen meanwhile', async () => {
+  it('asks the API once typing rests, keeping the previous results on screen meanwhile', {
+    timeout: 15_000,
+  }, async () => {
     const user = userEvent.setup({ skipHover: true });
     const { requests, router } = renderBoard();
     await screen.findByText('24 of 95 jobs');
@@ -55,7 +57,7 @@ describe('the board, a page at a time', () => {
     // The old page is still there, never the loading placeholders.
     expect(cards()).toHaveLength(24);
     expect(screen.queryByRole('status', { name: 'Loading jobs' })).not.toBeInTheDocument();
-    expect(await screen.findByText('24 of 48 jobs')).toBeInTheDocument();
+    expect(await screen.findByText('24 of 48 jobs', {}, { timeout: 4000 })).toBeInTheDocument();
     expect(titles().every((title) => title?.startsWith('Platform Engineer'))).toBe(true);
     const titleSearches = searches(requests).map((search) => search.get('title'));
     expect(titleSearches).toEqual([null, 'engineer']);
@@ -93,16 +95,18 @@ describe('the board, a page at a time', () => {
     });
   });
 
-  it('loads again as many pages as the visitor had in this history entry (Back, reload)', async () => {
+  it('loads again as many pages as the visitor had in this history entry (Back, reload)', {
+    timeout: 15_000,
+  }, async () => {
     const user = userEvent.setup({ skipHover: true });
     const before = renderBoard();
     await user.click(await screen.findByRole('button', { name: 'Show more jobs' }));
     await user.click(await screen.findByRole('button', { name: 'Show more jobs' }));
-    await screen.findByText('72 of 95 jobs');
+    await screen.findByText('72 of 95 jobs', {}, { timeout: 4000 });
     before.unmount();
     // A new page (a reload: nothing cached) in the same history entry.
     renderBoard();
-    expect(await screen.findByText('72 of 95 jobs')).toBeInTheDocument();
-    await waitFor(() => expect(cards()).toHaveLength(72));
+    expect(await screen.findByText('72 of 95 jobs', {}, { timeout: 4000 })).toBeInTheDocument();
+    expect(cards()).toHaveLength(72);
   });
 });
