@@ -7,6 +7,7 @@ import type {
   PostedWithin,
 } from '@board/shared/api/job-search';
 import { and, eq, type SQL, sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Database } from '../db/database';
 import { jobPostings, organizations } from '../db/schema';
 import { httpError } from '../lib/http-error';
@@ -51,7 +52,7 @@ const periods: Record<PostedWithin, number> = { '24h': 24 * hour, '7d': 7 * 24 *
 const same = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
 
 /** The column holds one of the scope's values that equal a wanted one, case-insensitively. */
-function oneOf(column: typeof jobPostings.levelShown, values: FacetCount[], wanted: string[]): SQL {
+function oneOf(column: AnyPgColumn, values: FacetCount[], wanted: string[]): SQL {
   const matching = values.map(({ value }) => value).filter((value) => wanted.some((want) => same(value, want)));
   if (matching.length === 0) return sql`false`;
   return sql`${column} in (${sql.join(
