@@ -7,6 +7,7 @@ import type {
   PostedWithin,
 } from '@board/shared/api/job-search';
 import { and, eq, type SQL, sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Database } from '../db/database';
 import { jobPostings, organizations } from '../db/schema';
 import { httpError } from '../lib/http-error';
@@ -48,8 +49,20 @@ function containsPattern(text: string): string {
 const hour = 3_600_000;
 const periods: Record<PostedWithin, number> = { '24h': 24 * hour, '7d': 7 * 24 * hour, '30d': 30 * 24 * hour };
 
+const same = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
+
+/** The column holds one of the scope's values that equal a wanted one, case-insensitively. */
+function oneOf(column: AnyPgColumn, values: FacetCount[], wanted: string[]): SQL {
+  const matching = values.map(({ value }) => value).filter((value) => wanted.some((want) => same(value, want)));
+  if (matching.length === 0) return sql`false`;
+  return sql`${column} in (${sql.join(
+    matching.map((value) => sql`${value}`),
+    sql`, `,
+  )})`;
+}
+
 /** The search's filters (everything but the scope and the page), or null when none is on. */
-function filters(search: JobSearch, now: number): SQL | null {
+function filters(search: JobSearch, now: number, facets: JobFacets): SQL | null {
   const conditions: SQL[] = [];
   // Title and location: 'contains', case-insensitive (the search is trimmed when parsed).
   // Both sides in lower case and a LIKE: the same as ILIKE, several times cheaper per row.
@@ -69,15 +82,13 @@ function filters(search: JobSearch, now: number): SQL | null {
     conditions.push(
       sql`(${jobPostings.salaryFirstK} is null or ${jobPostings.salaryFirstK} <= ${String(search.salaryMaxK)}::float8)`,
     );
+  // Case-insensitive equality, written as equality with the scope's values that match (from its
+  // facets, counted at the same data version): the planner knows how common each value is, and
+  // no row is lowered.
   if (search.workplaces.length > 0)
-    conditions.push(
-      sql`lower(${jobPostings.workplaceShown}) in (${sql.join(
-        search.workplaces.map((type) => sql`${type.toLowerCase()}`),
-        sql`, `,
-      )})`,
-    );
-  if (search.jobType !== '') conditions.push(sql`lower(${jobPostings.jobTypeShown}) = lower(${search.jobType})`);
-  if (search.level !== '') conditions.push(sql`lower(${jobPostings.levelShown}) = lower(${search.level})`);
+    conditions.push(oneOf(jobPostings.workplaceShown, facets.workplace_types, search.workplaces));
+  if (search.jobType !== '') conditions.push(oneOf(jobPostings.jobTypeShown, facets.job_types, [search.jobType]));
+  if (search.level !== '') conditions.push(oneOf(jobPostings.levelShown, facets.levels, [search.level]));
   // Undated jobs hold the lowest posted_us: never within a period. A future date counts as just posted.
   if (search.postedWithin !== '')
     conditions.push(
@@ -271,15 +282,13 @@ export function jobSearch(
       page: { limit: number; cursor: string | null },
       request?: Request,
     ): Promise<JobPage & { facets: JobFacets }> {
-      const filter = filters(search, now());
+      const facets = await facetsOf(scope, request);
+      const filter = filters(search, now(), facets.facets);
       const where = filter ? sql`${inScope(scope)} and ${filter}` : inScope(scope);
-      const facets = facetsOf(scope, request);
-      // Awaited below; a failure of the page first must not leave this one unhandled.
-      facets.catch(() => {});
       const result = await jobPage(db, where, search.sort, page, async () =>
-        filter ? totalOf(scope, search, where, request) : (await facets).total,
+        filter ? totalOf(scope, search, where, request) : facets.total,
       );
-      return { ...result, facets: (await facets).facets };
+      return { ...result, facets: facets.facets };
     },
   };
 }
