@@ -23,7 +23,7 @@ function organizationsAnswer(url: URL) {
 }
 
 describe('the companies page', () => {
-  it('shows a first page, more on request, and filters by name in the API', async () => {
+  it('shows a first page, more on request, and filters by name in the API', { timeout: 15_000 }, async () => {
     const user = userEvent.setup({ skipHover: true });
     const { requests, router } = renderPage(<CompaniesPage />, {
       path: '/companies',
@@ -33,17 +33,17 @@ describe('the companies page', () => {
     expect(await screen.findByText('24 of 30 companies')).toBeInTheDocument();
     expect(screen.getAllByRole('link', { name: /^View Jobs at/ })).toHaveLength(24);
     await user.click(screen.getByRole('button', { name: 'Show more companies' }));
-    expect(await screen.findByText('30 of 30 companies')).toBeInTheDocument();
+    expect(await screen.findByText('30 of 30 companies', {}, { timeout: 4000 })).toBeInTheDocument();
 
     await user.type(screen.getByLabelText('Company name'), 'acme');
     expect(router.state.location.search).toBe('?q=acme');
-    expect(await screen.findByText('10 of 10 companies')).toBeInTheDocument();
+    expect(await screen.findByText('10 of 10 companies', {}, { timeout: 4000 })).toBeInTheDocument();
     expect(requests.filter((request) => request.includes('name='))).toEqual([
       '/public-job-posting/job-board/list-organizations?name=acme&limit=24',
     ]);
     await user.clear(screen.getByLabelText('Company name'));
     await user.type(screen.getByLabelText('Company name'), 'zzz');
-    expect(await screen.findByText('No company matches that name.')).toBeInTheDocument();
+    expect(await screen.findByText('No company matches that name.', {}, { timeout: 4000 })).toBeInTheDocument();
   });
 });
 

@@ -49,7 +49,12 @@ export function useRestoredPages(result: PagedResult) {
   const { key } = useLocation();
   const hydrated = useHydrated();
   const target = useRef<{ key: string; stored: Stored | null } | null>(null);
-  if (target.current?.key !== key) target.current = { key, stored: hydrated ? read(key) : null };
+  /** The page count at which restoring last asked for the next page. */
+  const asked = useRef(-1);
+  if (target.current?.key !== key) {
+    target.current = { key, stored: hydrated ? read(key) : null };
+    asked.current = -1;
+  }
   const { pageCount, hasNextPage, isFetchingNextPage, isPlaceholderData, fetchNextPage } = result;
 
   // Hydration reads no storage (the server has none): the stored entry is read right after it.
@@ -60,8 +65,11 @@ export function useRestoredPages(result: PagedResult) {
   useEffect(() => {
     const stored = target.current?.stored;
     if (!hydrated || !stored || pageCount === 0 || isPlaceholderData) return;
-    if (pageCount < stored.pages && hasNextPage) {
-      if (!isFetchingNextPage) void fetchNextPage();
+    if (isFetchingNextPage) return;
+    // Each page once: a page that failed to load ends the restoring where it is (no retry loop).
+    if (pageCount < stored.pages && hasNextPage && asked.current !== pageCount) {
+      asked.current = pageCount;
+      void fetchNextPage();
       return;
     }
     // Every stored page is on screen (or the list is shorter now): back to where the visitor was.
