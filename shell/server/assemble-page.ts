@@ -5,7 +5,7 @@ import { scriptJson } from '@board/shared/lib/script-json';
 import { type BootData, bootGlobal, queriesScriptId } from '../src/boot-data';
 import { escapeHtml } from './html-escape';
 import { manifestAssets, type RemoteManifest } from './manifest-cache';
-import { type PagePlan, planPage } from './page-plan';
+import { type PagePlan, pageCalls, planPage } from './page-plan';
 
 export interface AssembleInput {
   /** The shell's built index.html. */
@@ -46,7 +46,7 @@ export function assemblePage({
   template,
   config,
   url,
-  plan = planPage(url.pathname),
+  plan = planPage(url.pathname, url.searchParams),
   manifest,
   shellAssets,
   head,
@@ -67,7 +67,7 @@ export function assemblePage({
   const remoteOrigin = useManifest ? new URL(useManifest.url).origin : null;
   const siteOrigin = url.origin;
   // A rendered page carries its data: nothing to preload.
-  const calls = rendered ? [] : (plan?.route.calls?.(plan.params) ?? []);
+  const calls = rendered || !plan ? [] : pageCalls(plan);
   const apiCalls = calls.map((call) => requestUrl(config.apiBaseUrl, callRequest(call)));
 
   const tags = [
