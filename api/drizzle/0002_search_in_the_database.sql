@@ -37,4 +37,4 @@ CREATE INDEX "organizations_name_trgm_idx" ON "organizations" USING gin ("name" 
 CREATE INDEX "organizations_name_idx" ON "organizations" USING btree ("name","id");--> statement-breakpoint
 -- The newest order, and every filtered column beside it: a search's matches are counted by an
 -- index-only scan of this narrow index, never by reading the wide rows (docs/search.md).
-CREATE INDEX "job_postings_search_idx" ON "job_postings" USING btree ("posted_us","id") INCLUDE ("shown_on","organization_id","title_lower","location_lower","location_shown","salary_first_k","salary_top","job_type_shown","level_shown","workplace_shown") WHERE status = 'published';
+CREATE INDEX "job_postings_search_idx" ON "job_postings" USING btree ("posted_us","id") INCLUDE ("shown_on","organization_id","title_lower","location_lower","salary_first_k","salary_top","job_type_shown","level_shown","workplace_shown") WHERE status = 'published';
