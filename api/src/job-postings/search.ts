@@ -411,3 +411,39 @@ export async function crawlOrganizations(
     next_cursor: rows.length > options.limit && last ? encodeCursor(['i', Number(last.id)]) : null,
   };
 }
+
+/** Microseconds since 1970, as `posted_us` holds them. */
+const microseconds = (date: Date) => String(BigInt(date.getTime()) * 1000n);
+
+/**
+ * A saved search's jobs published in a window (a job alert's digest): call 1's scope and filters,
+ * the window on `published_at` (after `after`, up to and including `until`), newest first, at most
+ * `limit`, and whether more match. The window reads the newest-first index: a digest's window is
+ * small whatever the board's size.
+ */
+export async function jobsPublishedBetween(
+  db: Database,
+  scope: Scope,
+  search: JobSearch,
+  window: { after: Date; until: Date },
+  limit: number,
+): Promise<{ rows: { job: ListJobRow; organization: OrganizationRow }[]; more: boolean }> {
+  const filter = filters(search, window.until.getTime());
+  const conditions = [
+    inScope(scope),
+    sql`${jobPostings.postedUs} > ${microseconds(window.after)}::bigint`,
+    sql`${jobPostings.postedUs} <= ${microseconds(window.until)}::bigint`,
+  ];
+  if (filter) conditions.push(filter);
+  const rows = await db
+    .select({ job: listColumns(), organization: organizations })
+    .from(jobPostings)
+    .innerJoin(organizations, eq(jobPostings.organizationId, organizations.id))
+    .where(sql.join(conditions, sql` and `))
+    .orderBy(sql`${jobPostings.postedUs} desc, ${jobPostings.id} desc`)
+    .limit(limit + 1);
+  return {
+    rows: rows.slice(0, limit).map(({ job, organization }) => ({ job: job as ListJobRow, organization })),
+    more: rows.length > limit,
+  };
+}
