@@ -15,7 +15,8 @@ type Writer = Pick<Database, 'insert'>;
 
 export interface OutboxEntry {
   kind: 'confirmation' | 'digest' | 'notice';
-  alertId: string;
+  /** The alert the email is about: deleting the alert deletes its unsent emails. */
+  alertId?: string;
   /** One email per event: enqueueing the same key twice sends one email. */
   dedupeKey: string;
   message: OutboxMessage;
