@@ -11,10 +11,7 @@ import { jsonLines } from '@board/shared/lib/request-log';
 import { serve } from '@hono/node-server';
 import { getConnInfo } from '@hono/node-server/conninfo';
 import type { Context } from 'hono';
-import { createAlertsService } from './alerts/alerts-service';
-import { alertLinkMaker } from './alerts/links';
-import { smtpTransport } from './alerts/mailer';
-import { createAlertTokens } from './alerts/tokens';
+import { alertsFromConfig } from './alerts/from-config';
 import { createApp } from './app';
 import { pruneExpired } from './applications/submission-limit';
 import { createLocalCaptcha, createRecaptchaVerifier } from './captcha/captcha';
@@ -55,21 +52,13 @@ export async function startApi(env: Record<string, string | undefined> = process
   let publicOrigin = config.API_PUBLIC_URL ?? '';
   let closing = false;
   const log = config.LOG_LEVEL === 'silent' ? () => {} : jsonLines;
-  const alertTokens = createAlertTokens(config.ALERTS_SECRET ?? randomBytes(32).toString('hex'));
-  const alertLinks = alertLinkMaker(alertTokens, { api: () => publicOrigin, siteUrl: config.BOARD_SITE_URL });
-  const transport = config.SMTP_URL ? smtpTransport(config.SMTP_URL, config.ALERTS_FROM) : undefined;
-  if (!transport)
+  const alerts = alertsFromConfig(config, database.db, () => publicOrigin, log);
+  if (!alerts.transport)
     log({
       time: new Date().toISOString(),
       level: 'warn',
       message: 'SMTP_URL is not set: alert emails wait in the outbox until an instance with SMTP_URL sends them',
     });
-  const alerts = createAlertsService({
-    db: database.db,
-    links: alertLinks,
-    transport,
-    log: (entry) => log({ time: new Date().toISOString(), ...entry }),
-  });
   const peerAddress = (request: Request, envBindings: unknown): string | undefined => {
     try {
       return getConnInfo({ env: envBindings, req: { raw: request } } as unknown as Context).remote.address;
@@ -94,9 +83,9 @@ export async function startApi(env: Record<string, string | undefined> = process
         config.TRUSTED_PROXIES,
       ),
     alerts: {
-      tokens: alertTokens,
-      links: alertLinks,
-      service: alerts,
+      tokens: alerts.tokens,
+      links: alerts.links,
+      service: alerts.service,
       rateLimit: { max: config.RATE_LIMIT_MAX, windowSeconds: config.RATE_LIMIT_WINDOW_SECONDS },
       operatorToken: config.OPERATOR_TOKEN,
       operatorLoopback: config.BOARD_ENV === 'local' || config.BOARD_ENV === 'test',
@@ -141,7 +130,7 @@ export async function startApi(env: Record<string, string | undefined> = process
   await prune();
   const pruning = setInterval(prune, pruneEveryMs);
   pruning.unref();
-  alerts.start(config.ALERTS_INTERVAL_SECONDS);
+  alerts.service.start(config.ALERTS_INTERVAL_SECONDS);
   return {
     url,
     port,
@@ -153,14 +142,14 @@ export async function startApi(env: Record<string, string | undefined> = process
     async close() {
       closing = true;
       clearInterval(pruning);
-      await alerts.stop();
+      await alerts.service.stop();
       const cutOff = setTimeout(() => server.closeAllConnections(), drainMs);
       await new Promise<void>((resolve) => {
         server.close(() => resolve());
         server.closeIdleConnections();
       });
       clearTimeout(cutOff);
-      transport?.close();
+      alerts.transport?.close();
       await database.close();
     },
   };
