@@ -3,7 +3,7 @@ import type { AlertFrequency } from '@board/shared/forms/alert-schema';
 import { and, eq, inArray, lt, lte } from 'drizzle-orm';
 import type { Database } from '../db/database';
 import { alerts, workspaces } from '../db/schema';
-import { jobsPublishedBetween } from '../job-postings/search';
+import { jobsPublishedBetween, type SavedSearch, type WindowMatches } from '../job-postings/search';
 import { digestEmail, digestMaxJobs } from './emails';
 import type { AlertLinkMaker } from './links';
 import { enqueue, type OutboxEntry } from './outbox';
@@ -49,17 +49,44 @@ export async function queueDueDigests(
         .orderBy(alerts.nextDigestAt, alerts.id)
         .limit(batchSize)
         .for('update', { skipLocked: true });
-      const entries: OutboxEntry[] = [];
-      const moves: { id: string; next: Date }[] = [];
-      for (const alert of due) {
+      // Alerts with the same search, scope and window get the same jobs: one search for all of
+      // them (after a run, every alert it handled starts its next window at the same time).
+      const plans = due.map((alert) => {
         const after = run.since ?? alert.lastDigestAt ?? alert.confirmedAt ?? alert.createdAt;
         const search = storedJobSearch(alert.search);
-        const scope = {
-          visibility: 'job_board_only' as const,
-          ...(alert.workspaceSlug ? { workspaceSlug: alert.workspaceSlug } : {}),
-        };
-        const found = await jobsPublishedBetween(tx, scope, search, { after, until: run.now }, digestMaxJobs);
-        if (found.rows.length > 0) {
+        return { alert, after, search, key: JSON.stringify([alert.workspaceSlug, search]) };
+      });
+      const matches = new Map<string, WindowMatches>();
+      const windows = new Map<number, Map<string, SavedSearch>>();
+      for (const plan of plans) {
+        const searches = windows.get(plan.after.getTime()) ?? new Map<string, SavedSearch>();
+        searches.set(plan.key, {
+          scope: {
+            visibility: 'job_board_only',
+            ...(plan.alert.workspaceSlug ? { workspaceSlug: plan.alert.workspaceSlug } : {}),
+          },
+          search: plan.search,
+        });
+        windows.set(plan.after.getTime(), searches);
+      }
+      for (const [after, searches] of windows) {
+        const keys = [...searches.keys()];
+        const found = await jobsPublishedBetween(
+          tx,
+          [...searches.values()],
+          { after: new Date(after), until: run.now },
+          digestMaxJobs,
+        );
+        keys.forEach((key, index) => {
+          const result = found[index];
+          if (result) matches.set(`${after}|${key}`, result);
+        });
+      }
+      const entries: OutboxEntry[] = [];
+      const moves: { id: string; next: Date }[] = [];
+      for (const { alert, after, search, key } of plans) {
+        const { rows, more } = matches.get(`${after.getTime()}|${key}`) ?? { rows: [], more: false };
+        if (rows.length > 0) {
           const board = alert.workspaceSlug ? { name: names.get(alert.workspaceSlug) ?? alert.workspaceSlug } : {};
           entries.push({
             kind: 'digest',
@@ -69,7 +96,7 @@ export async function queueDueDigests(
               alert.email,
               {
                 description: describeAlertSearch(search, board),
-                jobs: found.rows.map(({ job, organization }) => ({
+                jobs: rows.map(({ job, organization }) => ({
                   id: job.id,
                   title: job.title,
                   company: organization.name,
@@ -78,7 +105,7 @@ export async function queueDueDigests(
                   salaryMax: job.salaryMax,
                   salaryCurrency: job.salaryCurrency,
                 })),
-                more: found.more,
+                more,
                 siteUrl: links.siteUrl,
                 searchPath: boardSearchPath(search, alert.workspaceSlug ?? undefined),
               },

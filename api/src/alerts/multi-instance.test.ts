@@ -51,7 +51,10 @@ describe.runIf(process.env.DATABASE_URL)('two API instances sending the same dig
       const send = (url: string) => fetch(`${url}/operator/alerts/send`, { method: 'POST', body: '{}' });
       const answers = await Promise.all([send(a.url), send(b.url), send(a.url), send(b.url)]);
       expect(answers.map((answer) => answer.status)).toEqual([200, 200, 200, 200]);
-      await waitFor(async () => (await handle.db.select().from(outbox).where(isNull(outbox.sentAt))).length === 0, 30_000);
+      await waitFor(
+        async () => (await handle.db.select().from(outbox).where(isNull(outbox.sentAt))).length === 0,
+        30_000,
+      );
       await waitFor(() => sink.messages.length >= count, 30_000);
       // Room for a duplicate to show up.
       await new Promise((resolve) => setTimeout(resolve, 2500));
