@@ -1,3 +1,4 @@
+import { emptyJobSearch } from '@board/shared/api/job-search';
 import { isNull } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { openDatabase } from '../db/database';
@@ -40,7 +41,7 @@ describe.runIf(process.env.DATABASE_URL)('two API instances sending the same dig
         Array.from({ length: count }, (_, index) => ({
           email: `seeker${index}@example.com`,
           emailHash: emailHash(`seeker${index}@example.com`),
-          search: {},
+          search: emptyJobSearch,
           frequency: 'daily' as const,
           status: 'active' as const,
           confirmedAt: new Date('2020-01-01T00:00:00Z'),

@@ -33,7 +33,6 @@ export async function subscribe(
 ): Promise<{ emailed: boolean }> {
   const hash = emailHash(subscription.email);
   const search = storedJobSearch(subscription.search);
-  const { ids: _ids, ...stored } = search;
   const description = describeAlertSearch(search, boardName ? { name: boardName } : {});
   return db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`alert:${hash}`}))`);
@@ -49,7 +48,7 @@ export async function subscribe(
       (alert) =>
         (alert.workspaceSlug ?? undefined) === subscription.workspaceSlug &&
         alert.frequency === subscription.frequency &&
-        searchKey(alert.search) === searchKey(stored),
+        searchKey(alert.search) === searchKey(search),
     );
     const nonce = randomBytes(16).toString('base64url');
     await tx.insert(alertConfirmationSends).values({ emailHash: hash });
@@ -75,7 +74,7 @@ export async function subscribe(
           email: subscription.email,
           emailHash: hash,
           workspaceSlug: subscription.workspaceSlug ?? null,
-          search: stored,
+          search,
           frequency: subscription.frequency,
           confirmNonce: nonce,
         })

@@ -8,6 +8,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import { emptyJobSearch, type WorkplaceType } from '@board/shared/api/job-search';
 import { sql } from 'drizzle-orm';
 import { queueDueDigests } from '../alerts/digests';
 import { alertLinkMaker } from '../alerts/links';
@@ -44,7 +45,7 @@ const slugs = (await db.select({ slug: workspaces.slug }).from(workspaces)).map(
 
 const titles = ['', '', 'Engineer', 'Designer', 'Product', 'Data', 'Sales', 'Senior', 'Marketing', 'Backend'];
 const locations = ['', '', '', 'London', 'Berlin', 'Remote', 'Paris', 'Amsterdam'];
-const workplaces = [[], [], ['Remote'], ['Hybrid'], ['On-site'], ['Remote', 'Hybrid']];
+const workplaces: WorkplaceType[][] = [[], [], ['Remote'], ['Hybrid'], ['On-site'], ['Remote', 'Hybrid']];
 const levels = ['', '', '', 'Senior', 'Mid-level'];
 // Each field drawn on its own (a seeded generator): nearly every alert has a search of its own.
 let state = 20261123;
@@ -67,14 +68,11 @@ for (let start = 0; start < count; start += 1000) {
         emailHash: emailHash(email),
         workspaceSlug: index % 3 === 0 ? pick(slugs) : null,
         search: {
+          ...emptyJobSearch,
           title: pick(titles),
-          investor: '',
           location: pick(locations),
           workplaces: pick(workplaces),
-          jobType: '',
           level: pick(levels),
-          postedWithin: '',
-          sort: 'newest',
         },
         frequency: index % 5 === 0 ? ('weekly' as const) : ('daily' as const),
         status: 'active' as const,

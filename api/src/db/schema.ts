@@ -2,6 +2,7 @@
  * The database schema: the single source of truth for the API's data (migrations in
  * api/drizzle are generated from it with `pnpm --filter @board/api db:generate`).
  */
+import type { JobSearch } from '@board/shared/api/job-search';
 import { sql } from 'drizzle-orm';
 import { bigint, customType, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
@@ -224,7 +225,7 @@ export const alerts = pgTable(
     emailHash: text('email_hash').notNull(),
     /** null = all jobs. */
     workspaceSlug: text('workspace_slug'),
-    search: jsonb('search').$type<Record<string, unknown>>().notNull(),
+    search: jsonb('search').$type<JobSearch>().notNull(),
     frequency: text('frequency', { enum: alertFrequencies }).notNull(),
     status: text('status', { enum: alertStatuses }).notNull().default('pending'),
     /** The confirmation link's one-time value; null once confirmed (a reused link is refused). */

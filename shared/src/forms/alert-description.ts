@@ -44,6 +44,11 @@ export function boardSearchPath(search: JobSearch, workspaceSlug?: string): stri
 
 /** A stored search read back (missing keys take the defaults of an empty search). */
 export function storedJobSearch(value: unknown): JobSearch {
-  const stored = (typeof value === 'object' && value !== null ? value : {}) as Partial<JobSearch>;
-  return { ...emptyJobSearch, ...stored, sort: 'newest', ids: undefined };
+  // An alert follows new jobs: no order of its own, and never a fixed list of jobs.
+  const {
+    ids: _ids,
+    sort: _sort,
+    ...stored
+  } = (typeof value === 'object' && value !== null ? value : {}) as Partial<JobSearch>;
+  return { ...emptyJobSearch, ...stored };
 }
