@@ -20,17 +20,21 @@ $$;--> statement-breakpoint
 ALTER TABLE "job_postings" ADD COLUMN "posted_us" bigint GENERATED ALWAYS AS (coalesce((extract(epoch from (published_at - timestamptz '1970-01-01 00:00:00+00')) * 1000000)::bigint, -9223372036854775808)) STORED NOT NULL;--> statement-breakpoint
 ALTER TABLE "job_postings" ADD COLUMN "salary_first_k" integer GENERATED ALWAYS AS (case when salary_min >= 500 then round(salary_min / 1000.0)::integer when salary_max >= 500 then round(salary_max / 1000.0)::integer end) STORED;--> statement-breakpoint
 ALTER TABLE "job_postings" ADD COLUMN "salary_top" integer GENERATED ALWAYS AS (greatest(coalesce(salary_min, 0), coalesce(salary_max, 0), 0)) STORED NOT NULL;--> statement-breakpoint
+ALTER TABLE "job_postings" ADD COLUMN "title_lower" text GENERATED ALWAYS AS (lower(title)) STORED NOT NULL;--> statement-breakpoint
+ALTER TABLE "job_postings" ADD COLUMN "location_lower" text GENERATED ALWAYS AS (lower(coalesce(nullif(board_trim(location), ''), 'Remote'))) STORED NOT NULL;--> statement-breakpoint
 ALTER TABLE "job_postings" ADD COLUMN "location_shown" text GENERATED ALWAYS AS (coalesce(nullif(board_trim(location), ''), 'Remote')) STORED NOT NULL;--> statement-breakpoint
 ALTER TABLE "job_postings" ADD COLUMN "job_type_shown" text GENERATED ALWAYS AS (coalesce(nullif(board_trim(job_type), ''), 'Full-time')) STORED NOT NULL;--> statement-breakpoint
 ALTER TABLE "job_postings" ADD COLUMN "level_shown" text GENERATED ALWAYS AS (coalesce(board_trim(level), '')) STORED NOT NULL;--> statement-breakpoint
 ALTER TABLE "job_postings" ADD COLUMN "workplace_shown" text GENERATED ALWAYS AS (coalesce(board_trim(workplace_type), '')) STORED NOT NULL;--> statement-breakpoint
 ALTER TABLE "organizations" ADD COLUMN "investor_names" text[] GENERATED ALWAYS AS (board_investor_names(investors)) STORED NOT NULL;--> statement-breakpoint
-CREATE INDEX "job_postings_newest_idx" ON "job_postings" USING btree ("posted_us","id") WHERE status = 'published';--> statement-breakpoint
 CREATE INDEX "job_postings_salary_idx" ON "job_postings" USING btree ("salary_top","posted_us","id") WHERE status = 'published';--> statement-breakpoint
 CREATE INDEX "job_postings_organization_newest_idx" ON "job_postings" USING btree ("organization_id","posted_us","id") WHERE status = 'published';--> statement-breakpoint
 CREATE INDEX "job_postings_salary_first_idx" ON "job_postings" USING btree ("salary_first_k") WHERE status = 'published';--> statement-breakpoint
-CREATE INDEX "job_postings_title_trgm_idx" ON "job_postings" USING gin ("title" gin_trgm_ops) WHERE status = 'published';--> statement-breakpoint
-CREATE INDEX "job_postings_location_trgm_idx" ON "job_postings" USING gin ("location_shown" gin_trgm_ops) WHERE status = 'published';--> statement-breakpoint
+CREATE INDEX "job_postings_title_trgm_idx" ON "job_postings" USING gin ("title_lower" gin_trgm_ops) WHERE status = 'published';--> statement-breakpoint
+CREATE INDEX "job_postings_location_trgm_idx" ON "job_postings" USING gin ("location_lower" gin_trgm_ops) WHERE status = 'published';--> statement-breakpoint
 CREATE INDEX "organizations_investor_names_idx" ON "organizations" USING gin ("investor_names");--> statement-breakpoint
 CREATE INDEX "organizations_name_trgm_idx" ON "organizations" USING gin ("name" gin_trgm_ops);--> statement-breakpoint
-CREATE INDEX "organizations_name_idx" ON "organizations" USING btree ("name","id");
+CREATE INDEX "organizations_name_idx" ON "organizations" USING btree ("name","id");--> statement-breakpoint
+-- The newest order, and every filtered column beside it: a search's matches are counted by an
+-- index-only scan of this narrow index, never by reading the wide rows (docs/search.md).
+CREATE INDEX "job_postings_search_idx" ON "job_postings" USING btree ("posted_us","id") INCLUDE ("shown_on","organization_id","title_lower","location_lower","salary_first_k","salary_top","job_type_shown","level_shown","workplace_shown") WHERE status = 'published';

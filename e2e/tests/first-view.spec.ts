@@ -31,7 +31,8 @@ test.describe('the served page, unrendered', () => {
     page.on('request', (request) => requests.push(request.url()));
     await page.goto('/');
     await expect(page.getByRole('article').first()).toBeVisible();
-    const list = `${board.config.apiBaseUrl}/public-job-posting?visibility=job_board_only`;
+    // The board's first page (call 1 with `limit`), at the address the server preloads.
+    const list = `${board.config.apiBaseUrl}/public-job-posting?visibility=job_board_only&limit=24`;
     expect(requests.filter((url) => url === list)).toHaveLength(1);
     expect(requests.filter((url) => url.endsWith('/runtime-config.json'))).toEqual([]);
     expect(requests.filter((url) => url === board.manifestUrl('listings'))).toEqual([]);

@@ -3,24 +3,126 @@ import { waitForHydration } from '../support/served-html';
 import { expect, expectAccessible, test } from '../support/test';
 
 test.describe('jobs board', () => {
-  test('lists the demo jobs as cards linking to their detail pages', async ({ page, visit, board }) => {
+  test('shows the first page of 24 jobs from the server, more with the button and as the visitor scrolls', async ({
+    page,
+    visit,
+    board,
+  }) => {
     const jobs = await apiJobs(board);
+    expect(jobs.length).toBeGreaterThan(48);
+    const total = jobs.length.toLocaleString('en-GB');
+    const pageRequests: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().includes('/public-job-posting?')) pageRequests.push(request.url());
+    });
     await visit('/', { heading: 'Find your dream job' });
-    await expect(page.getByText(`${jobs.length} of ${jobs.length} jobs`)).toBeVisible();
+    // The first page is in the server's HTML and its data: the browser asks for nothing more.
+    await expect(page.getByText(`24 of ${total} jobs`)).toBeVisible();
     const cards = page.getByRole('article');
-    await expect(cards).toHaveCount(30);
+    await expect(cards).toHaveCount(24);
     const first = jobs[0];
     await expect(cards.first().getByRole('link', { name: first?.title })).toHaveAttribute('href', `/job/${first?.id}`);
     await expect(page.getByText('Salary not disclosed').first()).toBeVisible();
-    // More cards arrive as the visitor scrolls to the end of the list, up to every job.
-    await expect(page.getByRole('button', { name: /Show more jobs/ })).toBeVisible();
+    expect(pageRequests.filter((url) => !url.includes('&limit=24') || url.includes('cursor='))).toEqual([]);
+
+    // Further pages arrive as the visitor scrolls to the end of the list, up to every job.
     while ((await cards.count()) < jobs.length) {
       const shown = await cards.count();
       await page.keyboard.press('End');
       await expect.poll(() => cards.count(), 'scrolling to the end shows more cards').toBeGreaterThan(shown);
     }
     await expect(cards).toHaveCount(jobs.length);
-    await expect(page.getByRole('button', { name: /Show more jobs/ })).toHaveCount(0);
+    await expect(page.getByText(`${total} of ${total} jobs`)).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Show more jobs' })).toHaveCount(0);
+    await expect(cards.nth(24).getByRole('link')).toHaveAttribute('href', `/job/${jobs[24]?.id}`);
+    await expectAccessible(page);
+  });
+
+  test("'Show more jobs' is a real button: the keyboard presses it and keeps its focus as pages append", async ({
+    page,
+    visit,
+    board,
+  }) => {
+    // Without automatic loading (no IntersectionObserver), so that only the button loads pages.
+    await page.addInitScript(() => {
+      Reflect.deleteProperty(window, 'IntersectionObserver');
+    });
+    const jobs = await apiJobs(board);
+    const total = jobs.length.toLocaleString('en-GB');
+    await visit('/', { heading: 'Find your dream job' });
+    const cards = page.getByRole('article');
+    const more = page.getByRole('button', { name: 'Show more jobs' });
+    await more.focus();
+    await page.keyboard.press('Enter');
+    await expect(page.getByText(`48 of ${total} jobs`)).toBeVisible();
+    await expect(cards).toHaveCount(48);
+    await expect(more).toBeFocused();
+    while ((await cards.count()) < jobs.length) {
+      const shown = await cards.count();
+      await page.keyboard.press('Enter');
+      await expect.poll(() => cards.count()).toBeGreaterThan(shown);
+    }
+    // The last page is in: focus moves to the list's end, which says so.
+    await expect(more).toHaveCount(0);
+    await expect(page.getByText(`All ${total} jobs are shown.`)).toBeFocused();
+  });
+
+  test('Back and a reload return to the same jobs at the same place', async ({ page, visit }) => {
+    await visit('/', { heading: 'Find your dream job' });
+    const cards = page.getByRole('article');
+    while ((await cards.count()) < 72) {
+      const shown = await cards.count();
+      await page.keyboard.press('End');
+      await expect.poll(() => cards.count()).toBeGreaterThan(shown);
+    }
+    const loaded = await cards.count();
+    const target = cards.nth(60);
+    const title = (await target.getByRole('heading').textContent()) ?? '';
+    await target.scrollIntoViewIfNeeded();
+    const scrollBefore = await page.evaluate(() => window.scrollY);
+    expect(scrollBefore).toBeGreaterThan(2000);
+
+    await target.getByRole('link').click();
+    await expect(page).toHaveURL(/\/job\/\d+$/);
+    await page.goBack();
+    await expect(page).toHaveURL(/\/$/);
+    await expect(cards).toHaveCount(loaded);
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(scrollBefore - 50);
+    await expect(cards.nth(60).getByRole('heading')).toHaveText(title);
+
+    // A reload: the server renders the first page, the browser loads the two others and scrolls back.
+    await page.reload();
+    await expect(cards).toHaveCount(loaded);
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(scrollBefore - 50);
+    await expect(cards.nth(60)).toBeInViewport();
+  });
+
+  test('typing asks the API once the visitor pauses, and the results never flash placeholders', async ({
+    page,
+    visit,
+    board,
+  }) => {
+    const jobs = await apiJobs(board);
+    const expected = jobs.filter((job) => job.title.toLowerCase().includes('engineer')).length;
+    expect(expected).toBeGreaterThan(0);
+    await visit('/', { heading: 'Find your dream job' });
+    const searches: string[] = [];
+    page.on('request', (request) => {
+      const title = new URL(request.url()).searchParams.get('title');
+      if (title !== null) searches.push(title);
+    });
+    await page.getByLabel('Job title').pressSequentially('engineer', { delay: 40 });
+    await expect(page.getByText(`${Math.min(24, expected)} of ${expected} jobs`)).toBeVisible();
+    await expect(page).toHaveURL(/\?q=engineer$/);
+    await expect(page.getByRole('status', { name: 'Loading jobs' })).toHaveCount(0);
+    // Keys 40 ms apart: the board asked once, for the whole word, not once a key.
+    expect(searches).toEqual(['engineer']);
+    for (const title of await page.getByRole('article').getByRole('heading').allTextContents())
+      expect(title.toLowerCase()).toContain('engineer');
+
+    await page.getByLabel('Job title').fill('zzzz-no-such-role');
+    await expect(page.getByText('No job listings found.')).toBeVisible();
+    await expect(page.getByText('0 of 0 jobs')).toBeVisible();
   });
 
   // The first page comes with its data (rendered on the server): the browser's loading and error
@@ -71,6 +173,8 @@ test.describe('jobs board', () => {
     await page.getByRole('button', { name: 'Grid view' }).click();
     await expect(page).toHaveURL(/q=engineer/);
     await expect(page).toHaveURL(/view=grid/);
+    // The new results are on screen (the previous ones stay until they arrive).
+    await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
     const cards = page.getByRole('article');
     for (const title of await cards.getByRole('heading').allTextContents())
       expect(title.toLowerCase()).toContain('engineer');
@@ -104,7 +208,9 @@ test.describe('jobs board', () => {
     const expected = jobs.filter(
       (job) => job.investors?.all.includes(investor) || job.investors?.last_round.includes(investor),
     ).length;
-    await expect(page.getByText(`${expected} of ${jobs.length} jobs`)).toBeVisible();
+    await expect(
+      page.getByText(`${Math.min(24, expected)} of ${expected} ${expected === 1 ? 'job' : 'jobs'}`),
+    ).toBeVisible();
 
     await page.getByLabel('Investor', { exact: true }).selectOption('all');
     const min = page.getByLabel('Min salary (k USD)');

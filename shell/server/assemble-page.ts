@@ -5,7 +5,7 @@ import { scriptJson } from '@board/shared/lib/script-json';
 import { type BootData, bootGlobal, queriesScriptId } from '../src/boot-data';
 import { escapeHtml } from './html-escape';
 import { manifestAssets, type RemoteManifest } from './manifest-cache';
-import { type PagePlan, planPage } from './page-plan';
+import { type PagePlan, pageCalls, planPage } from './page-plan';
 
 export interface AssembleInput {
   /** The shell's built index.html. */
@@ -24,6 +24,11 @@ export interface AssembleInput {
   rendered?: { html: string; head: string; queries: string; at: number; wide: boolean };
   /** The nonce the page's Content-Security-Policy allows its inline boot script by. */
   nonce?: string;
+  /**
+   * Stylesheets to write into the page, by address (stylesheets.ts): the first view paints with no
+   * stylesheet request. The bundlers' CSS loaders find them by `data-href` and do not load them again.
+   */
+  inlineStyles?: Map<string, string>;
 }
 
 const link = (attributes: Record<string, string | true>) =>
@@ -41,12 +46,13 @@ export function assemblePage({
   template,
   config,
   url,
-  plan = planPage(url.pathname),
+  plan = planPage(url.pathname, url.searchParams),
   manifest,
   shellAssets,
   head,
   rendered,
   nonce,
+  inlineStyles = new Map(),
 }: AssembleInput): string {
   const previewed = url.searchParams.get('preview_remote');
   const useManifest = plan && manifest && previewed !== plan.route.remote ? manifest : null;
@@ -61,7 +67,7 @@ export function assemblePage({
   const remoteOrigin = useManifest ? new URL(useManifest.url).origin : null;
   const siteOrigin = url.origin;
   // A rendered page carries its data: nothing to preload.
-  const calls = rendered ? [] : (plan?.route.calls?.(plan.params) ?? []);
+  const calls = rendered || !plan ? [] : pageCalls(plan);
   const apiCalls = calls.map((call) => requestUrl(config.apiBaseUrl, callRequest(call)));
 
   const tags = [
@@ -70,32 +76,45 @@ export function assemblePage({
     ...(apiOrigin !== siteOrigin ? [link({ rel: 'preconnect', href: apiOrigin, crossorigin: true })] : []),
     ...(remoteOrigin && remoteOrigin !== siteOrigin ? [link({ rel: 'preconnect', href: remoteOrigin })] : []),
     ...apiCalls.map((href) => link({ rel: 'preload', href, as: 'fetch', crossorigin: 'anonymous' })),
-    // A rendered page is styled before any script runs (and without scripts): stylesheets, not
-    // preloads (the browser's loaders find them in the page and do not add them twice).
-    ...[...shellAssets.css, ...remote.css].map((href) =>
-      rendered ? link({ rel: 'stylesheet', href }) : link({ rel: 'preload', href, as: 'style' }),
-    ),
+    // A rendered page is styled before any script runs (and without scripts): its stylesheets in
+    // the page, or linked (not preloaded: the browser's loaders find them and do not add them twice).
+    ...[...shellAssets.css, ...remote.css].map((href) => {
+      const text = inlineStyles.get(href);
+      if (text !== undefined) return `<style data-href="${escapeHtml(href)}">${text}</style>`;
+      return rendered ? link({ rel: 'stylesheet', href }) : link({ rel: 'preload', href, as: 'style' });
+    }),
   ];
-  const scriptPreloads = [...shellAssets.js, ...remote.js].map((href) => link({ rel: 'preload', href, as: 'script' }));
-  // The scripts hydrate a rendered page, they do not paint it: their preloads follow the content,
-  // so on a slow link the page's HTML does not share the bandwidth with 200 KB of scripts.
-  if (!rendered) tags.push(...scriptPreloads);
+  if (!rendered)
+    tags.push(...[...shellAssets.js, ...remote.js].map((href) => link({ rel: 'preload', href, as: 'script' })));
   let page = template.replace(/<link rel="preload" href="\/runtime-config\.json"[^>]*>/, '');
   page =
     head === undefined
       ? page.replace('</title>', `</title>${tags.join('')}`)
       : page.replace(/<title>[^<]*<\/title>/, () => `${head}${tags.join('')}`);
   // The content in #root, and no "needs JavaScript" notice: the page reads without it. The
-  // shell's entry script moves after the content with the preloads (it is deferred either way).
-  const entry = /<script defer src="[^"]*"><\/script>/.exec(page)?.[0] ?? '';
+  // scripts hydrate a rendered page, they do not paint it: a small loader after the content asks
+  // for them once the first frame is painted, so nothing the browser fetches or evaluates stands
+  // between the HTML and the first paint (Lighthouse's LCP), and hydration follows it.
+  const entry = /<script defer src="([^"]*)"><\/script>/.exec(page);
   if (rendered)
     page = page
-      .replace(entry, '')
+      .replace(entry?.[0] ?? '', '')
       .replace(/<noscript>.*?<\/noscript>/s, '')
       .replace(
         '<div id="root"></div>',
         () =>
-          `<div id="root">${rendered.html}</div><script type="application/json" id="${queriesScriptId}">${rendered.queries}</script>${scriptPreloads.join('')}${entry}`,
+          `<div id="root">${rendered.html}</div><script type="application/json" id="${queriesScriptId}">${rendered.queries}</script>${scriptsAfterPaint(entry?.[1] ?? '', [...shellAssets.js, ...remote.js], nonce)}`,
       );
   return page;
+}
+
+/**
+ * The loader of a rendered page's scripts: after the first frame, preloads for the chunks the
+ * app needs at once (so they download side by side) and the shell's entry. Its addresses are data
+ * attributes, its code fixed (allowed by the page's nonce).
+ */
+export function scriptsAfterPaint(entry: string, preloads: string[], nonce: string | undefined): string {
+  const code =
+    "(function(s){function go(){JSON.parse(s.dataset.preload).forEach(function(h){var l=document.createElement('link');l.rel='preload';l.as='script';l.href=h;document.head.appendChild(l)});var e=document.createElement('script');e.src=s.dataset.entry;document.body.appendChild(e)}if(window.requestAnimationFrame)requestAnimationFrame(function(){setTimeout(go,0)});else go()})(document.currentScript)";
+  return `<script${nonce ? ` nonce="${escapeHtml(nonce)}"` : ''} id="board-scripts" data-entry="${escapeHtml(entry)}" data-preload="${escapeHtml(JSON.stringify(preloads))}">${code}</script>`;
 }

@@ -3,7 +3,7 @@ import type { AlertFrequency } from '@board/shared/forms/alert-schema';
 import { and, eq, inArray, lt, lte } from 'drizzle-orm';
 import type { Database } from '../db/database';
 import { alerts, workspaces } from '../db/schema';
-import { jobsPublishedBetween, type SavedSearch, type WindowMatches } from '../job-postings/search';
+import { jobsPublishedBetween, type SavedSearch, scopeFacetsCache, type WindowMatches } from '../job-postings/search';
 import { digestEmail, digestMaxJobs } from './emails';
 import type { AlertLinkMaker } from './links';
 import { enqueue, type OutboxEntry } from './outbox';
@@ -35,6 +35,7 @@ export async function queueDueDigests(
   const batchSize = run.batchSize ?? 200;
   const names = new Map((await db.select().from(workspaces)).map((row) => [row.slug, row.name]));
   const total = { alerts: 0, digests: 0 };
+  const facetsOf = scopeFacetsCache();
   for (;;) {
     const batch = await db.transaction(async (tx) => {
       const due = await tx
@@ -76,6 +77,7 @@ export async function queueDueDigests(
           [...searches.values()],
           { after: new Date(after), until: run.now },
           digestMaxJobs,
+          facetsOf,
         );
         keys.forEach((key, index) => {
           const result = found[index];

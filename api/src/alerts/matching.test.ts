@@ -1,6 +1,6 @@
 import { emptyJobSearch, type JobPageBody, type JobSearch, jobSearchQuery } from '@board/shared/api/job-search';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { jobsPublishedBetween } from '../job-postings/search';
+import { jobsPublishedBetween, scopeFacetsCache } from '../job-postings/search';
 import { createTestApi, type TestApi } from '../test/test-api';
 
 let api: TestApi;
@@ -33,6 +33,7 @@ describe('a digest matches what the board’s search shows', () => {
       })),
       { after, until: now },
       20,
+      scopeFacetsCache(),
     );
     for (const [index, [name, search, workspaceSlug]] of searches.entries()) {
       const params = new URLSearchParams();

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import type { Logger } from 'drizzle-orm/logger';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
@@ -26,10 +27,15 @@ export interface DatabaseHandle {
  * PostgreSQL when a connection string is given, otherwise embedded PGlite (a data folder, or
  * "memory://" for tests). Both get the committed migrations before use.
  */
-export async function openDatabase(options: { databaseUrl?: string; pgliteDataDir?: string }): Promise<DatabaseHandle> {
+export async function openDatabase(options: {
+  databaseUrl?: string;
+  pgliteDataDir?: string;
+  /** Sees every query (the search benchmark's EXPLAIN). */
+  logger?: Logger;
+}): Promise<DatabaseHandle> {
   if (options.databaseUrl) {
     const client = postgres(options.databaseUrl, { max: 10, onnotice: () => {} });
-    const db = drizzlePostgres(client, { schema });
+    const db = drizzlePostgres(client, { schema, logger: options.logger });
     await migratePostgres(db, { migrationsFolder });
     // Waits for queries in flight, at most 5 s: a connection the server dropped never holds a stop up.
     return { db, kind: 'postgres', close: () => client.end({ timeout: 5 }) };
@@ -38,7 +44,7 @@ export async function openDatabase(options: { databaseUrl?: string; pgliteDataDi
   if (!dataDir.startsWith('memory://')) mkdirSync(dataDir, { recursive: true });
   // pg_trgm: the search's "contains" indexes (migration 0002).
   const client = new PGlite(dataDir, { extensions: { pg_trgm } });
-  const db = drizzlePglite(client, { schema });
+  const db = drizzlePglite(client, { schema, logger: options.logger });
   await migratePglite(db, { migrationsFolder });
   return { db, kind: 'pglite', close: () => client.close() };
 }

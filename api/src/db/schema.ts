@@ -121,6 +121,12 @@ export const jobPostings = pgTable(
     salaryTop: integer('salary_top')
       .notNull()
       .generatedAlwaysAs(sql`greatest(coalesce(salary_min, 0), coalesce(salary_max, 0), 0)`),
+    /** The title in lower case: 'contains' is a LIKE on it, several times cheaper per row than ILIKE. */
+    titleLower: text('title_lower').notNull().generatedAlwaysAs(sql`lower(title)`),
+    /** The location shown, in lower case. */
+    locationLower: text('location_lower')
+      .notNull()
+      .generatedAlwaysAs(sql`lower(coalesce(nullif(board_trim(location), ''), 'Remote'))`),
     /** The location shown: 'Remote' when blank. */
     locationShown: text('location_shown')
       .notNull()
@@ -135,18 +141,20 @@ export const jobPostings = pgTable(
   (table) => [
     index('job_postings_organization_idx').on(table.organizationId),
     index('job_postings_listing_idx').on(table.status, table.shownOn, table.publishedAt),
-    // The search's orders (keyset pages) and "contains" filters, over published jobs only.
-    index('job_postings_newest_idx').on(table.postedUs, table.id).where(sql`status = 'published'`),
+    // The search's orders (keyset pages) and "contains" filters, over published jobs only. The
+    // newest order's index, job_postings_search_idx, is written in migrations 0002 and 0003 themselves: it
+    // includes every filtered column (Drizzle cannot say INCLUDE), so counting a search's matches
+    // is an index-only scan of a narrow index rather than a read of the wide rows.
     index('job_postings_salary_idx').on(table.salaryTop, table.postedUs, table.id).where(sql`status = 'published'`),
     index('job_postings_organization_newest_idx')
       .on(table.organizationId, table.postedUs, table.id)
       .where(sql`status = 'published'`),
     index('job_postings_salary_first_idx').on(table.salaryFirstK).where(sql`status = 'published'`),
     index('job_postings_title_trgm_idx')
-      .using('gin', sql`${table.title} gin_trgm_ops`)
+      .using('gin', sql`${table.titleLower} gin_trgm_ops`)
       .where(sql`status = 'published'`),
     index('job_postings_location_trgm_idx')
-      .using('gin', sql`${table.locationShown} gin_trgm_ops`)
+      .using('gin', sql`${table.locationLower} gin_trgm_ops`)
       .where(sql`status = 'published'`),
   ],
 );

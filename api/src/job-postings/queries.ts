@@ -71,6 +71,8 @@ export function listColumns() {
     postedUs,
     salaryFirstK,
     salaryTop,
+    titleLower,
+    locationLower,
     locationShown,
     jobTypeShown,
     levelShown,

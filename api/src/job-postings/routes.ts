@@ -52,7 +52,7 @@ export function jobPostingRoutes(
   db: Database,
   publicOrigin: () => string,
   versions: DataVersion = dataVersion(db),
-  options: { now?: () => number } = {},
+  options: { now?: () => number; totalTtlMs?: number } = {},
 ) {
   const app = new Hono();
   const lists = jobListCache(db, versions);

@@ -8,6 +8,8 @@ export type SearchColumn =
   | 'postedUs'
   | 'salaryFirstK'
   | 'salaryTop'
+  | 'titleLower'
+  | 'locationLower'
   | 'locationShown'
   | 'jobTypeShown'
   | 'levelShown'

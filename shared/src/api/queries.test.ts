@@ -1,7 +1,9 @@
-import { QueryClient } from '@tanstack/react-query';
+import { dehydrate, hydrate, QueryClient } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
 import { type ApiClient, ApiError } from './api-client';
-import { callQuery } from './queries';
+import { boardSearchFromUrl } from './board-search';
+import { boardKeys, callQuery } from './queries';
+import { type BoardCall, callRequest } from './requests';
 
 /** A client whose every read fails with `status`, as the API answers for what it does not know. */
 function failing(status: number): ApiClient {
@@ -21,5 +23,77 @@ describe('the page calls the shell’s server runs', () => {
       ApiError,
     );
     await expect(queryClient.fetchQuery(callQuery(failing(404), ['job', '999']))).resolves.toBeNull();
+  });
+});
+
+/** A client that answers every read with `body` and records what it was asked. */
+function answering(body: unknown) {
+  const asked: { path: string; query?: Record<string, string | undefined> }[] = [];
+  const client: ApiClient = {
+    baseUrl: 'http://api.test',
+    get: async (path, query) => {
+      asked.push({ path, query });
+      return body;
+    },
+    postJson: () => Promise.reject(new Error('no')),
+    postForm: () => Promise.reject(new Error('no')),
+  };
+  return { client, asked };
+}
+
+describe('the paged calls', () => {
+  it("load a search's first page, as the server runs it, into the data of the page's infinite query", async () => {
+    const { client, asked } = answering({
+      jobs: [{ id: 1, title: 'Engineer' }],
+      total: 1234,
+      next_cursor: 'abc',
+      facets: { investors: [{ name: 'Accel', count: 3 }], salary_k: { min: 40, max: 200 } },
+    });
+    const search = boardSearchFromUrl(new URLSearchParams('q=engineer&view=grid'));
+    const call: BoardCall = ['jobPage', 'demo', search];
+    const server = new QueryClient();
+    await server.prefetchQuery(callQuery(client, call));
+    expect(asked).toEqual([
+      {
+        path: '/public-job-posting',
+        query: { workspace_slug: 'demo', visibility: 'job_board_only', title: 'engineer', limit: '24' },
+      },
+    ]);
+    const browser = new QueryClient();
+    hydrate(browser, JSON.parse(JSON.stringify(dehydrate(server))));
+    const data = browser.getQueryData(
+      boardKeys.jobPages('demo', boardSearchFromUrl(new URLSearchParams('q=engineer'))),
+    );
+    expect(data).toMatchObject({
+      pageParams: [null],
+      pages: [
+        {
+          items: [{ id: '1', title: 'Engineer' }],
+          total: 1234,
+          nextCursor: 'abc',
+          facets: { investors: [{ value: 'Accel', count: 3 }], salaryK: { min: 40, max: 200 }, levels: [] },
+        },
+      ],
+    });
+  });
+
+  it('read a company the API does not know as an empty page, and ask call 5 a page at a time', async () => {
+    const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    await queryClient.prefetchQuery(callQuery(failing(404), ['organizationJobPage', '999']));
+    expect(queryClient.getQueryData(boardKeys.organizationJobPages('999'))).toEqual({
+      pages: [{ items: [], total: 0, nextCursor: null }],
+      pageParams: [null],
+    });
+    expect(callRequest(['organizationJobPage', '7', 'next'])).toEqual({
+      path: '/public-job-posting/organization/7',
+      query: { visibility: 'job_board_only', limit: '24', cursor: 'next' },
+    });
+  });
+
+  it('ask call 3 for a name, a page at a time', () => {
+    expect(callRequest(['organizationPage', null, ' acme '])).toEqual({
+      path: '/public-job-posting/job-board/list-organizations',
+      query: { workspace_slug: undefined, name: 'acme', limit: '24', cursor: undefined },
+    });
   });
 });

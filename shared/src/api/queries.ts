@@ -1,7 +1,22 @@
 import { type ApiClient, ApiError, type ApiRequest } from '@board/shared/api/api-client';
-import { type Job, parseJob, parseJobList } from '@board/shared/api/job';
-import { type BoardCall, boardRequests } from '@board/shared/api/requests';
-import { queryOptions } from '@tanstack/react-query';
+import {
+  type Job,
+  type JobPage,
+  type Page,
+  parseJob,
+  parseJobList,
+  parseJobPage,
+  parsePageFields,
+} from '@board/shared/api/job';
+import type { JobSearch } from '@board/shared/api/job-search';
+import { type BoardCall, boardRequests, savedIdsPerCall } from '@board/shared/api/requests';
+import {
+  type InfiniteData,
+  infiniteQueryOptions,
+  type QueryClient,
+  type QueryKey,
+  queryOptions,
+} from '@tanstack/react-query';
 import * as v from 'valibot';
 
 /**
@@ -16,6 +31,13 @@ export const boardKeys = {
   workspace: (slug: string) => [...boardKeys.all, 'workspace', slug] as const,
   organizations: (workspaceSlug: string | null) => [...boardKeys.all, 'organizations', { workspaceSlug }] as const,
   organizationJobs: (id: string) => [...boardKeys.all, 'organization-jobs', id] as const,
+  /** The pages of a search of call 1, loaded so far (an infinite query). */
+  jobPages: (workspaceSlug: string | null, search: JobSearch) =>
+    [...boardKeys.all, 'job-pages', { workspaceSlug, search }] as const,
+  savedJobs: (ids: string[]) => [...boardKeys.all, 'saved-jobs', ids] as const,
+  organizationPages: (workspaceSlug: string | null, name: string) =>
+    [...boardKeys.all, 'organization-pages', { workspaceSlug, name: name.trim() }] as const,
+  organizationJobPages: (id: string) => [...boardKeys.all, 'organization-job-pages', id] as const,
 };
 
 const send = (client: ApiClient, { path, query }: ApiRequest, signal: AbortSignal) => client.get(path, query, signal);
@@ -97,25 +119,101 @@ const OrganizationItem = v.object({
 export function organizationsQuery(client: ApiClient, workspaceSlug: string | null) {
   return queryOptions({
     queryKey: boardKeys.organizations(workspaceSlug),
-    queryFn: async ({ signal }): Promise<Organization[]> => {
-      const body = await send(client, boardRequests.organizations(workspaceSlug), signal);
-      const items = (body as { organizations?: unknown } | null)?.organizations;
-      if (!Array.isArray(items)) throw new Error('The companies answer has no organizations array');
-      const seen = new Set<string>();
-      return items.flatMap((item) => {
-        const parsed = v.safeParse(OrganizationItem, item);
-        if (!parsed.success || seen.has(String(parsed.output.organization_id))) return [];
-        seen.add(String(parsed.output.organization_id));
-        const { organization_id, organization_name, job_board_slug } = parsed.output;
-        return [
-          {
-            id: String(organization_id),
-            name: organization_name.trim() || 'Unknown Company',
-            jobBoardSlug: job_board_slug,
-          },
-        ];
-      });
+    queryFn: async ({ signal }): Promise<Organization[]> =>
+      parseOrganizations(await send(client, boardRequests.organizations(workspaceSlug), signal)),
+  });
+}
+
+function parseOrganizations(body: unknown): Organization[] {
+  const items = (body as { organizations?: unknown } | null)?.organizations;
+  if (!Array.isArray(items)) throw new Error('The companies answer has no organizations array');
+  const seen = new Set<string>();
+  return items.flatMap((item) => {
+    const parsed = v.safeParse(OrganizationItem, item);
+    if (!parsed.success || seen.has(String(parsed.output.organization_id))) return [];
+    seen.add(String(parsed.output.organization_id));
+    const { organization_id, organization_name, job_board_slug } = parsed.output;
+    return [
+      {
+        id: String(organization_id),
+        name: organization_name.trim() || 'Unknown Company',
+        jobBoardSlug: job_board_slug,
+      },
+    ];
+  });
+}
+
+/**
+ * The jobs of a search, a page at a time (call 1 with `limit`): the first page is what the server
+ * renders; each next page follows the previous one's cursor. A failure is logged and re-thrown.
+ */
+export function jobPagesQuery(client: ApiClient, workspaceSlug: string | null, search: JobSearch) {
+  return infiniteQueryOptions({
+    queryKey: boardKeys.jobPages(workspaceSlug, search),
+    queryFn: async ({ signal, pageParam }): Promise<JobPage> => {
+      try {
+        return parseJobPage(await send(client, boardRequests.jobPage(workspaceSlug, search, pageParam), signal));
+      } catch (error) {
+        console.warn('[board] the job list could not be loaded:', error);
+        throw error;
+      }
     },
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.nextCursor,
+  });
+}
+
+/**
+ * The saved jobs still on the board, by id (call 1 with `ids`), in as many calls as the ids need;
+ * a saved job the board no longer has is not in the answer.
+ */
+export function savedJobsQuery(client: ApiClient, ids: string[]) {
+  return queryOptions({
+    queryKey: boardKeys.savedJobs(ids),
+    queryFn: async ({ signal }): Promise<Job[]> => {
+      // An id the API cannot hold was never a board job; none at all must not ask for the whole board.
+      const usable = ids.filter((id) => /^\d{1,10}$/.test(id));
+      const chunks = Array.from({ length: Math.ceil(usable.length / savedIdsPerCall) }, (_, index) =>
+        usable.slice(index * savedIdsPerCall, (index + 1) * savedIdsPerCall),
+      );
+      const answers = await Promise.all(chunks.map((chunk) => send(client, boardRequests.savedJobs(chunk), signal)));
+      return answers.flatMap((body) => parseJobList(body));
+    },
+  });
+}
+
+/** Call 3 a page at a time, for the companies whose name contains `name`. */
+export function organizationPagesQuery(client: ApiClient, workspaceSlug: string | null, name: string) {
+  return infiniteQueryOptions({
+    queryKey: boardKeys.organizationPages(workspaceSlug, name),
+    queryFn: async ({ signal, pageParam }): Promise<Page<Organization>> => {
+      const body = await send(client, boardRequests.organizationPage(workspaceSlug, name, pageParam), signal);
+      const items = parseOrganizations(body);
+      return { items, ...parsePageFields(body, items.length) };
+    },
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.nextCursor,
+  });
+}
+
+/**
+ * Call 5 a page at a time. A company the API does not know (404) is an empty page, which the page
+ * shows as its Company Not Found panel, as for a company with no open job.
+ */
+export function organizationJobPagesQuery(client: ApiClient, id: string) {
+  return infiniteQueryOptions({
+    queryKey: boardKeys.organizationJobPages(id),
+    queryFn: ({ signal, pageParam }): Promise<Page<Job>> =>
+      orWhenMissing(
+        async () => {
+          const body = await send(client, boardRequests.organizationJobPage(id, pageParam), signal);
+          const items = parseJobList(body);
+          return { items, ...parsePageFields(body, items.length) };
+        },
+        { items: [], total: 0, nextCursor: null },
+      ),
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.nextCursor,
   });
 }
 
@@ -131,15 +229,51 @@ export function organizationJobsQuery(client: ApiClient, id: string) {
   });
 }
 
+/**
+ * A paged query as the shell's server runs it: a plain query that loads the first page and holds
+ * it as the infinite query's data (`{ pages: [first], pageParams: [null] }`), under the same key.
+ * It dehydrates as any query does, and the page's `useInfiniteQuery` hydrates from it and asks for
+ * the next pages itself.
+ */
+function firstPageOf<TPage>(options: { queryKey: QueryKey; queryFn?: unknown; initialPageParam: string | null }) {
+  const fetchPage = options.queryFn as (context: {
+    signal: AbortSignal;
+    pageParam: string | null;
+    direction: 'forward';
+    queryKey: QueryKey;
+    meta: undefined;
+    client: QueryClient;
+  }) => Promise<TPage>;
+  return queryOptions({
+    queryKey: options.queryKey,
+    queryFn: async (context): Promise<InfiniteData<TPage, string | null>> => ({
+      pages: [
+        await fetchPage({ ...context, pageParam: options.initialPageParam, direction: 'forward', meta: undefined }),
+      ],
+      pageParams: [options.initialPageParam],
+    }),
+  });
+}
+
 const queryByCall = {
   jobs: jobsQuery,
+  jobPage: (client: ApiClient, workspaceSlug: string | null, search: JobSearch) =>
+    firstPageOf<JobPage>(jobPagesQuery(client, workspaceSlug, search)),
+  savedJobs: savedJobsQuery,
+  organizationPage: (client: ApiClient, workspaceSlug: string | null, name: string) =>
+    firstPageOf<Page<Organization>>(organizationPagesQuery(client, workspaceSlug, name)),
+  organizationJobPage: (client: ApiClient, id: string) => firstPageOf<Page<Job>>(organizationJobPagesQuery(client, id)),
   job: jobQuery,
   workspace: workspaceQuery,
   organizations: organizationsQuery,
   organizationJobs: organizationJobsQuery,
 } satisfies Record<BoardCall[0], unknown>;
 
-/** The query behind a named call: what the shell's server runs before it renders a page. */
+/**
+ * The query behind a named call: what the shell's server runs (`prefetchQuery`) before it renders
+ * a page. A paged call (`jobPage`, `organizationPage`, `organizationJobPage`) loads its first page
+ * as the data of the page's infinite query.
+ */
 export function callQuery(client: ApiClient, [name, ...args]: BoardCall) {
   return (queryByCall[name] as (client: ApiClient, ...values: typeof args) => ReturnType<typeof jobQuery>)(
     client,

@@ -1,4 +1,14 @@
 import type { ApiRequest } from '@board/shared/api/api-client';
+import { savedJobsSearch } from '@board/shared/api/board-search';
+import { type JobSearch, jobSearchQuery, maxIds } from '@board/shared/api/job-search';
+
+/**
+ * Jobs and companies per page of a paged call: 24 fills whole rows of the 1, 2 and 3 column grids.
+ * A page's first HTML holds one page.
+ */
+export const pageSize = 24;
+/** The saved page asks for its ids in one call 1, up to the API's largest page. */
+export const savedIdsPerCall = maxIds;
 
 /**
  * The request behind each call (SPEC section 7): the queries send them, and the shell's server
@@ -10,10 +20,34 @@ export const boardRequests = {
     path: '/public-job-posting',
     query: { workspace_slug: workspaceSlug ?? undefined, visibility: 'job_board_only' },
   }),
+  /** Call 1, one page of a search (`cursor` null: the first). */
+  jobPage: (workspaceSlug: string | null, search: JobSearch, cursor: string | null = null): ApiRequest => ({
+    path: '/public-job-posting',
+    query: {
+      workspace_slug: workspaceSlug ?? undefined,
+      visibility: 'job_board_only',
+      ...jobSearchQuery(search, { limit: pageSize, cursor }),
+    },
+  }),
+  /** Call 1 for the saved page: only the saved jobs (at most `savedIdsPerCall` ids). */
+  savedJobs: (ids: string[]): ApiRequest => ({
+    path: '/public-job-posting',
+    query: { visibility: 'job_board_only', ...jobSearchQuery(savedJobsSearch(ids), { limit: savedIdsPerCall }) },
+  }),
   workspace: (slug: string): ApiRequest => ({ path: `/public-job-posting/workspace/${encodeURIComponent(slug)}` }),
   organizations: (workspaceSlug: string | null): ApiRequest => ({
     path: '/public-job-posting/job-board/list-organizations',
     query: { workspace_slug: workspaceSlug ?? undefined },
+  }),
+  /** Call 3, one page of the companies whose name contains `name`. */
+  organizationPage: (workspaceSlug: string | null, name: string, cursor: string | null = null): ApiRequest => ({
+    path: '/public-job-posting/job-board/list-organizations',
+    query: {
+      workspace_slug: workspaceSlug ?? undefined,
+      name: name.trim() || undefined,
+      limit: String(pageSize),
+      cursor: cursor ?? undefined,
+    },
   }),
   job: (id: string): ApiRequest => ({
     path: `/public-job-posting/${encodeURIComponent(id)}`,
@@ -22,6 +56,11 @@ export const boardRequests = {
   organizationJobs: (id: string): ApiRequest => ({
     path: `/public-job-posting/organization/${encodeURIComponent(id)}`,
     query: { visibility: 'job_board_only' },
+  }),
+  /** Call 5, one page of a company's jobs. */
+  organizationJobPage: (id: string, cursor: string | null = null): ApiRequest => ({
+    path: `/public-job-posting/organization/${encodeURIComponent(id)}`,
+    query: { visibility: 'job_board_only', limit: String(pageSize), cursor: cursor ?? undefined },
   }),
 };
 

@@ -1,3 +1,4 @@
+import { boardSearchFromUrl } from '@board/shared/api/board-search';
 import type { BoardCall } from '@board/shared/api/requests';
 import type { RemoteName } from '@board/shared/config/remotes';
 import { matchRoutes } from '@board/shared/lib/router';
@@ -19,10 +20,13 @@ export interface BoardRoute {
   /**
    * The API calls the page makes first, from its path parameters: the shell's server runs them
    * as the page's queries before it renders the page (or, when it sends the page unrendered,
-   * preloads them, so data and code download at the same time).
+   * preloads them, so data and code download at the same time). `search` is the URL's query
+   * string: a board's first call is the first page of the search it states.
    */
-  calls?: (params: Record<string, string | undefined>) => BoardCall[];
+  calls?: (params: Record<string, string | undefined>, search?: URLSearchParams) => BoardCall[];
 }
+
+const noSearch = new URLSearchParams();
 
 /** Paths the shell serves itself (no remote, no API call): they rank above `/:workspaceSlug`. */
 export const shellRoutes = ['/__status'] as const;
@@ -34,7 +38,7 @@ export const boardRoutes: BoardRoute[] = [
     module: './jobs-page',
     title: 'Find your dream job',
     tabs: true,
-    calls: () => [['jobs', null]],
+    calls: (_, search = noSearch) => [['jobPage', null, boardSearchFromUrl(search)]],
   },
   {
     path: '/companies',
@@ -42,14 +46,14 @@ export const boardRoutes: BoardRoute[] = [
     module: './companies-page',
     title: 'Companies',
     tabs: true,
-    calls: () => [['organizations', null]],
+    calls: (_, search = noSearch) => [['organizationPage', null, search.get('q') ?? '']],
   },
   {
     path: '/companies/:id',
     remote: 'listings',
     module: './company-page',
     title: 'Company',
-    calls: ({ id = '' }) => [['organizationJobs', id]],
+    calls: ({ id = '' }) => [['organizationJobPage', id]],
   },
   {
     path: '/job/:id',
@@ -81,9 +85,9 @@ export const boardRoutes: BoardRoute[] = [
     module: './jobs-page',
     title: 'Find your dream job',
     tabs: true,
-    calls: ({ workspaceSlug = '' }) => [
+    calls: ({ workspaceSlug = '' }, search = noSearch) => [
       ['workspace', workspaceSlug],
-      ['jobs', workspaceSlug],
+      ['jobPage', workspaceSlug, boardSearchFromUrl(search)],
     ],
   },
   {
@@ -92,9 +96,9 @@ export const boardRoutes: BoardRoute[] = [
     module: './companies-page',
     title: 'Companies',
     tabs: true,
-    calls: ({ workspaceSlug = '' }) => [
+    calls: ({ workspaceSlug = '' }, search = noSearch) => [
       ['workspace', workspaceSlug],
-      ['organizations', workspaceSlug],
+      ['organizationPage', workspaceSlug, search.get('q') ?? ''],
     ],
   },
   { path: '*', remote: 'static', module: './not-found-page', title: 'Page Not Found' },

@@ -1,24 +1,61 @@
-import { type Organization, organizationsQuery } from '@board/shared/api/queries';
+import { type Organization, organizationPagesQuery } from '@board/shared/api/queries';
 import { companiesPage } from '@board/shared/lib/page-heads';
-import { Link } from '@board/shared/lib/router';
+import { Link, useSearchParams } from '@board/shared/lib/router';
 import { useApiClient } from '@board/shared/react/api-client';
 import { useWorkspace } from '@board/shared/react/workspace';
 import { buttonVariants } from '@board/shared/ui/button';
+import { Input } from '@board/shared/ui/input';
 import { NotFoundPanel } from '@board/shared/ui/not-found-panel';
 import { PageTitle } from '@board/shared/ui/page-title';
 import { StatusPanel } from '@board/shared/ui/status-panel';
-import { useQuery } from '@tanstack/react-query';
-import { Building2 } from 'lucide-react';
+import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
+import { Building2, Search } from 'lucide-react';
+import { useId, useMemo } from 'react';
+import { LoadMore } from '../../lib/paging/load-more';
+import { useDebouncedSearch } from '../../lib/paging/use-debounced-search';
+import { useRestoredPages } from '../../lib/paging/use-restored-pages';
 
-/** /companies and /{workspaceSlug}/companies: the companies that are hiring. */
+/**
+ * /companies and /{workspaceSlug}/companies: the companies that are hiring, a page at a time
+ * (call 3), filtered by name (?q=, asked of the API once typing rests).
+ */
 export function CompaniesPage() {
   const workspace = useWorkspace();
   const client = useApiClient();
-  const organizations = useQuery({ ...organizationsQuery(client, workspace.slug), enabled: workspace.ready });
+  const [params, setParams] = useSearchParams();
+  const typed = params.get('q') ?? '';
+  const [name, waiting] = useDebouncedSearch(typed);
+  const query = useInfiniteQuery({
+    ...organizationPagesQuery(client, workspace.slug, name),
+    enabled: workspace.ready,
+    placeholderData: keepPreviousData,
+  });
+  const pages = query.data?.pages;
+  useRestoredPages({
+    pageCount: pages?.length ?? 0,
+    hasNextPage: query.hasNextPage,
+    isFetchingNextPage: query.isFetchingNextPage,
+    isPlaceholderData: query.isPlaceholderData,
+    fetchNextPage: query.fetchNextPage,
+  });
+  const organizations = useMemo(() => pages?.flatMap((page) => page.items) ?? [], [pages]);
+  const total = pages?.[0]?.total ?? 0;
+  const id = useId();
 
   if (workspace.missing) return <NotFoundPanel />;
 
   const { title, description } = companiesPage(workspace.name);
+  const setName = (value: string) =>
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        if (value === '') next.delete('q');
+        else next.set('q', value);
+        return next;
+      },
+      { replace: true, preventScrollReset: true, flushSync: true },
+    );
+  const { hasNextPage, isFetchingNextPage, fetchNextPage } = query;
   return (
     <div className="mx-auto max-w-6xl px-4 py-8 sm:px-6">
       <PageTitle>{title}</PageTitle>
@@ -29,7 +66,29 @@ export function CompaniesPage() {
           Discover companies that are actively hiring and explore their open roles.
         </p>
       </header>
-      {organizations.status === 'pending' ? (
+      <div className="mb-4 flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">
+        <div className="w-full sm:max-w-sm">
+          <label htmlFor={`${id}-name`} className="text-sm font-medium text-ink">
+            Company name
+          </label>
+          <Input
+            id={`${id}-name`}
+            type="search"
+            icon={Search}
+            value={typed}
+            onChange={(event) => setName(event.target.value)}
+            placeholder="Search companies..."
+            autoComplete="off"
+            className="mt-1"
+          />
+        </div>
+        <p role="status" className="text-sm text-muted">
+          {query.status === 'success'
+            ? `${organizations.length.toLocaleString('en-GB')} of ${total.toLocaleString('en-GB')} ${total === 1 ? 'company' : 'companies'}`
+            : '\u00a0'}
+        </p>
+      </div>
+      {query.status === 'pending' ? (
         <div role="status" aria-label="Loading companies" className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
           {Array.from({ length: 6 }, (_, index) => (
             <div
@@ -40,25 +99,37 @@ export function CompaniesPage() {
             />
           ))}
         </div>
-      ) : organizations.status === 'error' ? (
+      ) : query.status === 'error' ? (
         <StatusPanel
           role="alert"
           headingLevel={2}
           title="Unable to load companies"
           message="There was an error loading the company listings. Please try again later."
         />
-      ) : organizations.data.length === 0 ? (
-        <p role="status" className="rounded-xl border border-dashed border-line p-10 text-center text-muted">
-          No companies are hiring here right now.
+      ) : organizations.length === 0 ? (
+        <p className="rounded-xl border border-dashed border-line p-10 text-center text-muted">
+          {name.trim() ? 'No company matches that name.' : 'No companies are hiring here right now.'}
         </p>
       ) : (
-        <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-          {organizations.data.map((organization) => (
-            <li key={organization.id}>
-              <CompanyCard organization={organization} />
-            </li>
-          ))}
-        </ul>
+        <div aria-busy={waiting || query.isPlaceholderData || isFetchingNextPage}>
+          <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+            {organizations.map((organization) => (
+              <li key={organization.id}>
+                <CompanyCard organization={organization} />
+              </li>
+            ))}
+          </ul>
+          <LoadMore
+            hasMore={hasNextPage && !query.isPlaceholderData}
+            loading={isFetchingNextPage}
+            onLoadMore={() => {
+              if (hasNextPage && !isFetchingNextPage) void fetchNextPage();
+            }}
+            label="Show more companies"
+            loadingText="Loading more companies…"
+            endText={`All ${organizations.length.toLocaleString('en-GB')} ${organizations.length === 1 ? 'company is' : 'companies are'} shown.`}
+          />
+        </div>
       )}
     </div>
   );

@@ -1,27 +1,45 @@
-import { organizationJobsQuery } from '@board/shared/api/queries';
+import { organizationJobPagesQuery } from '@board/shared/api/queries';
 import { companyPage, missingPages } from '@board/shared/lib/page-heads';
 import { Link, useParams } from '@board/shared/lib/router';
 import { useApiClient } from '@board/shared/react/api-client';
 import { MissingPanel } from '@board/shared/ui/missing-panel';
 import { PageLoading } from '@board/shared/ui/page-loading';
 import { PageTitle } from '@board/shared/ui/page-title';
-import { useQuery } from '@tanstack/react-query';
+import { useInfiniteQuery } from '@tanstack/react-query';
 import { ArrowLeft } from 'lucide-react';
+import { useMemo } from 'react';
+import { useRestoredPages } from '../../lib/paging/use-restored-pages';
 import { JobBoard } from '../jobs/job-board';
+import { useLocalFilter } from '../jobs/use-local-filter';
 
-/** /companies/:id: a banner with the company's name, its jobs, filter and toggle. */
+/**
+ * /companies/:id: a banner with the company's name, its jobs a page at a time (call 5), filter and
+ * toggle. Call 5 takes no filter: the filters apply to the jobs loaded so far.
+ */
 export function CompanyPage() {
   const { id = '' } = useParams();
   const client = useApiClient();
-  const jobs = useQuery(organizationJobsQuery(client, id));
+  const query = useInfiniteQuery(organizationJobPagesQuery(client, id));
+  const pages = query.data?.pages;
+  useRestoredPages({
+    pageCount: pages?.length ?? 0,
+    hasNextPage: query.hasNextPage,
+    isFetchingNextPage: query.isFetchingNextPage,
+    isPlaceholderData: query.isPlaceholderData,
+    fetchNextPage: query.fetchNextPage,
+  });
+  const loaded = useMemo(() => pages?.flatMap((page) => page.items) ?? [], [pages]);
+  const { jobs, options } = useLocalFilter(loaded);
+  const total = pages?.[0]?.total ?? 0;
 
-  if (jobs.status === 'pending') return <PageLoading label="Loading company" />;
-  const first = jobs.data?.[0];
-  if (jobs.status === 'error' || !first) {
+  if (query.status === 'pending') return <PageLoading label="Loading company" />;
+  const first = loaded[0];
+  if (query.status === 'error' || !first) {
     return <MissingPanel {...missingPages.company} actionLabel="Back to Companies" actionTo="/companies" />;
   }
   const company = first.company;
   const { title, description } = companyPage(first);
+  const { hasNextPage, isFetchingNextPage, fetchNextPage } = query;
   return (
     <div>
       <PageTitle>{title}</PageTitle>
@@ -37,12 +55,25 @@ export function CompanyPage() {
           </Link>
           <h1 className="mt-3 text-3xl font-bold tracking-tight sm:text-4xl">{company}</h1>
           <p className="mt-2 text-white/90">
-            {jobs.data.length === 1 ? '1 open role' : `${jobs.data.length} open roles`}
+            {total === 1 ? '1 open role' : `${total.toLocaleString('en-GB')} open roles`}
           </p>
         </div>
       </div>
       <div className="mx-auto max-w-6xl px-4 py-8 sm:px-6">
-        <JobBoard jobs={jobs.data} status={jobs.status} />
+        <JobBoard
+          board={{
+            jobs,
+            total,
+            status: query.status,
+            updating: false,
+            hasMore: hasNextPage,
+            loadingMore: isFetchingNextPage,
+            loadMore: () => {
+              if (hasNextPage && !isFetchingNextPage) void fetchNextPage();
+            },
+          }}
+          options={options}
+        />
       </div>
     </div>
   );

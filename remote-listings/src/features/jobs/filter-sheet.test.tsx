@@ -1,14 +1,15 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createJob } from '../../test/create-job';
+import { jobSearchAnswer } from '../../test/board-api';
+import { createServerJob } from '../../test/create-job';
 import { renderPage } from '../../test/render';
-import { JobBoard } from './job-board';
+import { JobsPage } from './jobs-page';
 
 const jobs = [
-  createJob({ id: '1', title: 'Frontend Developer', workplace_type: 'Remote', job_type: 'Full-time' }),
-  createJob({ id: '2', title: 'Product Designer', workplace_type: 'Hybrid', job_type: 'Contract' }),
-  createJob({ id: '3', title: 'Data Scientist', workplace_type: 'Remote', job_type: 'Contract' }),
+  createServerJob({ id: 1, title: 'Frontend Developer', workplace_type: 'Remote', job_type: 'Full-time' }),
+  createServerJob({ id: 2, title: 'Product Designer', workplace_type: 'Hybrid', job_type: 'Contract' }),
+  createServerJob({ id: 3, title: 'Data Scientist', workplace_type: 'Remote', job_type: 'Contract' }),
 ];
 
 beforeAll(() => {
@@ -23,6 +24,17 @@ beforeAll(() => {
   };
 });
 
+/** The board over `jobs` at `path`, once its first page shows. */
+async function renderBoard(path = '/') {
+  const rendered = renderPage(<JobsPage />, {
+    path,
+    routePath: '/',
+    api: { '/public-job-posting': jobSearchAnswer(jobs) },
+  });
+  await screen.findByText(/ of \d+ jobs?$/);
+  return rendered;
+}
+
 function screenWidth(wide: boolean) {
   vi.stubGlobal('matchMedia', (query: string) => ({
     matches: wide,
@@ -35,8 +47,8 @@ function screenWidth(wide: boolean) {
 describe('filters on a small screen', () => {
   beforeEach(() => screenWidth(false));
 
-  it('folds the panel behind a Filters button that counts the active filters', () => {
-    renderPage(<JobBoard jobs={jobs} status="success" />, { path: '/?q=dev&workplace=Remote&type=Full-time' });
+  it('folds the panel behind a Filters button that counts the active filters', async () => {
+    await renderBoard('/?q=dev&workplace=Remote&type=Full-time');
     expect(screen.queryByLabelText('Job title')).not.toBeVisible();
     const button = screen.getByRole('button', { name: /^Filters/ });
     expect(button).toHaveTextContent('Filters3 active');
@@ -45,7 +57,7 @@ describe('filters on a small screen', () => {
   });
 
   it('opens as a dialog holding every filter, applies them to the URL and returns focus on close', async () => {
-    const { router } = renderPage(<JobBoard jobs={jobs} status="success" />);
+    const { router } = await renderBoard();
     const button = screen.getByRole('button', { name: 'Filters' });
     await userEvent.click(button);
     const sheet = screen.getByRole('dialog', { name: 'Filters' });
@@ -55,7 +67,7 @@ describe('filters on a small screen', () => {
     expect(router.state.location.search).toBe('?workplace=Remote&type=Contract');
     expect(within(sheet).getByRole('button', { name: 'Clear Filters' })).toBeInTheDocument();
 
-    await userEvent.click(within(sheet).getByRole('button', { name: 'Show 1 job' }));
+    await userEvent.click(await within(sheet).findByRole('button', { name: 'Show 1 job' }));
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(button).toHaveFocus();
     expect(button).toHaveTextContent('2 active');
@@ -67,8 +79,8 @@ describe('filters on a small screen', () => {
 describe('filters on a wide screen', () => {
   beforeEach(() => screenWidth(true));
 
-  it('shows the panel itself, with no Filters button', () => {
-    renderPage(<JobBoard jobs={jobs} status="success" />);
+  it('shows the panel itself, with no Filters button', async () => {
+    await renderBoard();
     expect(screen.getByLabelText('Job title')).toBeVisible();
     expect(screen.queryByRole('button', { name: /^Filters/ })).not.toBeInTheDocument();
   });

@@ -1,43 +1,56 @@
 import type { Job } from '@board/shared/api/job';
 import { jobQuery } from '@board/shared/api/queries';
 import { useApiClient } from '@board/shared/react/api-client';
-import { useRenderTime, useWideHint } from '@board/shared/react/render-time';
+import { useWideHint } from '@board/shared/react/render-time';
 import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useDeferredValue, useMemo } from 'react';
-import { countFilters, filterIndex, indexJobs, investorOptions, isFilterActive, salaryBounds } from './filter-jobs';
+import { useCallback } from 'react';
+import { LoadMore } from '../../lib/paging/load-more';
+import { countFilters, isFilterActive } from './filter-jobs';
 import { FilterPanel } from './filter-panel';
 import { FilterSheet } from './filter-sheet';
 import { JobList } from './job-list';
 import { MoreFilterFields, type MoreFilterOptions } from './more-filter-fields';
-import { countMoreFilters, isMoreFilterActive, jobTypeOrder, levelOrder, optionsOf, refineJobs } from './more-filters';
-import { sortJobs } from './sort-jobs';
+import { countMoreFilters, isMoreFilterActive } from './more-filters';
 import { SortSelect } from './sort-select';
 import { useBoardSearch } from './use-board-search';
 import { useMediaQuery, wideQuery } from './use-media-query';
 import { ViewToggle } from './view-toggle';
 
+/** What the filter fields offer: the investor select's names, the salary fields' bounds, and the rest. */
+export interface BoardOptions extends MoreFilterOptions {
+  investors: string[];
+  bounds: { min: number; max: number } | null;
+}
+
+/** The jobs on screen and how to get more: the pages loaded so far of a search, and its total. */
+export interface BoardJobs {
+  jobs: Job[];
+  /** Jobs that match the search in all. */
+  total: number;
+  status: 'pending' | 'error' | 'success';
+  /** A new search is loading: the previous results stay on screen meanwhile. */
+  updating: boolean;
+  hasMore: boolean;
+  loadingMore: boolean;
+  loadMore: () => void;
+}
+
+const number = (value: number) => value.toLocaleString('en-GB');
+
+/** '24 of 1,250 jobs': the jobs on screen of those that match. */
+export function countText(shown: number, total: number): string {
+  return `${number(shown)} of ${number(total)} ${total === 1 ? 'job' : 'jobs'}`;
+}
+
 /**
- * Filter panel, sort, view toggle and job list over one list of jobs (the jobs pages and the
- * company page). Filtering is deferred, so typing in 'Job title' stays responsive on a large
- * board. Below 768 px the filter panel folds into a sheet behind a 'Filters' button.
+ * Filter panel, sort, view toggle and job list over a search's jobs (the jobs pages and the
+ * company page). The filters live in the URL; the page runs the search and passes its pages here.
+ * Below 768 px the filter panel folds into a sheet behind a 'Filters' button.
  */
-export function JobBoard({ jobs, status }: { jobs: Job[] | undefined; status: 'pending' | 'error' | 'success' }) {
+export function JobBoard({ board, options }: { board: BoardJobs; options: BoardOptions }) {
   const { filters, more, sort, view, setFilters, setMore, clearFilters, setSort, setView } = useBoardSearch();
-  const list = useMemo(() => jobs ?? [], [jobs]);
-  const deferredFilters = useDeferredValue(filters);
-  const deferredMore = useDeferredValue(more);
-  // 'Posted within' is measured from when the board was rendered (the server's time until hydrated),
-  // then from when it was opened: the same answer on every render.
-  const now = useRenderTime();
-  const bounds = useMemo(() => salaryBounds(list), [list]);
-  const investors = useMemo(() => investorOptions(list), [list]);
-  const options = useMemo(() => moreFilterOptions(list), [list]);
-  // Sorted once per list and order; filtering keeps the order.
-  const index = useMemo(() => indexJobs(sortJobs(list, sort)), [list, sort]);
-  const filtered = useMemo(
-    () => refineJobs(filterIndex(index, deferredFilters), deferredMore, now),
-    [index, deferredFilters, deferredMore, now],
-  );
+  const { jobs, total, status } = board;
+  const { bounds, investors } = options;
   const activeCount = countFilters(filters, bounds) + countMoreFilters(more);
   // Until hydrated, the layout the server rendered (a phone's, when the browser said so).
   const wide = useMediaQuery(wideQuery, useWideHint());
@@ -62,40 +75,34 @@ export function JobBoard({ jobs, status }: { jobs: Job[] | undefined; status: 'p
       {wide ? (
         panel
       ) : (
-        <FilterSheet activeCount={activeCount} resultCount={filtered.length}>
+        <FilterSheet activeCount={activeCount} resultCount={total}>
           {panel}
         </FilterSheet>
       )}
       <div className="flex items-center justify-between gap-2">
-        <p className="text-sm text-muted">
-          {status === 'success'
-            ? `${filtered.length} of ${list.length} ${list.length === 1 ? 'job' : 'jobs'}`
-            : '\u00a0'}
+        <p role="status" className="text-sm text-muted">
+          {status === 'success' ? countText(jobs.length, total) : '\u00a0'}
         </p>
         <div className="flex items-center gap-2">
           <SortSelect sort={sort} onChange={setSort} />
           <ViewToggle view={view} onChange={setView} />
         </div>
       </div>
-      <div aria-busy={filters !== deferredFilters || more !== deferredMore}>
-        <JobList jobs={filtered} status={status} view={view} onIntent={prefetch} />
+      <div aria-busy={board.updating || board.loadingMore}>
+        <JobList jobs={jobs} status={status} view={view} onIntent={prefetch} />
+        {status === 'success' && jobs.length > 0 ? (
+          <LoadMore
+            hasMore={board.hasMore}
+            loading={board.loadingMore}
+            onLoadMore={board.loadMore}
+            label="Show more jobs"
+            loadingText="Loading more jobs…"
+            endText={`All ${number(jobs.length)} ${jobs.length === 1 ? 'job is' : 'jobs are'} shown.`}
+          />
+        ) : null}
       </div>
     </div>
   );
-}
-
-function moreFilterOptions(jobs: Job[]): MoreFilterOptions {
-  return {
-    locations: optionsOf(jobs.map((job) => job.location)),
-    jobTypes: optionsOf(
-      jobs.map((job) => job.type),
-      jobTypeOrder,
-    ),
-    levels: optionsOf(
-      jobs.map((job) => job.level),
-      levelOrder,
-    ),
-  };
 }
 
 /** Hovering or focusing a card loads its detail ahead of the click. */

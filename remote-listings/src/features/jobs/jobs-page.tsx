@@ -1,17 +1,14 @@
-import { jobsQuery } from '@board/shared/api/queries';
 import { boardPage } from '@board/shared/lib/page-heads';
-import { useApiClient } from '@board/shared/react/api-client';
 import { useWorkspace } from '@board/shared/react/workspace';
 import { NotFoundPanel } from '@board/shared/ui/not-found-panel';
 import { PageTitle } from '@board/shared/ui/page-title';
-import { useQuery } from '@tanstack/react-query';
 import { JobBoard } from './job-board';
+import { useJobPages } from './use-job-pages';
 
 /** / and /{workspaceSlug}: the board's jobs, or one workspace's. */
 export function JobsPage() {
   const workspace = useWorkspace();
-  const client = useApiClient();
-  const jobs = useQuery({ ...jobsQuery(client, workspace.slug), enabled: workspace.ready });
+  const { board, options } = useJobPages(workspace.slug, workspace.ready);
 
   if (workspace.missing) return <NotFoundPanel />;
 
@@ -27,7 +24,7 @@ export function JobsPage() {
           investors and equity up front.
         </p>
       </header>
-      <JobBoard jobs={jobs.data} status={jobs.status} />
+      <JobBoard board={board} options={options} />
     </div>
   );
 }

@@ -2,10 +2,9 @@ import { savedJobsKey } from '@board/shared/react/saved-jobs';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createJob, createServerJob } from '../../test/create-job';
-import { renderPage } from '../../test/render';
+import { createServerJob } from '../../test/create-job';
+import { renderBoard, renderPage } from '../../test/render';
 import { JobDetailPage } from '../job-detail/job-detail-page';
-import { JobBoard } from '../jobs/job-board';
 
 afterEach(() => localStorage.clear());
 
@@ -13,8 +12,11 @@ const stored = () => JSON.parse(localStorage.getItem(savedJobsKey) ?? '[]').map(
 
 describe('the save toggle', () => {
   it('saves and unsaves a job from its card without opening it', async () => {
-    const jobs = [createJob({ id: '1', title: 'Frontend Developer' }), createJob({ id: '2', title: 'Designer' })];
-    const { router } = renderPage(<JobBoard jobs={jobs} status="success" />);
+    const jobs = [
+      createServerJob({ id: 1, title: 'Frontend Developer' }),
+      createServerJob({ id: 2, title: 'Designer' }),
+    ];
+    const { router } = await renderBoard(jobs);
     const save = screen.getByRole('button', { name: 'Save Designer' });
     expect(save).toHaveAttribute('aria-pressed', 'false');
     await userEvent.click(save);
@@ -46,14 +48,9 @@ describe('the save toggle', () => {
 });
 
 describe('relative dates', () => {
-  it('show "Posted 3 days ago" beside the date, with the exact date in <time>', () => {
+  it('show "Posted 3 days ago" beside the date, with the exact date in <time>', async () => {
     const postedAt = new Date(Date.now() - 3 * 86_400_000 - 60_000).toISOString();
-    renderPage(
-      <JobBoard
-        jobs={[createJob({ posted_date: postedAt }), createJob({ id: '2', posted_date: null })]}
-        status="success"
-      />,
-    );
+    await renderBoard([createServerJob({ posted_date: postedAt }), createServerJob({ id: 2, posted_date: null })]);
     const [dated, undated] = screen.getAllByRole('article') as [HTMLElement, HTMLElement];
     const time = within(dated).getByText(/^Posted 3 days ago/);
     expect(time.tagName).toBe('TIME');

@@ -1,8 +1,8 @@
 import { savedJobsKey } from '@board/shared/react/saved-jobs';
-import { answer } from '@board/shared/test/api';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
+import { jobSearchAnswer } from '../../test/board-api';
 import { createServerJob } from '../../test/create-job';
 import { renderPage } from '../../test/render';
 import { SavedPage } from './saved-page';
@@ -21,13 +21,15 @@ describe('SavedPage', () => {
     expect(screen.getByRole('link', { name: 'Browse jobs' })).toHaveAttribute('href', '/');
   });
 
-  it('lists the saved jobs; one that left the board says so and can be removed', async () => {
+  it('lists the saved jobs, read by their ids alone; one that left the board says so and can be removed', async () => {
     save({ id: '1', title: 'Designer', company: 'Acme' }, { id: '9', title: 'Old role', company: 'Gone Ltd' });
-    renderPage(<SavedPage />, {
+    const { requests } = renderPage(<SavedPage />, {
       path: '/saved',
       api: {
-        '/public-job-posting/1': createServerJob({ id: 1, title: 'Designer' }),
-        '/public-job-posting/9': answer(404, { message: 'Job posting not found' }),
+        '/public-job-posting': jobSearchAnswer([
+          createServerJob({ id: 1, title: 'Designer' }),
+          createServerJob({ id: 2, title: 'Not saved' }),
+        ]),
       },
     });
     // Both answers are in once the page has read them through the API client.
@@ -37,6 +39,7 @@ describe('SavedPage', () => {
     expect(within(present).getByRole('button', { name: 'Save Designer' })).toHaveAttribute('aria-pressed', 'true');
     expect(gone).toHaveTextContent('Old role at Gone Ltd');
     expect(gone).toHaveTextContent('This job is no longer on the board.');
+    expect(requests).toEqual(['/public-job-posting?visibility=job_board_only&ids=1%2C9&limit=100']);
 
     await userEvent.click(within(gone).getByRole('button', { name: 'Remove Old role' }));
     expect(screen.getAllByRole('article')).toHaveLength(1);

@@ -1,23 +1,26 @@
-import { jobQuery } from '@board/shared/api/queries';
+import { savedJobsQuery } from '@board/shared/api/queries';
 import { fixedPages } from '@board/shared/lib/page-heads';
 import { Link } from '@board/shared/lib/router';
 import { useApiClient } from '@board/shared/react/api-client';
 import { type SavedJob, unsaveJob, useSavedJobs } from '@board/shared/react/saved-jobs';
 import { Button, buttonVariants } from '@board/shared/ui/button';
 import { PageTitle } from '@board/shared/ui/page-title';
-import { useQueries } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Bookmark, CircleOff } from 'lucide-react';
+import { useMemo } from 'react';
 import { JobCard, JobCardPlaceholder } from '../jobs/job-card';
 
 /**
- * /saved: the jobs saved in this browser (issue 14), newest saved first. Each is read afresh
- * (call 4, shared with the detail page's cache); a job that has left the board says so, with the
- * title and company it had when it was saved, instead of vanishing.
+ * /saved: the jobs saved in this browser (issue 14), newest saved first. They are read afresh,
+ * and only they (call 1 with their ids); a job that has left the board says so, with the title and
+ * company it had when it was saved, instead of vanishing.
  */
 export function SavedPage() {
   const saved = useSavedJobs();
   const client = useApiClient();
-  const jobs = useQueries({ queries: saved.map((entry) => jobQuery(client, entry.id)) });
+  const ids = useMemo(() => saved.map((entry) => entry.id), [saved]);
+  const jobs = useQuery({ ...savedJobsQuery(client, ids), enabled: ids.length > 0, placeholderData: keepPreviousData });
+  const byId = useMemo(() => new Map((jobs.data ?? []).map((job) => [job.id, job])), [jobs.data]);
 
   return (
     <div className="mx-auto max-w-6xl px-4 py-8 sm:px-6">
@@ -39,13 +42,13 @@ export function SavedPage() {
       ) : (
         <ul className="flex flex-col gap-3">
           {saved.map((entry, index) => {
-            const result = jobs[index];
+            const job = byId.get(entry.id);
             return (
               <li key={entry.id}>
-                {!result || result.isPending ? (
+                {jobs.isPending ? (
                   <JobCardPlaceholder layout="list" />
-                ) : result.data ? (
-                  <JobCard job={result.data} index={index} layout="list" />
+                ) : job ? (
+                  <JobCard job={job} index={index} layout="list" />
                 ) : (
                   <GoneJob entry={entry} />
                 )}

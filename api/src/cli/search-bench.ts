@@ -1,0 +1,128 @@
+/**
+ * Call 1's search on a large board, in-process (no HTTP, no response cache, no total kept): p50/p95 per search
+ * with `limit=25`, facets included, and, with --explain, the plan of every query each search runs.
+ *
+ *   pnpm --filter @board/api generate:large --jobs 100000 --data-dir .data/pglite-100k
+ *   pnpm --filter @board/api bench:search --data-dir .data/pglite-100k [--runs 40] [--explain]
+ *   DATABASE_URL=postgres://… pnpm --filter @board/api bench:search [--explain]
+ */
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { PGlite } from '@electric-sql/pglite';
+import type { Logger } from 'drizzle-orm/logger';
+import { openDatabase } from '../db/database';
+import { jobPostingRoutes } from '../job-postings/routes';
+
+const apiDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const { values } = parseArgs({
+  options: { 'data-dir': { type: 'string' }, runs: { type: 'string' }, explain: { type: 'boolean' } },
+});
+const databaseUrl = process.env.DATABASE_URL || undefined;
+const runs = Number(values.runs ?? 40);
+
+let captured: { query: string; params: unknown[] }[] | null = null;
+const logger: Logger = {
+  logQuery(query, params) {
+    captured?.push({ query, params });
+  },
+};
+const database = await openDatabase({
+  databaseUrl,
+  pgliteDataDir: path.resolve(apiDir, values['data-dir'] ?? '.data/pglite-large'),
+  logger,
+});
+// Totals are not kept between requests here: every run counts its matches, as a new search does.
+const app = jobPostingRoutes(database.db, () => 'http://localhost', undefined, { totalTtlMs: 0 });
+
+const searches = [
+  'limit=25',
+  'limit=25&sort=salary',
+  'limit=25&title=engineer',
+  'limit=25&title=engineer&workplace=Remote,Hybrid',
+  'limit=25&title=designer&sort=salary',
+  'limit=25&investor=Accel',
+  'limit=25&investor=Summit%20Capital&sort=salary',
+  'limit=25&salary_min_k=80&salary_max_k=120',
+  'limit=25&salary_min_k=130&sort=salary',
+  'limit=25&location=london&job_type=full-time',
+  'limit=25&location=tallinn',
+  'limit=25&posted_within=7d&level=senior',
+  'limit=25&posted_within=24h',
+  'limit=25&title=zzz',
+  'limit=25&workspace_slug=demo&title=product',
+  'limit=25&workspace_slug=fintech-guild&sort=salary',
+  'limit=25&ids=1,50,500,5000,50000,99999',
+];
+
+async function call(query: string): Promise<{ next_cursor: string | null; total: number }> {
+  const response = await app.request(`/?${query}`);
+  if (response.status !== 200) throw new Error(`${query}: ${response.status} ${await response.text()}`);
+  return (await response.json()) as { next_cursor: string | null; total: number };
+}
+
+// The second page of a few searches: the keyset, not the first page, is what "Show more" runs.
+for (const query of ['limit=25', 'limit=25&sort=salary', 'limit=25&title=engineer&workplace=Remote,Hybrid']) {
+  const first = await call(query);
+  if (first.next_cursor) searches.push(`${query}&cursor=${first.next_cursor}`);
+}
+
+const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.ceil(sorted.length * p) - 1)] ?? 0;
+const all: number[] = [];
+console.log(`${database.kind}, ${runs} runs per search (after one warm-up)`);
+for (const query of searches) {
+  const { total } = await call(query); // warm-up: the scope's facets are counted once per change of the data
+  const times: number[] = [];
+  for (let run = 0; run < runs; run++) {
+    const started = performance.now();
+    await call(query);
+    times.push(performance.now() - started);
+  }
+  times.sort((a, b) => a - b);
+  all.push(...times);
+  console.log(
+    `${percentile(times, 0.5).toFixed(1).padStart(6)} ms p50 ${percentile(times, 0.95).toFixed(1).padStart(6)} ms p95  total ${String(total).padStart(6)}  ${query.length > 90 ? `${query.slice(0, 90)}…` : query}`,
+  );
+}
+all.sort((a, b) => a - b);
+console.log(`all searches: p50 ${percentile(all, 0.5).toFixed(1)} ms, p95 ${percentile(all, 0.95).toFixed(1)} ms`);
+
+// A change of the data: the first search after it counts the facets again.
+{
+  const started = performance.now();
+  const facets = jobPostingRoutes(database.db, () => 'http://localhost');
+  await facets.request('/?limit=25');
+  console.log(`first search of a fresh process (facets counted): ${(performance.now() - started).toFixed(0)} ms`);
+}
+
+if (values.explain) {
+  const client = (database.db as unknown as { $client: unknown }).$client;
+  const explain = async (query: string, params: unknown[]) => {
+    const text = `explain (analyze, costs off, timing off, summary off) ${query}`;
+    if (client instanceof PGlite) {
+      const result = await client.query<Record<string, string>>(text, params);
+      return result.rows.map((row) => Object.values(row)[0]).join('\n');
+    }
+    const rows = (await (client as { unsafe(q: string, p: unknown[]): Promise<Record<string, string>[]> }).unsafe(
+      text,
+      params,
+    )) as Record<string, string>[];
+    return rows.map((row) => Object.values(row)[0]).join('\n');
+  };
+  const seen = new Set<string>();
+  for (const query of [...searches, 'facets']) {
+    captured = [];
+    if (query === 'facets') await jobPostingRoutes(database.db, () => 'http://localhost').request('/?limit=25');
+    else await call(query);
+    const queries = captured.filter(({ query: text }) => !/pg_current_snapshot|string_agg/.test(text));
+    captured = null;
+    for (const { query: text, params } of queries) {
+      const key = `${text} ${JSON.stringify(params)}`;
+      if (seen.has(key)) continue;
+      seen.add(key);
+      console.log(`\n--- ${query}\n${text}\n-- params ${JSON.stringify(params)}\n${await explain(text, params)}`);
+    }
+  }
+}
+await database.close();

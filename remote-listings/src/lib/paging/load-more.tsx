@@ -1,0 +1,96 @@
+import { Button } from '@board/shared/ui/button';
+import { useEffect, useRef } from 'react';
+
+/**
+ * The end of a paged list: a 'Show more' button, and a sentinel that loads the next page on its
+ * own as it scrolls near. Loading is announced politely. Focus is never lost: the button stays
+ * where it is while the next page appends above it, and once the last page is in, focus moves to
+ * the list's end (which says so) instead of falling to the page.
+ */
+export function LoadMore({
+  hasMore,
+  loading,
+  onLoadMore,
+  label,
+  loadingText,
+  endText,
+}: {
+  hasMore: boolean;
+  loading: boolean;
+  onLoadMore: () => void;
+  /** The button's text, e.g. 'Show more jobs'. */
+  label: string;
+  loadingText: string;
+  /** Read when focus moves to the end of the list, e.g. 'All 57 jobs are shown.' */
+  endText: string;
+}) {
+  const sentinel = useRef<HTMLDivElement>(null);
+  const end = useRef<HTMLDivElement>(null);
+  const button = useRef<HTMLButtonElement>(null);
+  // Read as the last page arrives, before React removes the button (a removed element's blur is not reliable).
+  const wasFocused = useRef(false);
+  if (!hasMore && button.current && typeof document !== 'undefined' && document.activeElement === button.current)
+    wasFocused.current = true;
+  const load = useRef(onLoadMore);
+  load.current = onLoadMore;
+  const observing = hasMore && !loading;
+
+  useEffect(() => {
+    const element = sentinel.current;
+    if (!element || !observing || typeof IntersectionObserver === 'undefined') return;
+    // Only as the visitor scrolls to it: a sentinel already near when a page has just appended
+    // (the visitor pressed the button, the list is short) waits for the visitor's next scroll, or
+    // one press would load them all. Whether it is near is the observer's; the scroll arms it.
+    let near = false;
+    let armed = false;
+    const arm = () => {
+      armed = true;
+      if (near) load.current();
+    };
+    window.addEventListener('scroll', arm, { once: true, passive: true });
+    const observer = new IntersectionObserver(
+      (entries) => {
+        near = entries.some((entry) => entry.isIntersecting);
+        if (near && armed) load.current();
+      },
+      { rootMargin: '600px 0px' },
+    );
+    observer.observe(element);
+    return () => {
+      observer.disconnect();
+      window.removeEventListener('scroll', arm);
+    };
+  }, [observing]);
+
+  useEffect(() => {
+    if (!hasMore && wasFocused.current) {
+      wasFocused.current = false;
+      end.current?.focus();
+    }
+  }, [hasMore]);
+
+  return (
+    <div className="mt-6 flex flex-col items-center gap-2">
+      {observing ? <div ref={sentinel} aria-hidden="true" className="h-px w-full" /> : null}
+      <p aria-live="polite" className="sr-only">
+        {loading ? loadingText : ''}
+      </p>
+      {hasMore ? (
+        <Button
+          variant="outline"
+          onClick={() => {
+            if (!loading) onLoadMore();
+          }}
+          ref={button}
+          aria-disabled={loading || undefined}
+        >
+          {label}
+        </Button>
+      ) : (
+        <div ref={end} tabIndex={-1} className="sr-only">
+          {endText}
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,99 @@
+import { useLocation } from '@board/shared/lib/router';
+import { useHydrated } from '@board/shared/react/render-time';
+import { useEffect, useRef } from 'react';
+
+interface Stored {
+  pages: number;
+  scrollY: number;
+}
+
+const storageKey = (key: string) => `listings:pages:${key}`;
+
+function read(key: string): Stored | null {
+  try {
+    const value = JSON.parse(sessionStorage.getItem(storageKey(key)) ?? 'null') as Partial<Stored> | null;
+    return value && typeof value.pages === 'number' && typeof value.scrollY === 'number'
+      ? { pages: value.pages, scrollY: value.scrollY }
+      : null;
+  } catch {
+    return null;
+  }
+}
+
+function write(key: string, value: Stored) {
+  try {
+    sessionStorage.setItem(storageKey(key), JSON.stringify(value));
+  } catch {
+    // Storage full or disabled: Back and reload show a first page.
+  }
+}
+
+export interface PagedResult {
+  /** Pages loaded for the search on screen. */
+  pageCount: number;
+  hasNextPage: boolean;
+  isFetchingNextPage: boolean;
+  /** The pages on screen are the previous search's, kept while the new one loads. */
+  isPlaceholderData: boolean;
+  fetchNextPage: () => unknown;
+}
+
+/**
+ * How far the visitor got, per history entry: the number of pages loaded and the scroll position
+ * are kept in sessionStorage under the entry's key (which survives a reload). Back within the app
+ * finds the pages in the query cache and the router restores the scroll; a reload, or Back after
+ * the cache let them go, starts from the server's first page: the same number of pages is loaded
+ * again, one after the other, and the scroll position restored once they are on screen.
+ */
+export function useRestoredPages(result: PagedResult) {
+  const { key } = useLocation();
+  const hydrated = useHydrated();
+  const target = useRef<{ key: string; stored: Stored | null } | null>(null);
+  /** The page count at which restoring last asked for the next page. */
+  const asked = useRef(-1);
+  if (target.current?.key !== key) {
+    target.current = { key, stored: hydrated ? read(key) : null };
+    asked.current = -1;
+  }
+  const { pageCount, hasNextPage, isFetchingNextPage, isPlaceholderData, fetchNextPage } = result;
+
+  // Hydration reads no storage (the server has none): the stored entry is read right after it.
+  useEffect(() => {
+    if (hydrated && target.current && target.current.stored === null) target.current.stored = read(key);
+  }, [hydrated, key]);
+
+  useEffect(() => {
+    const stored = target.current?.stored;
+    if (!hydrated || !stored || pageCount === 0 || isPlaceholderData) return;
+    if (isFetchingNextPage) return;
+    // Each page once: a page that failed to load ends the restoring where it is (no retry loop).
+    if (pageCount < stored.pages && hasNextPage && asked.current !== pageCount) {
+      asked.current = pageCount;
+      void fetchNextPage();
+      return;
+    }
+    // Every stored page is on screen (or the list is shorter now): back to where the visitor was.
+    if (target.current) target.current.stored = null;
+    if (stored.pages > 1 && window.scrollY < stored.scrollY) window.scrollTo({ top: stored.scrollY });
+  }, [hydrated, pageCount, hasNextPage, isFetchingNextPage, isPlaceholderData, fetchNextPage]);
+
+  // Keeps the count and the position up to date (not while restoring, nor over another search's pages).
+  useEffect(() => {
+    if (!hydrated || pageCount === 0 || isPlaceholderData) return;
+    const save = () => {
+      if (target.current?.stored) return;
+      write(key, { pages: pageCount, scrollY: Math.round(window.scrollY) });
+    };
+    save();
+    let frame = 0;
+    const onScroll = () => {
+      cancelAnimationFrame(frame);
+      frame = requestAnimationFrame(save);
+    };
+    window.addEventListener('scroll', onScroll, { passive: true });
+    return () => {
+      cancelAnimationFrame(frame);
+      window.removeEventListener('scroll', onScroll);
+    };
+  }, [hydrated, key, pageCount, isPlaceholderData]);
+}
