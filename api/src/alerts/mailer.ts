@@ -13,8 +13,7 @@ export function smtpTransport(smtpUrl: string, from: string): MailTransport & { 
     port: Number(url.port || (url.protocol === 'smtps:' ? 465 : 587)),
     secure: url.protocol === 'smtps:',
     auth: url.username ? { user: decodeURIComponent(url.username), pass: decodeURIComponent(url.password) } : undefined,
-    // A local sink (127.0.0.1) speaks plain SMTP; anything else upgrades with STARTTLS when offered.
-    ignoreTLS: url.searchParams.get('tls') === 'off',
+    // smtp://: STARTTLS when the server offers it (the local sink does not); smtps://: TLS from the start.
     pool: true,
     maxConnections: 4,
     connectionTimeout: 15_000,
