@@ -18,7 +18,17 @@ export async function createTestDatabase(
   return {
     url: url.href,
     async drop() {
-      await admin.unsafe(`drop database if exists ${name} with (force)`);
+      // A backend the test role may not end (an autovacuum worker on the tables a test filled) can
+      // hold the database for a moment: try again briefly before giving up.
+      for (let attempt = 1; ; attempt++) {
+        try {
+          await admin.unsafe(`drop database if exists ${name} with (force)`);
+          break;
+        } catch (error) {
+          if (attempt >= 10) throw error;
+          await new Promise((resolve) => setTimeout(resolve, 500));
+        }
+      }
       await admin.end();
     },
   };
