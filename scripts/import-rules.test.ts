@@ -42,6 +42,7 @@ const accepted: [file: string, from: string][] = [
   ['remote-listings/src/features/companies/ok-1.ts', '../jobs/job-board'],
   ['remote-listings/src/features/companies/ok-2.ts', '../../test/render'],
   ['remote-listings/src/features/companies/ok-3.ts', './companies-page'],
+  ['remote-listings/src/features/jobs/ok-alerts.ts', '../alerts/job-alerts'],
   ['remote-apply/src/features/apply/ok.ts', '@board/shared/forms/application-fields'],
   ['shell/src/routes/ok.ts', '../features/layout/layout'],
   ['api/src/ok.ts', '@board/shared/forms/application-schema'],

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { type MailSink, startMailSink } from '../../api/src/alerts/mail-sink';
 import { applications, jobPostings } from '../../api/src/db/schema';
 import { demoWorkspaces } from '../../api/src/seed/demo-data';
 import type { startApi } from '../../api/src/server';
@@ -26,6 +27,7 @@ export class Board {
   private remotePorts = new Map<RemoteApp, number>();
   private shellServer: StaticServer | undefined;
   private api: Awaited<ReturnType<typeof startApi>> | undefined;
+  private mailSink: MailSink | undefined;
   config: RuntimeConfig;
 
   private constructor() {
@@ -54,8 +56,15 @@ export class Board {
       renderBudgetMs: 5_000,
     });
     const siteUrl = board.shellServer.url;
+    // The repository's local mail sink, as `npm start` runs it: the API's alert emails land in its inbox.
+    board.mailSink = await startMailSink();
     // The real API on an in-memory database with the demo data.
-    board.api = await startMemoryApi(siteUrl, { SHELL_API_KEY: apiKey });
+    board.api = await startMemoryApi(siteUrl, {
+      SHELL_API_KEY: apiKey,
+      SMTP_URL: board.mailSink.smtpUrl,
+      ALERTS_SECRET: randomBytes(32).toString('hex'),
+      BOARD_SITE_URL: siteUrl,
+    });
     board.config = {
       ...board.config,
       environment: 'test',
@@ -88,6 +97,18 @@ export class Board {
         shownOn: jobPostings.shownOn,
       })
       .from(jobPostings);
+  }
+
+  /** The API's own address (for what a test sends it directly: the operator's digest run). */
+  get apiUrl(): string {
+    if (!this.api) throw new Error('the API is not started');
+    return this.api.url;
+  }
+
+  /** The mail sink's web inbox; its HTTP API is `GET /email` (MailDev's shape, headers included). */
+  get inboxUrl(): string {
+    if (!this.mailSink) throw new Error('the mail sink is not started');
+    return this.mailSink.webUrl;
   }
 
   get url(): string {
@@ -123,5 +144,6 @@ export class Board {
     await Promise.all([...this.remoteServers.values()].map((server) => server.close()));
     await this.shellServer?.close();
     await this.api?.close();
+    await this.mailSink?.close();
   }
 }

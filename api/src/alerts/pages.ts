@@ -3,10 +3,11 @@ import { escapeHtml } from './emails';
 
 /**
  * The small HTML pages the alert links open (and the plain form post answers with): they work
- * without JavaScript, and never pass their signed link on (no referrer).
+ * without JavaScript, and never pass their signed link on (no referrer). An empty icon: the
+ * browser asks for none (a /favicon.ico the API does not serve is a 404 in its console).
  */
 export function htmlPage(title: string, body: string): string {
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="referrer" content="no-referrer"><meta name="robots" content="noindex"><title>${escapeHtml(title)} · ${escapeHtml(brand.product)}</title><style>body{font-family:system-ui,sans-serif;max-width:640px;margin:40px auto;padding:0 16px;color:#111}button{font:inherit;padding:6px 12px;margin-right:6px}li{margin-bottom:14px}</style></head><body><h1>${escapeHtml(title)}</h1>${body}</body></html>`;
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="referrer" content="no-referrer"><meta name="robots" content="noindex"><link rel="icon" href="data:,"><title>${escapeHtml(title)} · ${escapeHtml(brand.product)}</title><style>body{font-family:system-ui,sans-serif;max-width:640px;margin:40px auto;padding:0 16px;color:#111}button{font:inherit;padding:6px 12px;margin-right:6px}li{margin-bottom:14px}</style></head><body><h1>${escapeHtml(title)}</h1>${body}</body></html>`;
 }
 
 export const paragraph = (text: string) => `<p>${escapeHtml(text)}</p>`;

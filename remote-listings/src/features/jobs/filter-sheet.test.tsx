@@ -74,6 +74,15 @@ describe('filters on a small screen', () => {
     expect(screen.getAllByRole('article')).toHaveLength(1);
     expect(screen.getByRole('link', { name: 'Data Scientist' })).toBeInTheDocument();
   });
+
+  it('holds the job alerts control, which follows the filtered search', async () => {
+    await renderBoard('/?workplace=Remote');
+    await userEvent.click(screen.getByRole('button', { name: /^Filters/ }));
+    const sheet = screen.getByRole('dialog', { name: 'Filters' });
+    await userEvent.click(within(sheet).getByRole('button', { name: 'Get job alerts' }));
+    const alerts = screen.getByRole('dialog', { name: 'Get job alerts' });
+    expect(within(alerts).getByText('Remote · all jobs')).toBeInTheDocument();
+  });
 });
 
 describe('filters on a wide screen', () => {
@@ -83,5 +92,11 @@ describe('filters on a wide screen', () => {
     await renderBoard();
     expect(screen.getByLabelText('Job title')).toBeVisible();
     expect(screen.queryByRole('button', { name: /^Filters/ })).not.toBeInTheDocument();
+  });
+
+  it('puts the job alerts control next to the count', async () => {
+    await renderBoard();
+    const count = screen.getByText(/ of \d+ jobs?$/);
+    expect(count.parentElement).toContainElement(screen.getByRole('button', { name: 'Get job alerts' }));
   });
 });

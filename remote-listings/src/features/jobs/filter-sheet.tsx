@@ -13,11 +13,14 @@ export function FilterSheet({
   activeCount,
   resultCount,
   children,
+  extra,
 }: {
   activeCount: number;
   /** Jobs matching now, for the 'Show N jobs' button that closes the sheet. */
   resultCount: number;
   children: ReactNode;
+  /** More controls at the sheet's foot, before 'Show N jobs' (the board's job alerts). */
+  extra?: ReactNode;
 }) {
   const button = useRef<HTMLButtonElement>(null);
   const { open, show, close, titleId, dialogProps } = useModalDialog(() => button.current?.focus());
@@ -55,7 +58,8 @@ export function FilterSheet({
             </Button>
           </div>
           <div className="overflow-y-auto p-3">{children}</div>
-          <div className="border-t border-line p-3">
+          <div className="space-y-2 border-t border-line p-3">
+            {extra ? <div className="flex justify-center">{extra}</div> : null}
             <Button className="w-full" onClick={close}>
               {resultCount === 1 ? 'Show 1 job' : `Show ${resultCount} jobs`}
             </Button>

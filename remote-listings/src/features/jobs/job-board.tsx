@@ -1,9 +1,9 @@
 import type { Job } from '@board/shared/api/job';
 import { jobQuery } from '@board/shared/api/queries';
 import { useApiClient } from '@board/shared/react/api-client';
-import { useWideHint } from '@board/shared/react/render-time';
+import { useHydrated, useWideHint } from '@board/shared/react/render-time';
 import { useQueryClient } from '@tanstack/react-query';
-import { useCallback } from 'react';
+import { type ReactNode, useCallback } from 'react';
 import { LoadMore } from '../../lib/paging/load-more';
 import { countFilters, isFilterActive } from './filter-jobs';
 import { FilterPanel } from './filter-panel';
@@ -47,7 +47,16 @@ export function countText(shown: number, total: number): string {
  * company page). The filters live in the URL; the page runs the search and passes its pages here.
  * Below 768 px the filter panel folds into a sheet behind a 'Filters' button.
  */
-export function JobBoard({ board, options }: { board: BoardJobs; options: BoardOptions }) {
+export function JobBoard({
+  board,
+  options,
+  alerts,
+}: {
+  board: BoardJobs;
+  options: BoardOptions;
+  /** 'Get job alerts' for this board, next to the count and in the filter sheet (the jobs pages). */
+  alerts?: ReactNode;
+}) {
   const { filters, more, sort, view, setFilters, setMore, clearFilters, setSort, setView } = useBoardSearch();
   const { jobs, total, status } = board;
   const { bounds, investors } = options;
@@ -55,6 +64,8 @@ export function JobBoard({ board, options }: { board: BoardJobs; options: BoardO
   // Until hydrated, the layout the server rendered (a phone's, when the browser said so).
   const wide = useMediaQuery(wideQuery, useWideHint());
   const prefetch = usePrefetchJob();
+  // Without JavaScript the sheet never opens: its alerts control stands next to the count until hydrated.
+  const hydrated = useHydrated();
 
   const panel = (
     <FilterPanel
@@ -75,14 +86,17 @@ export function JobBoard({ board, options }: { board: BoardJobs; options: BoardO
       {wide ? (
         panel
       ) : (
-        <FilterSheet activeCount={activeCount} resultCount={total}>
+        <FilterSheet activeCount={activeCount} resultCount={total} extra={alerts}>
           {panel}
         </FilterSheet>
       )}
       <div className="flex items-center justify-between gap-2">
-        <p role="status" className="text-sm text-muted">
-          {status === 'success' ? countText(jobs.length, total) : '\u00a0'}
-        </p>
+        <div className="flex flex-wrap items-center gap-3">
+          <p role="status" className="text-sm text-muted">
+            {status === 'success' ? countText(jobs.length, total) : '\u00a0'}
+          </p>
+          {wide || !hydrated ? alerts : null}
+        </div>
         <div className="flex items-center gap-2">
           <SortSelect sort={sort} onChange={setSort} />
           <ViewToggle view={view} onChange={setView} />

@@ -2,6 +2,7 @@ import { boardPage } from '@board/shared/lib/page-heads';
 import { useWorkspace } from '@board/shared/react/workspace';
 import { NotFoundPanel } from '@board/shared/ui/not-found-panel';
 import { PageTitle } from '@board/shared/ui/page-title';
+import { AlertNotice, JobAlerts } from '../alerts/job-alerts';
 import { JobBoard } from './job-board';
 import { useJobPages } from './use-job-pages';
 
@@ -24,7 +25,12 @@ export function JobsPage() {
           investors and equity up front.
         </p>
       </header>
-      <JobBoard board={board} options={options} />
+      <AlertNotice />
+      <JobBoard
+        board={board}
+        options={options}
+        alerts={<JobAlerts workspaceSlug={workspace.slug} workspaceName={workspace.name} />}
+      />
     </div>
   );
 }

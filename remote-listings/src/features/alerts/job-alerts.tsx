@@ -1,0 +1,95 @@
+import { boardSearchFromUrl } from '@board/shared/api/board-search';
+import { describeAlertSearch } from '@board/shared/forms/alert-description';
+import { useLocation, useSearchParams } from '@board/shared/lib/router';
+import { useHydrated } from '@board/shared/react/render-time';
+import { Button } from '@board/shared/ui/button';
+import { ModalDialog, useModalDialog } from '@board/shared/ui/modal-dialog';
+import { BellRing, X } from 'lucide-react';
+import { useRef } from 'react';
+import { AlertForm } from './alert-form';
+import { alertNoticeParam, alertNoticeValue, alertSearchFields } from './subscribe-alert';
+
+interface Board {
+  /** The workspace's slug, or null on all jobs. */
+  workspaceSlug: string | null;
+  /** Its name (or slug) for the words of the search. */
+  workspaceName?: string | null;
+}
+
+/** The form's props for the board on screen: the search in the URL, in words and as fields, and the way back. */
+function useAlertSearch({ workspaceSlug, workspaceName }: Board) {
+  const [params] = useSearchParams();
+  const location = useLocation();
+  const search = boardSearchFromUrl(params);
+  const back = new URLSearchParams(location.search);
+  back.delete(alertNoticeParam);
+  const query = back.toString();
+  return {
+    description: describeAlertSearch(search, workspaceSlug ? { name: workspaceName || workspaceSlug } : {}),
+    searchFields: alertSearchFields(search, workspaceSlug),
+    returnTo: query ? `${location.pathname}?${query}` : location.pathname,
+  };
+}
+
+/**
+ * 'Get job alerts' next to the count and in the filter sheet. Before the page is hydrated (and
+ * without JavaScript) it is a disclosure holding the plain form, which posts to the API and comes
+ * back to the board; once hydrated, a button opening the same form in a modal dialog.
+ */
+export function JobAlerts(board: Board) {
+  const hydrated = useHydrated();
+  const form = useAlertSearch(board);
+  const button = useRef<HTMLButtonElement>(null);
+  const { open, show, close, titleId, dialogProps } = useModalDialog(() => button.current?.focus());
+
+  // Focus goes into the dialog at its first field (the close button comes first in the markup).
+  const openForm = () => {
+    show();
+    dialogProps.ref.current?.querySelector<HTMLInputElement>('input[type="email"]')?.focus();
+  };
+
+  if (!hydrated) {
+    return (
+      <details className="group text-sm">
+        <summary className="cursor-pointer list-none rounded-lg border border-line px-3 py-2 font-medium text-ink">
+          Get job alerts
+        </summary>
+        <div className="mt-2 max-w-sm rounded-lg border border-line bg-white p-4">
+          <AlertForm {...form} />
+        </div>
+      </details>
+    );
+  }
+  return (
+    <>
+      <Button ref={button} variant="outline" aria-haspopup="dialog" aria-expanded={open} onClick={openForm}>
+        <BellRing aria-hidden="true" />
+        Get job alerts
+      </Button>
+      <ModalDialog {...dialogProps} className="inset-0 m-auto w-[calc(100%-2rem)] max-w-md rounded-2xl">
+        <div className="p-5">
+          <div className="mb-3 flex items-center justify-between">
+            <h2 id={titleId} className="text-lg font-semibold text-ink">
+              Get job alerts
+            </h2>
+            <Button variant="ghost" size="icon" aria-label="Close job alerts" onClick={close}>
+              <X aria-hidden="true" />
+            </Button>
+          </div>
+          <AlertForm {...form} />
+        </div>
+      </ModalDialog>
+    </>
+  );
+}
+
+/** The notice on a board the plain form came back to. */
+export function AlertNotice() {
+  const [params] = useSearchParams();
+  if (params.get(alertNoticeParam) !== alertNoticeValue) return null;
+  return (
+    <p role="status" className="mb-4 rounded-lg border border-line bg-surface p-3 text-sm text-ink">
+      Check your inbox: we sent you a link to confirm your job alert.
+    </p>
+  );
+}
