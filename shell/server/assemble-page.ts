@@ -22,8 +22,6 @@ export interface AssembleInput {
   head?: string;
   /** The page as the server rendered it (render-page.tsx); without it the browser renders the page. */
   rendered?: { html: string; head: string; queries: string; at: number; wide: boolean };
-  /** The nonce the page's Content-Security-Policy allows its inline boot script by. */
-  nonce?: string;
   /**
    * Stylesheets to write into the page, by address (stylesheets.ts): the first view paints with no
    * stylesheet request. The bundlers' CSS loaders find them by `data-href` and do not load them again.
@@ -51,7 +49,6 @@ export function assemblePage({
   shellAssets,
   head,
   rendered,
-  nonce,
   inlineStyles = new Map(),
 }: AssembleInput): string {
   const previewed = url.searchParams.get('preview_remote');
@@ -71,7 +68,7 @@ export function assemblePage({
   const apiCalls = calls.map((call) => requestUrl(config.apiBaseUrl, callRequest(call)));
 
   const tags = [
-    `<script${nonce ? ` nonce="${escapeHtml(nonce)}"` : ''}>window.${bootGlobal}=${scriptJson(boot)}</script>`,
+    `<script>window.${bootGlobal}=${scriptJson(boot)}</script>`,
     ...(rendered?.head ? [rendered.head] : []),
     ...(apiOrigin !== siteOrigin ? [link({ rel: 'preconnect', href: apiOrigin, crossorigin: true })] : []),
     ...(remoteOrigin && remoteOrigin !== siteOrigin ? [link({ rel: 'preconnect', href: remoteOrigin })] : []),
@@ -103,7 +100,7 @@ export function assemblePage({
       .replace(
         '<div id="root"></div>',
         () =>
-          `<div id="root">${rendered.html}</div><script type="application/json" id="${queriesScriptId}">${rendered.queries}</script>${scriptsAfterPaint(entry?.[1] ?? '', [...shellAssets.js, ...remote.js], nonce)}`,
+          `<div id="root">${rendered.html}</div><script type="application/json" id="${queriesScriptId}">${rendered.queries}</script>${scriptsAfterPaint(entry?.[1] ?? '', [...shellAssets.js, ...remote.js])}`,
       );
   return page;
 }
@@ -111,10 +108,10 @@ export function assemblePage({
 /**
  * The loader of a rendered page's scripts: after the first frame, preloads for the chunks the
  * app needs at once (so they download side by side) and the shell's entry. Its addresses are data
- * attributes, its code fixed (allowed by the page's nonce).
+ * attributes, its code fixed (allowed by its hash).
  */
-export function scriptsAfterPaint(entry: string, preloads: string[], nonce: string | undefined): string {
+export function scriptsAfterPaint(entry: string, preloads: string[]): string {
   const code =
     "(function(s){function go(){JSON.parse(s.dataset.preload).forEach(function(h){var l=document.createElement('link');l.rel='preload';l.as='script';l.href=h;document.head.appendChild(l)});var e=document.createElement('script');e.src=s.dataset.entry;document.body.appendChild(e)}if(window.requestAnimationFrame)requestAnimationFrame(function(){setTimeout(go,0)});else go()})(document.currentScript)";
-  return `<script${nonce ? ` nonce="${escapeHtml(nonce)}"` : ''} id="board-scripts" data-entry="${escapeHtml(entry)}" data-preload="${escapeHtml(JSON.stringify(preloads))}">${code}</script>`;
+  return `<script id="board-scripts" data-entry="${escapeHtml(entry)}" data-preload="${escapeHtml(JSON.stringify(preloads))}">${code}</script>`;
 }

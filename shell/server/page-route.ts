@@ -1,4 +1,5 @@
 import type { RuntimeConfig } from '@board/shared/config/runtime-config';
+import type { Encoding } from '@board/shared/lib/accept-encoding';
 import type { Log } from '@board/shared/lib/request-log';
 import type { Context } from 'hono';
 import { pageKey } from '../src/features/remotes/remote-page';
@@ -10,7 +11,7 @@ import { type PagePlan, planPage } from './page-plan';
 import { loadPageQueries, type PageQueries } from './page-queries';
 import { summarisePage } from './page-summary';
 import { type RenderedPage, renderPage } from './render-page';
-import { commonSecurityHeaders, contentSecurityPolicy, newNonce } from './security-headers';
+import { commonSecurityHeaders, contentSecurityPolicy, inlineScriptHashes } from './security-headers';
 import { sendText } from './send-text';
 import type { ServerRemotes } from './server-remotes';
 import type { Stylesheets } from './stylesheets';
@@ -47,7 +48,37 @@ export interface PageRouteOptions {
   shellAssets: { js: string[]; css: string[] };
   /** The first view's stylesheets, written into the page. */
   stylesheets: Stylesheets;
+  /**
+   * How long a rendered page is kept and sent again as it is, for the same address and layout (0:
+   * never). Shorter than the API answers it is made of are kept (api-reader.ts), so it adds little
+   * staleness, and a burst of visits to one page costs one render and one compression per encoding.
+   */
+  keepPagesMs?: number;
   log: Log;
+}
+
+interface KeptPage {
+  until: number;
+  html: string;
+  status: 200 | 404;
+  headers: Record<string, string>;
+  compressed: Map<Encoding, Promise<Uint8Array>>;
+}
+
+/** Pages kept at once (the newest; a kept page is 30-300 KB with its compressed copies). */
+const maxKeptPages = 200;
+
+/** A number for each object the key of a kept page names (the config, a read of a manifest). */
+const identities = new WeakMap<object, number>();
+let lastIdentity = 0;
+function identity(value: object | null): number {
+  if (value === null) return 0;
+  let id = identities.get(value);
+  if (id === undefined) {
+    id = ++lastIdentity;
+    identities.set(value, id);
+  }
+  return id;
 }
 
 type Rendered = RenderedPage & { at: number; wide: boolean };
@@ -63,6 +94,16 @@ type Rendered = RenderedPage & { at: number; wide: boolean };
 export function pageRoute(options: PageRouteOptions) {
   const { template, config, mode, renderBudgetMs, manifests, remotes, pageApi, shellAssets, stylesheets, log } =
     options;
+  const keepPagesMs = options.keepPagesMs ?? 5_000;
+  const kept = new Map<string, KeptPage>();
+  const keep = (key: string, page: KeptPage) => {
+    kept.delete(key);
+    if (kept.size >= maxKeptPages) {
+      const oldest = kept.keys().next().value;
+      if (oldest !== undefined) kept.delete(oldest);
+    }
+    kept.set(key, page);
+  };
   const warn = (c: Context, message: string, extra: Record<string, unknown> = {}) =>
     log({
       time: new Date().toISOString(),
@@ -82,6 +123,9 @@ export function pageRoute(options: PageRouteOptions) {
 
   return async (c: Context) => {
     const url = new URL(c.req.url);
+    // A phone's layout when the browser says it is one (Chromium's default client hint); the page
+    // varies by that header, so a CDN keeps one copy of each, and so does this server.
+    const wide = c.req.header('Sec-CH-UA-Mobile') !== '?1';
     const current = config();
     const started = Date.now();
     const budget = AbortSignal.timeout(renderBudgetMs);
@@ -89,6 +133,11 @@ export function pageRoute(options: PageRouteOptions) {
     // 1. The route.
     const plan = planPage(url.pathname, url.searchParams);
     const manifest = plan ? manifests.get(current.remotes[plan.route.remote]) : Promise.resolve(null);
+    // A kept page is sent again only with the same config and the same read of the remote's
+    // manifest: a redeployed or unreachable remote, or a new config, is a page made anew.
+    const key = `${wide ? 'wide' : 'phone'} ${identity(current)} ${identity(await manifest)} ${url.pathname}${url.search}`;
+    const hit = kept.get(key);
+    if (hit && Date.now() < hit.until) return sendText(c, hit.html, hit.status, hit.headers, hit.compressed);
     // The remote's code loads while the API is read. A previewed remote is the browser's to load.
     const willRender = mode === 'render' && plan !== null && !preview;
     const component = willRender ? manifest.then((loaded) => remotePage(plan, loaded)) : null;
@@ -99,9 +148,6 @@ export function pageRoute(options: PageRouteOptions) {
     // 3. Its status and head.
     const outcome = summarisePage(plan, url, current, queries);
     // 4. The page rendered.
-    // A phone's layout when the browser says it is one (Chromium's default client hint); the page
-    // varies by that header, so a CDN keeps one copy of each.
-    const wide = c.req.header('Sec-CH-UA-Mobile') !== '?1';
     let rendered: Rendered | undefined;
     if (component && plan && queries?.complete) {
       try {
@@ -129,7 +175,6 @@ export function pageRoute(options: PageRouteOptions) {
     }
     // 5. Assembled. A rendered page holds its JSON-LD in its content (the remote page renders it,
     // and hydrates it): the head does not repeat it, or a crawler would read two JobPostings.
-    const nonce = newNonce();
     const head = renderHead(rendered ? { ...outcome.head, jsonLd: [] } : outcome.head, current);
     const remoteManifest = preview ? null : await manifest;
     const remoteCss = plan && remoteManifest ? manifestAssets(remoteManifest, plan.route.module).css : [];
@@ -146,7 +191,6 @@ export function pageRoute(options: PageRouteOptions) {
       shellAssets,
       head,
       rendered,
-      nonce,
       inlineStyles,
     });
     // 6. Sent.
@@ -161,9 +205,13 @@ export function pageRoute(options: PageRouteOptions) {
       'Content-Type': 'text/html; charset=UTF-8',
       'Cache-Control': cacheControl,
       Vary: pageVary,
-      'Content-Security-Policy': contentSecurityPolicy(current, nonce),
+      'Content-Security-Policy': contentSecurityPolicy(current, inlineScriptHashes(html)),
       ...commonSecurityHeaders,
     };
-    return sendText(c, html, outcome.status, headers);
+    // Only the page it should be is kept: not one sent unrendered, and never a preview.
+    const compressed = new Map<Encoding, Promise<Uint8Array>>();
+    if (keepPagesMs > 0 && cacheControl !== pageCacheControl.unrendered && !preview)
+      keep(key, { until: Date.now() + keepPagesMs, html, status: outcome.status, headers, compressed });
+    return sendText(c, html, outcome.status, headers, compressed);
   };
 }

@@ -1,8 +1,21 @@
-import { randomBytes } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import type { RuntimeConfig } from '@board/shared/config/runtime-config';
 
-/** A fresh nonce for a page's inline script (its boot data). */
-export const newNonce = () => randomBytes(16).toString('base64');
+const inlineScript = /<script(?![^>]*\bsrc=)(?![^>]*\btype="application\/(?:ld\+)?json")[^>]*>([\s\S]*?)<\/script>/g;
+
+/**
+ * The hashes (CSP `'sha256-…'` sources) of a page's executable inline scripts (its boot data and
+ * its script loader; JSON data blocks are not executed). By hash rather than by nonce, a page
+ * is the same bytes for every visitor, so the server can keep it (page-route.ts).
+ */
+export function inlineScriptHashes(html: string): string[] {
+  return [...html.matchAll(inlineScript)].map(
+    ([, code]) =>
+      `'sha256-${createHash('sha256')
+        .update(code ?? '')
+        .digest('base64')}'`,
+  );
+}
 
 /** Where the real reCAPTCHA loads its script and frame from (Google's documented CSP). */
 const recaptcha = {
@@ -15,18 +28,18 @@ const originOf = (url: string) => new URL(url).origin;
 /**
  * A page's Content-Security-Policy: scripts, styles and connections from this site, the configured
  * remotes (and preview origins, where the environment allows previews) and, for connections, the
- * API; the page's one inline script by its nonce; no framing by other sites (the application form
+ * API; the page's inline scripts by their hashes; no framing by other sites (the application form
  * cannot be overlaid), no plugins, no <base> and forms posted only here or to the API. Style
  * attributes stay allowed (React writes a card's animation delay as one). Images may come from
  * anywhere over HTTPS: a company's logo is wherever the platform keeps it.
  */
-export function contentSecurityPolicy(config: RuntimeConfig, nonce: string | null): string {
+export function contentSecurityPolicy(config: RuntimeConfig, scriptHashes: string[] = []): string {
   const remotes = [...new Set([...Object.values(config.remotes).map(originOf), ...(config.previewOrigins ?? [])])];
   const api = originOf(config.apiBaseUrl);
   const captcha = config.captcha?.mode === 'recaptcha' ? recaptcha : { script: [], frame: [] };
   const directives: [string, ...string[]][] = [
     ['default-src', "'self'"],
-    ['script-src', "'self'", ...(nonce ? [`'nonce-${nonce}'`] : []), ...remotes, ...captcha.script],
+    ['script-src', "'self'", ...scriptHashes, ...remotes, ...captcha.script],
     ['style-src', "'self'", "'unsafe-inline'", ...remotes],
     ['img-src', "'self'", 'data:', 'blob:', api, ...remotes, 'https:'],
     ['font-src', "'self'", ...remotes],

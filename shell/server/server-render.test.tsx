@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -146,14 +147,18 @@ describe('server rendering', () => {
     ]);
     expect(html).toMatch(/window\.__BOARD_BOOT__=\{.*"rendered":\{"at":\d+,"wide":true\}/);
     // Nothing to fetch or run before the first paint: the scripts are asked for after it, by a
-    // loader after the content that the page's Content-Security-Policy allows by its nonce.
+    // loader after the content that the page's Content-Security-Policy allows by its hash.
     expect(html).not.toContain('<script defer');
     expect(html).not.toMatch(/<link rel="preload"[^>]* as="script"/);
-    const nonce = /'nonce-([^']+)'/.exec(response.headers.get('content-security-policy') ?? '')?.[1];
-    const loader = /<script nonce="([^"]+)" id="board-scripts" data-entry="([^"]+)" data-preload="([^"]+)">/.exec(html);
-    expect(loader?.[1]).toBe(nonce);
-    expect(loader?.[2]).toMatch(/^\/main\.[0-9a-f]{10}\.js$/);
-    expect(JSON.parse((loader?.[3] ?? '[]').replaceAll('&quot;', '"'))).toEqual(
+    const loader = /<script id="board-scripts" data-entry="([^"]+)" data-preload="([^"]+)">([^<]*)<\/script>/.exec(
+      html,
+    );
+    const hash = `'sha256-${createHash('sha256')
+      .update(loader?.[3] ?? '')
+      .digest('base64')}'`;
+    expect(response.headers.get('content-security-policy')).toContain(hash);
+    expect(loader?.[1]).toMatch(/^\/main\.[0-9a-f]{10}\.js$/);
+    expect(JSON.parse((loader?.[2] ?? '[]').replaceAll('&quot;', '"'))).toEqual(
       expect.arrayContaining(['http://127.0.0.1:9002/remoteEntry.js']),
     );
     expect(html.indexOf('id="board-scripts"')).toBeGreaterThan(html.indexOf('</footer>'));
@@ -232,6 +237,36 @@ describe('server rendering', () => {
     expect(Date.now() - started).toBeLessThan(1_500);
     expect(response.status).toBe(200);
     expect(unrendered(await response.text())).toBe(true);
+  });
+
+  it('keeps a rendered page a few seconds for its address and layout, and never an unrendered page or a preview', async () => {
+    const renders: string[] = [];
+    const counting = (Page: ComponentType | null): Remotes => ({
+      page: async () => {
+        renders.push('render');
+        if (!Page) throw new Error('remote down');
+        return Page;
+      },
+    });
+    const { app } = board(counting(JobPage), { warmUp: false });
+    const first = await app.request('/job/1', { headers: { 'Accept-Encoding': 'gzip' } });
+    const again = await app.request('/job/1', { headers: { 'Accept-Encoding': 'gzip' } });
+    expect(renders).toHaveLength(1);
+    expect(Buffer.from(await again.arrayBuffer())).toEqual(Buffer.from(await first.arrayBuffer()));
+    expect(again.headers.get('content-security-policy')).toBe(first.headers.get('content-security-policy'));
+    // Another layout, another address, a preview: each its own render.
+    await app.request('/job/1', { headers: { 'Sec-CH-UA-Mobile': '?1' } });
+    await app.request('/job/1?ref=feed');
+    expect(renders).toHaveLength(3);
+    await app.request('/job/1?preview_remote=listings&preview_manifest=https://x.test/m.json');
+    await app.request('/job/1?preview_remote=listings&preview_manifest=https://x.test/m.json');
+    expect(renders).toHaveLength(3);
+    // A page sent unrendered (the remote failed) is tried again by the next visitor.
+    renders.length = 0;
+    const down = board(counting(null), { warmUp: false }).app;
+    await down.request('/job/1');
+    await down.request('/job/1');
+    expect(renders).toHaveLength(2);
   });
 
   it('leaves a preview (another build of a remote) and a page without its API data to the browser', async () => {

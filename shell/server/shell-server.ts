@@ -45,6 +45,8 @@ export interface ShellServerOptions {
   remotes?: Pick<ServerRemotes, 'page'>;
   /** Load every page's remote module when the server starts (default: in `render` mode). */
   warmUp?: boolean;
+  /** How long a rendered page is kept for its address and layout (page-route.ts; default 5 s, 0: never). */
+  keepPagesMs?: number;
   /**
    * The shell's key for the API (SHELL_API_KEY, set on both): the default readers send it, so the
    * API does not count every visitor's page against this server's one address.
@@ -100,6 +102,7 @@ export function createShellServer({
   manifests = new ManifestCache(),
   remotes = new ServerRemotes({ manifests, loadTimeoutMs: renderBudgetMs }),
   warmUp = mode === 'render',
+  keepPagesMs,
   apiKey,
   pageApi,
   listApi,
@@ -154,7 +157,7 @@ export function createShellServer({
     app.get('*', (c) =>
       c.html(template, 200, {
         'Cache-Control': 'no-cache',
-        'Content-Security-Policy': contentSecurityPolicy(config(), null),
+        'Content-Security-Policy': contentSecurityPolicy(config()),
       }),
     );
   else
@@ -170,6 +173,7 @@ export function createShellServer({
         pageApi: pageReader,
         shellAssets: assets,
         stylesheets,
+        ...(keepPagesMs === undefined ? {} : { keepPagesMs }),
         log,
       }),
     );
@@ -186,7 +190,7 @@ export function createShellServer({
     });
     return c.html(template, 200, {
       'Cache-Control': 'no-store',
-      'Content-Security-Policy': contentSecurityPolicy(config(), null),
+      'Content-Security-Policy': contentSecurityPolicy(config()),
     });
   });
   return app;
