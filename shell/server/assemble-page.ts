@@ -24,6 +24,11 @@ export interface AssembleInput {
   rendered?: { html: string; head: string; queries: string; at: number; wide: boolean };
   /** The nonce the page's Content-Security-Policy allows its inline boot script by. */
   nonce?: string;
+  /**
+   * Stylesheets to write into the page, by address (stylesheets.ts): the first view paints with no
+   * stylesheet request. The bundlers' CSS loaders find them by `data-href` and do not load them again.
+   */
+  inlineStyles?: Map<string, string>;
 }
 
 const link = (attributes: Record<string, string | true>) =>
@@ -47,6 +52,7 @@ export function assemblePage({
   head,
   rendered,
   nonce,
+  inlineStyles = new Map(),
 }: AssembleInput): string {
   const previewed = url.searchParams.get('preview_remote');
   const useManifest = plan && manifest && previewed !== plan.route.remote ? manifest : null;
@@ -70,11 +76,13 @@ export function assemblePage({
     ...(apiOrigin !== siteOrigin ? [link({ rel: 'preconnect', href: apiOrigin, crossorigin: true })] : []),
     ...(remoteOrigin && remoteOrigin !== siteOrigin ? [link({ rel: 'preconnect', href: remoteOrigin })] : []),
     ...apiCalls.map((href) => link({ rel: 'preload', href, as: 'fetch', crossorigin: 'anonymous' })),
-    // A rendered page is styled before any script runs (and without scripts): stylesheets, not
-    // preloads (the browser's loaders find them in the page and do not add them twice).
-    ...[...shellAssets.css, ...remote.css].map((href) =>
-      rendered ? link({ rel: 'stylesheet', href }) : link({ rel: 'preload', href, as: 'style' }),
-    ),
+    // A rendered page is styled before any script runs (and without scripts): its stylesheets in
+    // the page, or linked (not preloaded: the browser's loaders find them and do not add them twice).
+    ...[...shellAssets.css, ...remote.css].map((href) => {
+      const text = inlineStyles.get(href);
+      if (text !== undefined) return `<style data-href="${escapeHtml(href)}">${text}</style>`;
+      return rendered ? link({ rel: 'stylesheet', href }) : link({ rel: 'preload', href, as: 'style' });
+    }),
   ];
   const scriptPreloads = [...shellAssets.js, ...remote.js].map((href) => link({ rel: 'preload', href, as: 'script' }));
   // The scripts hydrate a rendered page, they do not paint it: their preloads follow the content,

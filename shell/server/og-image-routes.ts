@@ -1,13 +1,15 @@
-import { requestUrl } from '@board/shared/api/api-client';
-import { parseJob, parseJobList } from '@board/shared/api/job';
-import { boardRequests } from '@board/shared/api/requests';
+import type { ApiClient } from '@board/shared/api/api-client';
+import { boardSummaryQuery, organizationCountQuery } from '@board/shared/api/crawl';
+import { jobQuery, organizationJobsQuery, workspaceQuery } from '@board/shared/api/queries';
 import type { RuntimeConfig } from '@board/shared/config/runtime-config';
 import { brand } from '@board/shared/lib/brand';
+import type { FetchQueryOptions, QueryKey } from '@tanstack/react-query';
 import { type Context, Hono } from 'hono';
 import { etag } from 'hono/etag';
 import type { ApiReader } from './api-reader';
 import { renderOgCard } from './og-card';
 import { boardCard, companyCard, jobCard, type OgCardData } from './og-image';
+import { ApiUnavailable, readQuery } from './reader-client';
 
 /** A card changes only with its data: browsers and CDNs keep one an hour. */
 export const ogImageCacheControl = 'public, max-age=3600';
@@ -29,8 +31,6 @@ export interface OgImageRouteOptions {
   fetch?: typeof fetch;
 }
 
-class Unavailable extends Error {}
-
 /**
  * The preview cards (1200×630 PNG) of link previews: /og/job/{id}.png, /og/company/{id}.png,
  * /og/board.png and /og/{workspace}/board.png. Each is drawn from the API's data and kept in
@@ -41,19 +41,9 @@ export function ogImageRoutes({ config, api, maxEntries = 200, fetch: fetchImpl 
   const cards = new Map<string, Promise<Uint8Array>>();
   const logos = new Map<string, Promise<Uint8Array | undefined>>();
 
-  /** The body of a public call; null for a 404; throws when the API cannot answer. */
-  const read = async (request: Parameters<typeof requestUrl>[1]) => {
-    const answer = await api.get(requestUrl(config().apiBaseUrl, request));
-    if (answer.kind === 'unavailable') throw new Unavailable();
-    return answer.kind === 'ok' ? answer.body : null;
-  };
-  const parsed = <T>(body: unknown, parse: (body: unknown) => T): T => {
-    try {
-      return parse(body);
-    } catch {
-      throw new Unavailable();
-    }
-  };
+  /** A call through the board's own queries; null for a 404; throws ApiUnavailable when the API cannot answer. */
+  const read = <T, Key extends QueryKey>(query: (client: ApiClient) => FetchQueryOptions<T, Error, T, Key>) =>
+    readQuery(config().apiBaseUrl, api, query);
 
   /** Kept at most `maxEntries` of each, the oldest dropped first (a Map keeps insertion order). */
   const remember = <T>(map: Map<string, T>, key: string, value: T) => {
@@ -125,7 +115,7 @@ export function ogImageRoutes({ config, api, maxEntries = 200, fetch: fetchImpl 
 
   app.use('/og/*', etag());
   app.onError((error, c) => {
-    if (!(error instanceof Unavailable)) console.error('[shell-server]', c.req.path, error);
+    if (!(error instanceof ApiUnavailable)) console.error('[shell-server]', c.req.path, error);
     return c.text('The preview image is briefly unavailable.', 503, {
       'Retry-After': '60',
       'Cache-Control': 'no-store',
@@ -133,31 +123,33 @@ export function ogImageRoutes({ config, api, maxEntries = 200, fetch: fetchImpl 
   });
 
   app.get('/og/job/:file{[^/]+\\.png}', async (c) => {
-    const body = await read(boardRequests.job(id(c)));
-    if (body === null) return c.notFound();
-    const job = parsed(body, parseJob);
+    const job = await read((client) => jobQuery(client, id(c)));
+    if (!job) return c.notFound();
     return send(c, jobCard(job, site()), job.logo);
   });
 
   app.get('/og/company/:file{[^/]+\\.png}', async (c) => {
-    const body = await read(boardRequests.organizationJobs(id(c)));
-    const jobs = body === null ? [] : parsed(body, parseJobList);
+    const jobs = (await read((client) => organizationJobsQuery(client, id(c)))) ?? [];
     return send(c, companyCard(jobs, site()), jobs[0]?.logo ?? null);
   });
 
-  app.get('/og/board.png', async (c) => {
-    const jobs = parsed(await read(boardRequests.jobs(null)), parseJobList);
-    return send(c, boardCard(jobs, null, site()));
-  });
-
-  app.get('/og/:workspaceSlug/board.png', async (c) => {
-    const slug = c.req.param('workspaceSlug');
-    const workspace = (await read(boardRequests.workspace(slug))) as { name?: unknown } | null;
-    if (workspace === null) return c.notFound();
-    const name = typeof workspace.name === 'string' && workspace.name.trim() ? workspace.name.trim() : slug;
-    const body = await read(boardRequests.jobs(slug));
-    return send(c, body === null ? null : boardCard(parsed(body, parseJobList), name, site()));
-  });
+  /** A board's card from its counts: never its whole list. */
+  const board = async (c: Context, slug: string | null) => {
+    let name: string | null = null;
+    if (slug !== null) {
+      const workspace = await read((client) => workspaceQuery(client, slug));
+      if (!workspace) return c.notFound();
+      name = workspace.name || slug;
+    }
+    const [jobs, companies] = await Promise.all([
+      read((client) => boardSummaryQuery(client, slug)),
+      read((client) => organizationCountQuery(client, slug)),
+    ]);
+    if (!jobs) return c.notFound();
+    return send(c, boardCard({ jobs: jobs.total, companies: companies ?? 0 }, name, site()));
+  };
+  app.get('/og/board.png', (c) => board(c, null));
+  app.get('/og/:workspaceSlug/board.png', (c) => board(c, c.req.param('workspaceSlug')));
 
   return app;
 }

@@ -45,12 +45,12 @@ describe('card data', () => {
     const places = ['Berlin', 'London', 'Paris', 'Lisbon'].map((location) => ({ ...acme, location }));
     expect(companyCard(places, 'x')?.facts).toEqual(['4 open roles', 'Berlin', 'London', '+2 more']);
     expect(companyCard([], 'x')).toBeNull();
-    expect(boardCard([acme, acme, bolt], null, 'x')).toMatchObject({
+    expect(boardCard({ jobs: 3, companies: 2 }, null, 'x')).toMatchObject({
       title: 'Find your dream job',
       facts: ['3 open roles', '2 startups hiring'],
       mark: 'board',
     });
-    expect(boardCard([acme], 'Demo Ventures', 'x')).toMatchObject({
+    expect(boardCard({ jobs: 1, companies: 1 }, 'Demo Ventures', 'x')).toMatchObject({
       title: 'Find your dream job in Demo Ventures',
       company: 'Demo Ventures',
       facts: ['1 open role', '1 startup hiring'],

@@ -96,15 +96,14 @@ export function companyCard(jobs: Job[], site: string): OgCardData | null {
   };
 }
 
-/** A board's card: its headline, the product's tagline, its jobs and companies. */
-export function boardCard(jobs: Job[], name: string | null, site: string): OgCardData {
-  const roles = count(jobs.length, 'open role', 'open roles');
-  const companies = new Set(jobs.map((job) => job.organizationId ?? job.company)).size;
+/** A board's card: its headline, the product's tagline, how many jobs and companies it has. */
+export function boardCard(counts: { jobs: number; companies: number }, name: string | null, site: string): OgCardData {
+  const roles = count(counts.jobs, 'open role', 'open roles');
   return {
     title: boardHeadline(name),
     company: name ?? brand.product,
     description: brand.tagline,
-    facts: [roles, count(companies, 'startup hiring', 'startups hiring')],
+    facts: [roles, count(counts.companies, 'startup hiring', 'startups hiring')],
     highlight: roles,
     mark: 'board',
     site,

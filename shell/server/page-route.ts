@@ -4,7 +4,7 @@ import type { Context } from 'hono';
 import { pageKey } from '../src/features/remotes/remote-page';
 import type { ApiReader } from './api-reader';
 import { assemblePage } from './assemble-page';
-import type { ManifestCache, RemoteManifest } from './manifest-cache';
+import { type ManifestCache, manifestAssets, type RemoteManifest } from './manifest-cache';
 import { renderHead } from './page-head';
 import { type PagePlan, planPage } from './page-plan';
 import { loadPageQueries, type PageQueries } from './page-queries';
@@ -13,6 +13,7 @@ import { type RenderedPage, renderPage } from './render-page';
 import { commonSecurityHeaders, contentSecurityPolicy, newNonce } from './security-headers';
 import { sendText } from './send-text';
 import type { ServerRemotes } from './server-remotes';
+import type { Stylesheets } from './stylesheets';
 
 /** What a page's bytes depend on besides its address (a CDN keys pages on the full URL and these). */
 const pageVary = 'Accept-Encoding, Sec-CH-UA-Mobile';
@@ -44,6 +45,8 @@ export interface PageRouteOptions {
   remotes: Pick<ServerRemotes, 'page'>;
   pageApi: ApiReader;
   shellAssets: { js: string[]; css: string[] };
+  /** The first view's stylesheets, written into the page. */
+  stylesheets: Stylesheets;
   log: Log;
 }
 
@@ -58,7 +61,8 @@ type Rendered = RenderedPage & { at: number; wide: boolean };
  * shared cache keeps it.
  */
 export function pageRoute(options: PageRouteOptions) {
-  const { template, config, mode, renderBudgetMs, manifests, remotes, pageApi, shellAssets, log } = options;
+  const { template, config, mode, renderBudgetMs, manifests, remotes, pageApi, shellAssets, stylesheets, log } =
+    options;
   const warn = (c: Context, message: string, extra: Record<string, unknown> = {}) =>
     log({
       time: new Date().toISOString(),
@@ -127,6 +131,12 @@ export function pageRoute(options: PageRouteOptions) {
     // and hydrates it): the head does not repeat it, or a crawler would read two JobPostings.
     const nonce = newNonce();
     const head = renderHead(rendered ? { ...outcome.head, jsonLd: [] } : outcome.head, current);
+    const remoteManifest = preview ? null : await manifest;
+    const remoteCss = plan && remoteManifest ? manifestAssets(remoteManifest, plan.route.module).css : [];
+    const inlineStyles = await stylesheets.inline(
+      [...shellAssets.css, ...remoteCss],
+      remoteManifest ? new URL(remoteManifest.url).origin : null,
+    );
     const html = assemblePage({
       template,
       config: current,
@@ -137,6 +147,7 @@ export function pageRoute(options: PageRouteOptions) {
       head,
       rendered,
       nonce,
+      inlineStyles,
     });
     // 6. Sent.
     const cacheControl = preview

@@ -7,12 +7,13 @@ import { Hono } from 'hono';
 import { boardRoutes } from '../src/routes/board-routes';
 import { ApiReader } from './api-reader';
 import { crawlerRoutes } from './crawler-routes';
-import { ManifestCache } from './manifest-cache';
+import { ManifestCache, manifestAssets } from './manifest-cache';
 import { ogImageRoutes, warmUpOgCards } from './og-image-routes';
 import { pageRoute } from './page-route';
 import { commonSecurityHeaders, contentSecurityPolicy } from './security-headers';
 import { ServerRemotes } from './server-remotes';
 import { isHashedAsset, staticFiles } from './static-files';
+import { Stylesheets } from './stylesheets';
 
 export { pageCacheControl } from './page-route';
 export { cacheControlFor } from './static-files';
@@ -110,6 +111,9 @@ export function createShellServer({
   const pageReader = pageApi ?? new ApiReader({ staleMs: pageApiStaleMs, headers });
   const listReader = listApi ?? new ApiReader({ timeoutMs: 5_000, ttlMs: 30_000, headers });
   const template = readFileSync(path.join(distDir, 'index.html'), 'utf8');
+  const assets = shellAssets(distDir);
+  // A remote's stylesheet is read once per build; a page does not wait long for it (it links it).
+  const stylesheets = new Stylesheets({ distDir, timeoutMs: Math.min(300, renderBudgetMs) });
   if (warmUp) {
     // Load every page's remote module now, in the background, so the first visitors' pages are
     // rendered too (a cold remote takes a few hundred ms, close to the render budget).
@@ -117,7 +121,14 @@ export function createShellServer({
     for (const route of boardRoutes) {
       void manifests
         .get(current.remotes[route.remote])
-        .then((manifest) => manifest && remotes.page(route.remote, manifest, route.module))
+        .then((manifest) => {
+          if (!manifest) return;
+          void stylesheets.inline(
+            [...assets.css, ...manifestAssets(manifest, route.module).css],
+            new URL(manifest.url).origin,
+          );
+          return remotes.page(route.remote, manifest, route.module);
+        })
         .catch(() => undefined);
     }
   }
@@ -157,7 +168,8 @@ export function createShellServer({
         manifests,
         remotes,
         pageApi: pageReader,
-        shellAssets: shellAssets(distDir),
+        shellAssets: assets,
+        stylesheets,
         log,
       }),
     );

@@ -27,10 +27,10 @@ export const crawlRequests = {
       ...jobSearchQuery(emptyJobSearch, { limit: 1 }),
     },
   }),
-  /** Call 3's count of hiring companies. */
-  organizationCount: (): ApiRequest => ({
+  /** Call 3's count of hiring companies (of a workspace, or of all). */
+  organizationCount: (workspaceSlug: string | null = null): ApiRequest => ({
     path: '/public-job-posting/job-board/list-organizations',
-    query: { limit: '1' },
+    query: { workspace_slug: workspaceSlug ?? undefined, limit: '1' },
   }),
 };
 
@@ -116,10 +116,11 @@ export function newestJobsQuery(client: ApiClient, workspaceSlug: string | null,
   });
 }
 
-/** How many companies are hiring. */
-export function organizationCountQuery(client: ApiClient) {
+/** How many companies are hiring (in a workspace, or in all). */
+export function organizationCountQuery(client: ApiClient, workspaceSlug: string | null = null) {
   return queryOptions({
-    queryKey: ['board', 'crawl', 'organization-count'] as const,
-    queryFn: async ({ signal }) => v.parse(Count, await send(client, crawlRequests.organizationCount(), signal)).total,
+    queryKey: ['board', 'crawl', 'organization-count', { workspaceSlug }] as const,
+    queryFn: async ({ signal }) =>
+      v.parse(Count, await send(client, crawlRequests.organizationCount(workspaceSlug), signal)).total,
   });
 }
