@@ -43,6 +43,16 @@ const readPaths: ((a: string, b: string) => string)[] = [
   (a) => `/public-job-posting/job-board/list-organizations?workspace_slug=${a}`,
   (a, b) => `/public-job-posting/${a}?visibility=${b}`,
   (a, b) => `/public-job-posting/organization/${a}?visibility=${b}`,
+  // The search and the pages (limit = a, or a valid one with b elsewhere).
+  (a, b) => `/public-job-posting?limit=${a}&title=${b}`,
+  (a, b) => `/public-job-posting?limit=5&title=${a}&location=${b}&investor=${a}&job_type=${b}&level=${a}`,
+  (a, b) => `/public-job-posting?limit=5&salary_min_k=${a}&salary_max_k=${b}&workplace=${a}&posted_within=${b}`,
+  (a, b) => `/public-job-posting?limit=5&sort=${a}&cursor=${b}&ids=${a}`,
+  (a, b) => `/public-job-posting?limit=5&workspace_slug=${a}&cursor=${b}`,
+  (a, b) => `/public-job-posting/job-board/list-organizations?limit=${a}&name=${b}&cursor=${a}`,
+  (a, b) => `/public-job-posting/organization/1?limit=${a}&cursor=${b}`,
+  (a, b) => `/public-job-posting/crawl/jobs?limit=${a}&cursor=${b}`,
+  (a, b) => `/public-job-posting/crawl/organizations?workspace_slug=${a}&cursor=${b}&limit=5`,
   (a) => `/public/logos/${a}.svg`,
   (a, b) => `/${a}/${b}`,
 ];

@@ -264,9 +264,9 @@ test('the board hydrates with the first page it came with: no list, config or ma
   // Every shell chunk the page preloads is one the app runs (Chromium warns of a preload never
   // used): not the fallbacks of the packages the shell provides itself.
   const html = (await response?.text()) ?? '';
-  const preloaded = [...html.matchAll(/<link rel="preload" href="\/(\d+)\.[0-9a-f]+\.js" as="script">/g)].map(
-    ([, id]) => Number(id),
-  );
+  // (A rendered page asks for its scripts after its first paint: the loader lists them.)
+  const loader = /<script[^>]* id="board-scripts"[^>]* data-preload="([^"]*)"/.exec(html)?.[1] ?? '';
+  const preloaded = [...loader.matchAll(/\/(\d+)\.[0-9a-f]+\.js/g)].map(([, id]) => Number(id));
   expect(preloaded.length).toBeGreaterThan(0);
   const ran = await page.evaluate(() =>
     ((window as unknown as { rspackChunkboard_shell?: [number[]][] }).rspackChunkboard_shell ?? []).flatMap(

@@ -88,18 +88,22 @@ describe('assemblePage', () => {
 
   it('preloads the route’s first API calls at exactly the address the API client requests', () => {
     expect(page('/')).toContain(
-      '<link rel="preload" href="https://api.example.test/public-job-posting?visibility=job_board_only" as="fetch" crossorigin="anonymous">',
+      '<link rel="preload" href="https://api.example.test/public-job-posting?visibility=job_board_only&amp;limit=24" as="fetch" crossorigin="anonymous">',
+    );
+    // A filtered board preloads its own first page.
+    expect(page('/?q=engineer&sort=salary')).toContain(
+      'href="https://api.example.test/public-job-posting?visibility=job_board_only&amp;title=engineer&amp;sort=salary&amp;limit=24" as="fetch"',
     );
     const workspace = page('/demo');
     expect(workspace).toContain('href="https://api.example.test/public-job-posting/workspace/demo" as="fetch"');
     expect(workspace).toContain(
-      'href="https://api.example.test/public-job-posting?workspace_slug=demo&amp;visibility=job_board_only" as="fetch"',
+      'href="https://api.example.test/public-job-posting?workspace_slug=demo&amp;visibility=job_board_only&amp;limit=24" as="fetch"',
     );
     expect(page('/job/42')).toContain(
       'href="https://api.example.test/public-job-posting/42?visibility=linkedin_or_job_board" as="fetch"',
     );
     expect(page('/companies/7')).toContain(
-      'href="https://api.example.test/public-job-posting/organization/7?visibility=job_board_only" as="fetch"',
+      'href="https://api.example.test/public-job-posting/organization/7?visibility=job_board_only&amp;limit=24" as="fetch"',
     );
   });
 

@@ -5,7 +5,7 @@ import { scriptJson } from '@board/shared/lib/script-json';
 import { type BootData, bootGlobal, queriesScriptId } from '../src/boot-data';
 import { escapeHtml } from './html-escape';
 import { manifestAssets, type RemoteManifest } from './manifest-cache';
-import { type PagePlan, planPage } from './page-plan';
+import { type PagePlan, pageCalls, planPage } from './page-plan';
 
 export interface AssembleInput {
   /** The shell's built index.html. */
@@ -46,7 +46,7 @@ export function assemblePage({
   template,
   config,
   url,
-  plan = planPage(url.pathname),
+  plan = planPage(url.pathname, url.searchParams),
   manifest,
   shellAssets,
   head,
@@ -67,7 +67,7 @@ export function assemblePage({
   const remoteOrigin = useManifest ? new URL(useManifest.url).origin : null;
   const siteOrigin = url.origin;
   // A rendered page carries its data: nothing to preload.
-  const calls = rendered ? [] : (plan?.route.calls?.(plan.params) ?? []);
+  const calls = rendered || !plan ? [] : pageCalls(plan);
   const apiCalls = calls.map((call) => requestUrl(config.apiBaseUrl, callRequest(call)));
 
   const tags = [
@@ -84,26 +84,37 @@ export function assemblePage({
       return rendered ? link({ rel: 'stylesheet', href }) : link({ rel: 'preload', href, as: 'style' });
     }),
   ];
-  const scriptPreloads = [...shellAssets.js, ...remote.js].map((href) => link({ rel: 'preload', href, as: 'script' }));
-  // The scripts hydrate a rendered page, they do not paint it: their preloads follow the content,
-  // so on a slow link the page's HTML does not share the bandwidth with 200 KB of scripts.
-  if (!rendered) tags.push(...scriptPreloads);
+  if (!rendered)
+    tags.push(...[...shellAssets.js, ...remote.js].map((href) => link({ rel: 'preload', href, as: 'script' })));
   let page = template.replace(/<link rel="preload" href="\/runtime-config\.json"[^>]*>/, '');
   page =
     head === undefined
       ? page.replace('</title>', `</title>${tags.join('')}`)
       : page.replace(/<title>[^<]*<\/title>/, () => `${head}${tags.join('')}`);
   // The content in #root, and no "needs JavaScript" notice: the page reads without it. The
-  // shell's entry script moves after the content with the preloads (it is deferred either way).
-  const entry = /<script defer src="[^"]*"><\/script>/.exec(page)?.[0] ?? '';
+  // scripts hydrate a rendered page, they do not paint it: a small loader after the content asks
+  // for them once the first frame is painted, so nothing the browser fetches or evaluates stands
+  // between the HTML and the first paint (Lighthouse's LCP), and hydration follows it.
+  const entry = /<script defer src="([^"]*)"><\/script>/.exec(page);
   if (rendered)
     page = page
-      .replace(entry, '')
+      .replace(entry?.[0] ?? '', '')
       .replace(/<noscript>.*?<\/noscript>/s, '')
       .replace(
         '<div id="root"></div>',
         () =>
-          `<div id="root">${rendered.html}</div><script type="application/json" id="${queriesScriptId}">${rendered.queries}</script>${scriptPreloads.join('')}${entry}`,
+          `<div id="root">${rendered.html}</div><script type="application/json" id="${queriesScriptId}">${rendered.queries}</script>${scriptsAfterPaint(entry?.[1] ?? '', [...shellAssets.js, ...remote.js], nonce)}`,
       );
   return page;
+}
+
+/**
+ * The loader of a rendered page's scripts: after the first frame, preloads for the chunks the
+ * app needs at once (so they download side by side) and the shell's entry. Its addresses are data
+ * attributes, its code fixed (allowed by the page's nonce).
+ */
+export function scriptsAfterPaint(entry: string, preloads: string[], nonce: string | undefined): string {
+  const code =
+    "(function(s){function go(){JSON.parse(s.dataset.preload).forEach(function(h){var l=document.createElement('link');l.rel='preload';l.as='script';l.href=h;document.head.appendChild(l)});var e=document.createElement('script');e.src=s.dataset.entry;document.body.appendChild(e)}if(window.requestAnimationFrame)requestAnimationFrame(function(){setTimeout(go,0)});else go()})(document.currentScript)";
+  return `<script${nonce ? ` nonce="${escapeHtml(nonce)}"` : ''} id="board-scripts" data-entry="${escapeHtml(entry)}" data-preload="${escapeHtml(JSON.stringify(preloads))}">${code}</script>`;
 }

@@ -5,7 +5,7 @@ import type { RuntimeConfig } from '@board/shared/config/runtime-config';
 import { scriptJson } from '@board/shared/lib/script-json';
 import { dehydrate, QueryClient } from '@tanstack/react-query';
 import type { ApiReader } from './api-reader';
-import type { PagePlan } from './page-plan';
+import { type PagePlan, pageCalls } from './page-plan';
 import { readerClient } from './reader-client';
 
 /**
@@ -34,7 +34,7 @@ export async function loadPageQueries(plan: PagePlan, config: RuntimeConfig, api
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: 60_000 } } });
   const client = readerClient(config.apiBaseUrl, api);
   let complete = true;
-  for (const call of plan.route.calls?.(plan.params) ?? []) {
+  for (const call of pageCalls(plan)) {
     const options = callQuery(client, call);
     const answer = await api.get(requestUrl(config.apiBaseUrl, callRequest(call)));
     if (answer.kind === 'unavailable') complete = false;

@@ -87,7 +87,7 @@ export function pageRoute(options: PageRouteOptions) {
     const budget = AbortSignal.timeout(renderBudgetMs);
     const preview = url.searchParams.has('preview_remote');
     // 1. The route.
-    const plan = planPage(url.pathname);
+    const plan = planPage(url.pathname, url.searchParams);
     const manifest = plan ? manifests.get(current.remotes[plan.route.remote]) : Promise.resolve(null);
     // The remote's code loads while the API is read. A previewed remote is the browser's to load.
     const willRender = mode === 'render' && plan !== null && !preview;

@@ -1,5 +1,5 @@
 import { applyAction } from '@board/shared/api/apply-action';
-import type { Job } from '@board/shared/api/job';
+import type { Job, Page } from '@board/shared/api/job';
 import { jobPostingJsonLd, jobPostingScriptId } from '@board/shared/api/job-posting-json-ld';
 import { boardKeys, type Workspace } from '@board/shared/api/queries';
 import type { RuntimeConfig } from '@board/shared/config/runtime-config';
@@ -16,7 +16,7 @@ import {
   missingPages,
   type PageSummary,
 } from '@board/shared/lib/page-heads';
-import type { QueryClient } from '@tanstack/react-query';
+import type { InfiniteData, QueryClient } from '@tanstack/react-query';
 import { feedPath } from './crawler-files';
 import { ogImageFor } from './og-image';
 import type { PageHead } from './page-head';
@@ -83,7 +83,7 @@ export function summarisePage(
       return found({ ...(route === '/:workspaceSlug' ? boardPage(name) : companiesPage(name)), ...image }, { feed });
     }
     case '/companies/:id': {
-      const first = data<Job[]>(boardKeys.organizationJobs(id))?.[0];
+      const first = data<InfiniteData<Page<Job>>>(boardKeys.organizationJobPages(id))?.pages[0]?.items[0];
       if (!first) return missing(missingPages.company);
       return found({ ...companyPage(first), ...card({ kind: 'company', id, company: first.company }) });
     }

@@ -32,7 +32,7 @@ function dist() {
   const dir = mkdtempSync(path.join(tmpdir(), 'shell-dist-'));
   writeFileSync(
     path.join(dir, 'index.html'),
-    '<html><head><title>Foundry Jobs</title></head><body><noscript>The job board needs JavaScript to show its listings.</noscript><div id="root"></div></body></html>',
+    '<html><head><title>Foundry Jobs</title><script defer src="/main.0123456789.js"></script></head><body><noscript>The job board needs JavaScript to show its listings.</noscript><div id="root"></div></body></html>',
   );
   writeFileSync(path.join(dir, '840.abcdefabcd.css'), 'body{}');
   return dir;
@@ -145,6 +145,18 @@ describe('server rendering', () => {
       }),
     ]);
     expect(html).toMatch(/window\.__BOARD_BOOT__=\{.*"rendered":\{"at":\d+,"wide":true\}/);
+    // Nothing to fetch or run before the first paint: the scripts are asked for after it, by a
+    // loader after the content that the page's Content-Security-Policy allows by its nonce.
+    expect(html).not.toContain('<script defer');
+    expect(html).not.toMatch(/<link rel="preload"[^>]* as="script"/);
+    const nonce = /'nonce-([^']+)'/.exec(response.headers.get('content-security-policy') ?? '')?.[1];
+    const loader = /<script nonce="([^"]+)" id="board-scripts" data-entry="([^"]+)" data-preload="([^"]+)">/.exec(html);
+    expect(loader?.[1]).toBe(nonce);
+    expect(loader?.[2]).toMatch(/^\/main\.[0-9a-f]{10}\.js$/);
+    expect(JSON.parse((loader?.[3] ?? '[]').replaceAll('&quot;', '"'))).toEqual(
+      expect.arrayContaining(['http://127.0.0.1:9002/remoteEntry.js']),
+    );
+    expect(html.indexOf('id="board-scripts"')).toBeGreaterThan(html.indexOf('</footer>'));
     // The head and the page read the job through one cache: one call.
     expect(pageRequests.filter((url) => url.includes('/public-job-posting/1'))).toHaveLength(1);
   });

@@ -29,7 +29,7 @@ if (databaseUrl && !(await isEmpty(database.db))) {
   process.exit(1);
 }
 const started = performance.now();
-const counts = await seed(database.db, generateDemoData({ jobs }));
+const counts = await seed(database.db, generateDemoData({ jobs, realistic: true }));
 await database.close();
 console.log(
   `${counts.jobs} jobs at ${counts.organizations} companies in ${databaseUrl ? 'PostgreSQL' : dataDir} (${Math.round(performance.now() - started)} ms)`,

@@ -141,7 +141,7 @@ export const jobPostings = pgTable(
     index('job_postings_organization_idx').on(table.organizationId),
     index('job_postings_listing_idx').on(table.status, table.shownOn, table.publishedAt),
     // The search's orders (keyset pages) and "contains" filters, over published jobs only. The
-    // newest order's index, job_postings_search_idx, is written in migration 0002 itself: it
+    // newest order's index, job_postings_search_idx, is written in migrations 0002 and 0003 themselves: it
     // includes every filtered column (Drizzle cannot say INCLUDE), so counting a search's matches
     // is an index-only scan of a narrow index rather than a read of the wide rows.
     index('job_postings_salary_idx').on(table.salaryTop, table.postedUs, table.id).where(sql`status = 'published'`),

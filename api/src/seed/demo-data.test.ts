@@ -99,4 +99,25 @@ describe('demo data', () => {
   it('scales to a large board', () => {
     expect(generateDemoData({ jobs: 10_000 }).jobs).toHaveLength(10_000);
   });
+
+  it('makes a realistic large board: about N/40 companies, N/300 investors, uneven hiring, a year of dates', () => {
+    const board = generateDemoData({ jobs: 12_000, realistic: true });
+    expect(board.jobs).toHaveLength(12_000);
+    expect(board.organizations).toHaveLength(300);
+    expect(new Set(board.organizations.map((o) => o.jobBoardSlug)).size).toBe(300);
+    const investors = new Set(board.organizations.flatMap((o) => [...(o.investors?.all ?? [])]));
+    expect(investors.size).toBeGreaterThan(30);
+    expect(investors.size).toBeLessThanOrEqual(40);
+    const perCompany = new Map<number, number>();
+    for (const job of board.jobs) perCompany.set(job.organization, (perCompany.get(job.organization) ?? 0) + 1);
+    const counts = [...perCompany.values()].sort((a, b) => b - a);
+    expect(counts[0]).toBeGreaterThan(5 * (counts.at(-1) ?? 0));
+    expect(new Set(board.jobs.map((job) => job.location)).size).toBeGreaterThan(30);
+    const days = board.jobs.map((job) => job.publishedDaysAgo).filter((day): day is number => day !== null);
+    expect(Math.max(...days)).toBeGreaterThan(300);
+    expect(days.filter((day) => day < 30).length).toBeGreaterThan(days.length / 3);
+    expect(board.jobs.some((job) => job.status === 'published' && job.publishedDaysAgo === null)).toBe(true);
+    // The demo board itself is unchanged by the option.
+    expect(generateDemoData({ realistic: true })).toEqual(generateDemoData());
+  });
 });

@@ -246,7 +246,6 @@ function description(r: ReturnType<typeof random>, company: string, title: strin
   ].join('\n\n');
 }
 
-/** Past the demo's size, a board shaped like a real portfolio board (see `largeBoard`). */
 const demoJobCount = 150;
 
 const namePrefixes = [
@@ -394,11 +393,18 @@ function largeBoard(r: ReturnType<typeof random>, jobCount: number) {
   };
 }
 
-export function generateDemoData(options: { jobs?: number; seed?: number; siteUrl?: string } = {}) {
+/**
+ * The demo board, or more jobs of it (`jobs`; the generator is sequential: its first 150 are the
+ * demo's). With `realistic`, past the demo's 150 jobs, a board shaped like a real portfolio board
+ * instead (`largeBoard`): what `generate:large` makes.
+ */
+export function generateDemoData(
+  options: { jobs?: number; seed?: number; siteUrl?: string; realistic?: boolean } = {},
+) {
   const jobCount = options.jobs ?? demoJobCount;
   const r = random(options.seed ?? 20251109);
   const siteUrl = options.siteUrl ?? 'http://localhost:8080';
-  const large = jobCount > demoJobCount ? largeBoard(r, jobCount) : null;
+  const large = options.realistic && jobCount > demoJobCount ? largeBoard(r, jobCount) : null;
   const pool = large?.investors ?? investorNames;
 
   const organizations: DemoOrganization[] = (large?.names ?? companyNames).map((name, index) => {

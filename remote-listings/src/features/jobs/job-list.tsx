@@ -72,13 +72,18 @@ export function JobList({
     );
   }
   return (
-    <ul className={gridClass(view)}>
-      {jobs.map((job, index) => (
-        <li key={job.id} className={offscreenCheap(view)}>
-          {/* An appended page staggers in from its own first card. */}
-          <MemoJobCard job={job} index={index % pageSize} layout={view} onIntent={onIntent} />
-        </li>
-      ))}
-    </ul>
+    <>
+      {/* The cards' titles are level 3: a heading of their own keeps the outline whole where no
+          filter panel's heading stands above them (a phone, whose panel is in a closed sheet). */}
+      <h2 className="sr-only">Job listings</h2>
+      <ul className={gridClass(view)}>
+        {jobs.map((job, index) => (
+          <li key={job.id} className={offscreenCheap(view)}>
+            {/* An appended page staggers in from its own first card. */}
+            <MemoJobCard job={job} index={index % pageSize} layout={view} onIntent={onIntent} />
+          </li>
+        ))}
+      </ul>
+    </>
   );
 }
