@@ -26,7 +26,7 @@ import { hugeBoard } from './huge/huge-board';
 import { hugeMarkdown, writeHugeMarkdown } from './huge/report';
 import { type LighthouseResult, lighthouseMedian } from './lighthouse';
 import { apiProcess, rootDir } from './processes';
-import { runInfo } from './run-info';
+import { roundedLoad, runInfo } from './run-info';
 import { ssrConnections, ssrLoad, ssrSeconds, ssrWarmupSeconds } from './ssr-load';
 import { median, percentile } from './stats';
 
@@ -366,7 +366,7 @@ try {
   const ssr = section('ssr') ? await ssrBench(board) : null;
 
   const bytes: Record<string, Awaited<ReturnType<typeof measureBytes>>> = {};
-  const loads: Record<string, { fcp: number; lcp: number; tbt: number; cls: number }> = {};
+  const loads: Record<string, { fcp: number; lcp: number; tbt: number; cls: number; loadAverage: number[] }> = {};
   let timeline: Awaited<ReturnType<typeof measureLoad>>['timeline'] = [];
   for (const [name, route] of Object.entries(section('pages') ? pages : {})) {
     bytes[name] = await measureBytes(browser, `${board.url}${route}`);
@@ -374,6 +374,7 @@ try {
     for (let i = 0; i < runs; i++) samples.push(await measureLoad(browser, `${board.url}${route}`));
     if (name === '/') timeline = samples[0]?.timeline ?? [];
     loads[name] = {
+      loadAverage: roundedLoad(),
       fcp: median(samples.map((s) => s.fcp)),
       lcp: median(samples.map((s) => s.lcp)),
       tbt: median(samples.map((s) => s.tbt)),
@@ -402,9 +403,11 @@ try {
       )?.start ?? Number.NaN;
   }
   // Lighthouse, mobile preset, federated and one bundle side by side.
-  const lighthouse: Record<string, { federated: LighthouseResult; single: LighthouseResult }> = {};
+  const lighthouse: Record<string, { federated: LighthouseResult; single: LighthouseResult; loadAverage: number[] }> =
+    {};
   for (const [name, route] of Object.entries(single && section('lighthouse') ? pages : {})) {
     lighthouse[name] = {
+      loadAverage: roundedLoad(),
       federated: await lighthouseMedian(`${board.url}${route}`, lighthouseRuns),
       single: await lighthouseMedian(`${single?.url}${route}`, lighthouseRuns),
     };

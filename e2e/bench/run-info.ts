@@ -1,6 +1,6 @@
 /** Where and when a figure was measured: the machine, the commit, the date and the load. */
 import { execFileSync } from 'node:child_process';
-import { cpus, totalmem } from 'node:os';
+import { cpus, loadavg, totalmem } from 'node:os';
 import { rootDir } from './processes';
 
 export interface RunInfo {
@@ -23,3 +23,6 @@ export function runInfo(): RunInfo {
     },
   };
 }
+
+/** The machine's load average (1, 5, 15 min) now: a figure is read against it. */
+export const roundedLoad = () => loadavg().map((load) => Number(load.toFixed(2)));

@@ -7,7 +7,7 @@
  */
 import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { rootDir } from '../processes';
@@ -52,13 +52,25 @@ function generate(jobs: number, dataDir: string, env: Record<string, string> = {
   );
 }
 
+/** Removes the folders of a board of `jobs` jobs made by an earlier generator. */
+function removeStale(jobs: number, current: string) {
+  const dataDir = path.join(apiDir, '.data');
+  for (const name of readdirSync(dataDir)) {
+    if (name.startsWith(`bench-${jobs}-`) && !name.startsWith(current))
+      rmSync(path.join(dataDir, name), { recursive: true, force: true });
+  }
+}
+
 /** The PGlite folder of a board of `jobs` jobs, generated when missing (or left half-made). */
 export async function pgliteBoard(jobs: number): Promise<string> {
-  const dir = path.join(apiDir, '.data', `bench-${jobs}-${generatorHash()}`);
+  const name = `bench-${jobs}-${generatorHash()}`;
+  const dir = path.join(apiDir, '.data', name);
   const done = path.join(dir, 'PG_VERSION');
   const marker = `${dir}.done`;
   if (existsSync(done) && existsSync(marker)) return dir;
   rmSync(dir, { recursive: true, force: true });
+  mkdirSync(path.dirname(dir), { recursive: true });
+  removeStale(jobs, name);
   await generate(jobs, dir);
   // Written last: a run stopped while generating leaves no marker, and the next one starts again.
   writeFileSync(marker, `${new Date().toISOString()}\n`);
@@ -89,6 +101,10 @@ export async function postgresBoard(serverUrl: string, jobs: number): Promise<st
       if ((row?.n ?? 0) >= jobs) return url.href;
       await admin.unsafe(`drop database ${name} with (force)`);
     }
+    const stale = await admin<{
+      datname: string;
+    }>`select datname from pg_database where datname like ${`bench_${jobs}_%`}`;
+    for (const { datname } of stale) await admin.unsafe(`drop database "${datname}" with (force)`);
     await admin.unsafe(`create database ${name}`);
   } finally {
     await admin.end();

@@ -13,10 +13,19 @@ import type { Browser } from '@playwright/test';
 import type { Board } from '../../support/board';
 import { type LighthouseResult, lighthouseMedian } from '../lighthouse';
 import { apiProcess, type ChildServer, residentMb, shellProcess, stop } from '../processes';
+import { roundedLoad } from '../run-info';
 import { type SsrResult, ssrLoad } from '../ssr-load';
 import { pgliteBoard, postgresBoard } from './dataset';
-import { type FilteredRender, filteredRender, type PageSize, pageSize, sizedPages } from './pages';
-import { roundedLoad, type SearchTime, searchInProcess, searchOverHttp } from './search-time';
+import {
+  type FilteredRender,
+  type FirstPage,
+  filteredRender,
+  firstPage,
+  type PageSize,
+  pageSize,
+  sizedPages,
+} from './pages';
+import { type SearchTime, searchInProcess, searchOverHttp } from './search-time';
 import { measureTyping, type TypingResult } from './typing';
 
 export const hugeJobs = Number(process.env.BENCH_HUGE_JOBS ?? 100_000);
@@ -28,6 +37,7 @@ export interface HugeResult {
     pglite: { inProcess: SearchTime; http: SearchTime };
     postgres?: { inProcess: SearchTime; http: SearchTime };
   };
+  firstPage: FirstPage;
   pages: Record<string, PageSize>;
   render: { '/': SsrResult & { loadAverage: number[] }; filtered: FilteredRender };
   typing: TypingResult;
@@ -76,6 +86,7 @@ async function total(apiUrl: string, query: string): Promise<{ total: number; ti
 
 /** What a visitor meets on the huge board, with the shell's server at `siteUrl`. */
 async function measureBoard(browser: Browser, siteUrl: string, apiUrl: string, shell: ChildServer, api: ChildServer) {
+  const cold = await firstPage(siteUrl);
   const pages: Record<string, PageSize> = {};
   for (const route of sizedPages) pages[route] = await pageSize(siteUrl, route);
   console.log('huge: page sizes', pages);
@@ -92,6 +103,7 @@ async function measureBoard(browser: Browser, siteUrl: string, apiUrl: string, s
   const memory = { shellRssMb: residentMb(shell.child), apiRssMb: residentMb(api.child), loadAverage: roundedLoad() };
   return {
     publicJobs: newest.total,
+    firstPage: cold,
     pages,
     render: { '/': { ...home, loadAverage: renderLoad }, filtered },
     typing,

@@ -4,8 +4,8 @@
  * from the API are kept a while, so each URL is asked once).
  */
 import { gzipSync } from 'node:zlib';
+import { roundedLoad } from '../run-info';
 import { median, percentile } from '../stats';
-import { roundedLoad } from './search-time';
 
 export const sizedPages = ['/', '/?q=engineer', '/companies'] as const;
 
@@ -28,6 +28,19 @@ export async function pageSize(siteUrl: string, route: string): Promise<PageSize
     articles: (html.toString().match(/<article\b/g) ?? []).length,
     loadAverage,
   };
+}
+
+export interface FirstPage {
+  ms: number;
+  /** Whether it carried its cards: a cold server may miss its render budget and send the page unrendered. */
+  rendered: boolean;
+}
+
+/** The first page a fresh server sends (its remotes' code and the API's first answers not yet loaded). */
+export async function firstPage(siteUrl: string): Promise<FirstPage> {
+  const started = performance.now();
+  const html = await (await fetch(`${siteUrl}/`)).text();
+  return { ms: performance.now() - started, rendered: html.includes('<article') };
 }
 
 const words = [

@@ -7,9 +7,9 @@
  * filters or a sort and `limit=25`, and its answer carries the facets.
  */
 import { spawn } from 'node:child_process';
-import { loadavg } from 'node:os';
 import path from 'node:path';
 import { rootDir } from '../processes';
+import { roundedLoad } from '../run-info';
 import { median, percentile } from '../stats';
 
 export interface SearchTime {
@@ -34,8 +34,6 @@ const searches = [
   'limit=25&posted_within=7d&level=senior',
   'limit=25&title=zzz',
 ];
-
-export const roundedLoad = () => loadavg().map((load) => Number(load.toFixed(2)));
 
 /** `pnpm --filter @board/api bench:search` on one database; its closing lines hold the figures. */
 export async function searchInProcess(database: { dataDir: string } | { databaseUrl: string }): Promise<SearchTime> {

@@ -4,8 +4,8 @@
  * and the page's JS heap (CDP's JSHeapUsedSize) after it.
  */
 import type { Browser, Page } from '@playwright/test';
+import { roundedLoad } from '../run-info';
 import { median } from '../stats';
-import { roundedLoad } from './search-time';
 
 const word = 'engineer';
 const repeats = 3;
