@@ -18,7 +18,14 @@ export interface LighthouseResult {
   tbtMs: number;
   cls: number;
   speedIndexMs: number;
+  /** Where the main thread's time went (Lighthouse's groups: script evaluation, style and layout…), ms. */
+  mainThreadMs: Record<string, number>;
+  /** The scripts that took the main thread longest (evaluation and parsing), ms. */
+  bootupMs: { url: string; scripting: number }[];
 }
+
+type Items = { items?: Record<string, unknown>[] } | undefined;
+const itemsOf = (details: unknown) => (details as Items)?.items ?? [];
 
 async function once(url: string): Promise<LighthouseResult> {
   const chrome = await launch({
@@ -47,6 +54,18 @@ async function once(url: string): Promise<LighthouseResult> {
       tbtMs: audit('total-blocking-time'),
       cls: audit('cumulative-layout-shift'),
       speedIndexMs: audit('speed-index'),
+      mainThreadMs: Object.fromEntries(
+        itemsOf(lhr.audits['mainthread-work-breakdown']?.details).map((item) => [
+          String(item.groupLabel ?? item.group),
+          Math.round(Number(item.duration)),
+        ]),
+      ),
+      bootupMs: itemsOf(lhr.audits['bootup-time']?.details)
+        .slice(0, 5)
+        .map((item) => ({
+          url: String(item.url).replace(/^https?:\/\/[^/]+/, ''),
+          scripting: Math.round(Number(item.scripting)),
+        })),
     };
   } finally {
     chrome.kill();

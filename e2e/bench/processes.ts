@@ -12,8 +12,14 @@ export interface ChildServer {
 }
 
 /** Starts `script` and resolves with the URL its "listening" log line names. */
-function startServer(script: string, cwd: string, env: NodeJS.ProcessEnv, listening: RegExp): Promise<ChildServer> {
-  const child = spawn(process.execPath, ['--import', 'tsx', script], {
+function startServer(
+  script: string,
+  cwd: string,
+  env: NodeJS.ProcessEnv,
+  listening: RegExp,
+  nodeArgs: string[] = [],
+): Promise<ChildServer> {
+  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', script], {
     cwd,
     env,
     stdio: ['ignore', 'pipe', 'inherit'],
@@ -39,13 +45,18 @@ export function apiProcess(env: Record<string, string>): Promise<ChildServer> {
   );
 }
 
-/** The shell's server as `pnpm serve:shell` runs it (production mode), on `port` with the config file given. */
+/**
+ * The shell's server as `pnpm serve:shell` runs it (production mode), on `port` with the config file
+ * given. BENCH_SHELL_PROFILE=<folder>: it writes a CPU profile there when it stops.
+ */
 export function shellProcess(env: { BOARD_CONFIG: string; PORT: string; SHELL_API_KEY: string }): Promise<ChildServer> {
+  const profile = process.env.BENCH_SHELL_PROFILE;
   return startServer(
     path.join(rootDir, 'scripts/serve-shell.ts'),
     rootDir,
     { ...process.env, NODE_ENV: 'production', LOG_LEVEL: 'silent', ...env },
     /"message":"shell server listening","url":"(http:\/\/[^"]+)"/,
+    profile ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(profile)}`] : [],
   );
 }
 

@@ -19,6 +19,8 @@ export interface SearchTime {
   p95: number;
   /** The first search of a fresh process, when the scope's facets are counted (in-process only). */
   firstSearchMs?: number;
+  /** In-process: each search's p95 and total, slowest first (where the time goes). */
+  bySearch?: { search: string; p95: number; total: number }[];
   loadAverage: number[];
 }
 
@@ -56,7 +58,10 @@ export async function searchInProcess(database: { dataDir: string } | { database
   const all = /all searches: p50 ([\d.]+) ms, p95 ([\d.]+) ms/.exec(output);
   const first = /first search of a fresh process \(facets counted\): (\d+) ms/.exec(output);
   if (!all) throw new Error(`bench:search printed no summary:\n${output}`);
-  return { p50: Number(all[1]), p95: Number(all[2]), firstSearchMs: Number(first?.[1]), loadAverage };
+  const bySearch = [...output.matchAll(/^\s*[\d.]+ ms p50\s+([\d.]+) ms p95\s+total\s+(\d+)\s+(.+)$/gm)]
+    .map(([, p95, total, search]) => ({ search: search ?? '', p95: Number(p95), total: Number(total) }))
+    .sort((a, b) => b.p95 - a.p95);
+  return { p50: Number(all[1]), p95: Number(all[2]), firstSearchMs: Number(first?.[1]), bySearch, loadAverage };
 }
 
 async function timedCall(url: string): Promise<number> {

@@ -1,7 +1,8 @@
 /**
  * Typing "engineer" into the board's job title field in Chromium: the time from the last key's
- * event to the count line ('24 of 1,234 jobs') showing the search's total, the debounce included;
- * and the page's JS heap (CDP's JSHeapUsedSize) after it.
+ * event to the board showing the search's results (the count line, '24 of 1,234 jobs', at the
+ * search's total, and the list no longer busy: "enginee" has the same total, so the count's text
+ * alone may not change), the debounce included; and the page's JS heap (CDP's JSHeapUsedSize) after it.
  */
 import type { Browser, Page } from '@playwright/test';
 import { roundedLoad } from '../run-info';
@@ -21,16 +22,23 @@ export interface TypingResult {
   loadAverage: number[];
 }
 
-/** Records, in the page, each key's time and each change of the count line. */
+/** Records, in the page, each key's time and each change of the count line or of the list's busy state. */
 const recordTimes = () => {
-  const times = { keys: [] as number[], counts: [] as { text: string; at: number }[] };
+  const times = { keys: [] as number[], states: [] as { text: string; busy: boolean; at: number }[] };
   document.addEventListener('keydown', (event) => times.keys.push(event.timeStamp), true);
   const count = document.querySelector('p[role="status"]');
-  if (count)
-    new MutationObserver(() => times.counts.push({ text: count.textContent ?? '', at: performance.now() })).observe(
-      count,
-      { childList: true, characterData: true, subtree: true },
-    );
+  const record = () =>
+    times.states.push({
+      text: count?.textContent ?? '',
+      busy: document.querySelector('[aria-busy="true"]') !== null,
+      at: performance.now(),
+    });
+  new MutationObserver(record).observe(document.body, {
+    childList: true,
+    characterData: true,
+    subtree: true,
+    attributeFilter: ['aria-busy'],
+  });
   (window as unknown as { __typing: typeof times }).__typing = times;
 };
 
@@ -59,10 +67,12 @@ async function typeOnce(browser: Browser, siteUrl: string, countLine: RegExp) {
       .waitFor({ state: 'detached', timeout: 30_000 })
       .catch(() => undefined);
     const times = await page.evaluate(
-      () => (window as unknown as { __typing: { keys: number[]; counts: { text: string; at: number }[] } }).__typing,
+      () =>
+        (window as unknown as { __typing: { keys: number[]; states: { text: string; busy: boolean; at: number }[] } })
+          .__typing,
     );
     const lastKey = times.keys.at(-1) ?? Number.NaN;
-    const updated = times.counts.find((change) => countLine.test(change.text) && change.at >= lastKey);
+    const updated = times.states.find((state) => state.at >= lastKey && !state.busy && countLine.test(state.text));
     return { ms: (updated?.at ?? Number.NaN) - lastKey, heapAfterLoad, heapAfterTyping: await heapMb(page) };
   } finally {
     await context.close();
