@@ -67,6 +67,15 @@ export function residentMb(child: ChildProcess): number {
   return kb / 1024;
 }
 
+/** The CPU time a child has used so far (user and system, all its threads), ms. */
+export function cpuMs(child: ChildProcess): number {
+  const stat = readFileSync(`/proc/${child.pid}/stat`, 'utf8');
+  // The fields after the command's name, which is in parentheses and may hold spaces.
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  // utime and stime (fields 14 and 15 of proc(5)), in clock ticks of 10 ms on Linux.
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+}
+
 /** Stops a child and waits for it to be gone. */
 export function stop(server: ChildServer): Promise<void> {
   if (server.child.exitCode !== null) return Promise.resolve();

@@ -12,7 +12,7 @@ import path from 'node:path';
 import type { Browser } from '@playwright/test';
 import type { Board } from '../../support/board';
 import { type LighthouseResult, lighthouseMedian } from '../lighthouse';
-import { apiProcess, type ChildServer, residentMb, shellProcess, stop } from '../processes';
+import { apiProcess, type ChildServer, cpuMs, residentMb, shellProcess, stop } from '../processes';
 import { roundedLoad } from '../run-info';
 import { type SsrResult, ssrLoad } from '../ssr-load';
 import { pgliteBoard, postgresBoard } from './dataset';
@@ -39,7 +39,10 @@ export interface HugeResult {
   };
   firstPage: FirstPage;
   pages: Record<string, PageSize>;
-  render: { '/': SsrResult & { loadAverage: number[] }; filtered: FilteredRender };
+  render: {
+    '/': SsrResult & { cpuPerPage: { shellMs: number; apiMs: number }; loadAverage: number[] };
+    filtered: FilteredRender;
+  };
   typing: TypingResult;
   lighthouse: LighthouseResult & { scores: number[]; loadAverage: number[] };
   memory: { shellRssMb: number; apiRssMb: number; loadAverage: number[] };
@@ -92,7 +95,14 @@ async function measureBoard(browser: Browser, siteUrl: string, apiUrl: string, s
   console.log('huge: page sizes', pages);
   const newest = await total(apiUrl, '');
   const renderLoad = roundedLoad();
+  const cpuBefore = { shell: cpuMs(shell.child), api: cpuMs(api.child) };
   const home = await ssrLoad(`${siteUrl}/`, 'board', newest.title);
+  // Every page of the run: the warm-up's (uncompressed), the timed run's (compressed) and two checks.
+  const served = home.checked + home.responses + 1;
+  const cpuPerPage = {
+    shellMs: (cpuMs(shell.child) - cpuBefore.shell) / served,
+    apiMs: (cpuMs(api.child) - cpuBefore.api) / served,
+  };
   console.log('huge: render /', home);
   const filtered = await filteredRender(siteUrl);
   console.log('huge: filtered URLs', filtered);
@@ -105,7 +115,7 @@ async function measureBoard(browser: Browser, siteUrl: string, apiUrl: string, s
     publicJobs: newest.total,
     firstPage: cold,
     pages,
-    render: { '/': { ...home, loadAverage: renderLoad }, filtered },
+    render: { '/': { ...home, cpuPerPage, loadAverage: renderLoad }, filtered },
     typing,
     lighthouse: { ...lighthouse, loadAverage: lighthouseLoad },
     memory,

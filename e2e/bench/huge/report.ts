@@ -78,7 +78,9 @@ function rows(result: HugeResult): Row[] {
     {
       figure: 'server renders `/` (10 connections, 10 s)',
       target: '≥ 200 pages/s, p99 ≤ 100 ms',
-      measured: `${Math.round(home.rps)} pages/s, p50 ${home.p50} ms, p99 ${home.p99} ms`,
+      measured:
+        `${Math.round(home.rps)} pages/s, p50 ${home.p50} ms, p99 ${home.p99} ms; CPU per page: ` +
+        `shell ${home.cpuPerPage.shellMs.toFixed(1)} ms, API ${home.cpuPerPage.apiMs.toFixed(1)} ms`,
       met: home.rendered && home.rps >= 200 && home.p99 <= 100,
       load: home.loadAverage,
     },
