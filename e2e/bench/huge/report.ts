@@ -115,6 +115,13 @@ function rows(result: HugeResult): Row[] {
   ];
 }
 
+/** A Markdown table with its columns padded, as the repository's formatter writes it. */
+function markdownTable(header: string[], body: string[][]): string[] {
+  const widths = header.map((cell, column) => Math.max(cell.length, ...body.map((row) => row[column]?.length ?? 0)));
+  const line = (cells: string[]) => `| ${cells.map((cell, column) => cell.padEnd(widths[column] ?? 0)).join(' | ')} |`;
+  return [line(header), line(widths.map((width) => '-'.repeat(width))), ...body.map(line)];
+}
+
 export function hugeMarkdown(result: HugeResult, info: RunInfo): string {
   const { machine } = info;
   const lines = [
@@ -122,11 +129,15 @@ export function hugeMarkdown(result: HugeResult, info: RunInfo): string {
       `${info.date.slice(0, 16).replace('T', ' ')} UTC, commit \`${info.commit}\`; ${machine.cores} cores, ` +
       `${machine.memoryGb} GiB, ${machine.platform}, Node ${machine.node.slice(1)}. Load average: 1, 5, 15 min when the figure was taken.`,
     '',
-    '| figure | target | measured | verdict | load average |',
-    '| --- | --- | --- | --- | --- |',
-    ...rows(result).map(
-      (row) =>
-        `| ${row.figure} | ${row.target} | ${row.measured} | ${row.met === null ? '—' : row.met ? 'met' : 'missed'} | ${row.load.join(', ')} |`,
+    ...markdownTable(
+      ['figure', 'target', 'measured', 'verdict', 'load average'],
+      rows(result).map((row) => [
+        row.figure,
+        row.target,
+        row.measured,
+        row.met === null ? '—' : row.met ? 'met' : 'missed',
+        row.load.join(', '),
+      ]),
     ),
   ];
   return `${lines.join('\n')}\n`;
