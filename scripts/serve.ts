@@ -7,6 +7,7 @@
  * (`pnpm serve:shell`, `pnpm serve:api`, the remotes as static folders; README, Deploy).
  */
 import { randomBytes } from 'node:crypto';
+import { type MailSink, startMailSink } from '../api/src/alerts/mail-sink';
 import { demoWorkspaces } from '../api/src/seed/demo-data';
 import { startApi } from '../api/src/server';
 import { appFolders, readEnvironmentConfig, type StaticServer, serveRemote, serveShell } from './serve-board';
@@ -26,7 +27,17 @@ const portOf = (url: string) => Number(new URL(url).port);
 // The shell's key for the API: the API does not count the shell's reads as one visitor's.
 const apiKey = process.env.SHELL_API_KEY ?? randomBytes(16).toString('hex');
 const servers: StaticServer[] = [];
+// Alert emails go to a local sink with a web inbox (nothing leaves the machine), unless SMTP_URL says otherwise.
+let mailSink: MailSink | undefined;
 try {
+  if (!process.env.SMTP_URL) {
+    mailSink = await startMailSink({
+      smtpPort: Number(process.env.MAIL_SINK_SMTP_PORT ?? 1025),
+      webPort: Number(process.env.MAIL_SINK_WEB_PORT ?? 1080),
+    });
+    const sink = mailSink;
+    servers.push({ url: sink.webUrl, port: Number(new URL(sink.webUrl).port), close: () => sink.close() });
+  }
   const site = new URL(config.siteUrl);
   servers.push(
     await startApi({
@@ -36,6 +47,7 @@ try {
       PORT: process.env.PORT ?? String(portOf(config.apiBaseUrl)),
       BOARD_SITE_URL: config.siteUrl,
       SHELL_API_KEY: apiKey,
+      ...(mailSink ? { SMTP_URL: mailSink.smtpUrl } : {}),
       CORS_ORIGINS:
         process.env.CORS_ORIGINS ??
         [site.origin, `http://127.0.0.1:${site.port}`, `http://localhost:${site.port}`].join(','),
@@ -64,6 +76,7 @@ console.log(
   `Remotes: listings ${config.remotes.listings}, apply ${config.remotes.apply}, static ${config.remotes.static}`,
 );
 console.log(`API: ${config.apiBaseUrl} (PGlite in api/.data; applications: pnpm --filter @board/api applications)`);
+if (mailSink) console.log(`Mail inbox: ${mailSink.webUrl}   (alert emails; JSON: ${mailSink.webUrl}/email)`);
 console.log(`Serving ${Object.keys(appFolders).length} apps (${environment} config).`);
 console.log(`\n  The board: ${config.siteUrl}   (a workspace board: ${config.siteUrl}/demo)\n\nPress Ctrl-C to stop.`);
 

@@ -6,6 +6,11 @@ import { bodyLimit } from 'hono/body-limit';
 import { cors } from 'hono/cors';
 import { etag } from 'hono/etag';
 import { HTTPException } from 'hono/http-exception';
+import type { AlertsService } from './alerts/alerts-service';
+import type { AlertLinkMaker } from './alerts/links';
+import { operatorRoutes } from './alerts/operator';
+import { alertRoutes } from './alerts/routes';
+import type { AlertTokens } from './alerts/tokens';
 import { applicationRoutes } from './applications/routes';
 import type { CaptchaVerifier, createLocalCaptcha } from './captcha/captcha';
 import type { DatabaseHandle } from './db/database';
@@ -41,6 +46,19 @@ export interface AppDeps {
   shellKey?: string;
   /** The client's address (the TCP peer, or what a trusted proxy says). */
   clientAddress: (request: Request, env: unknown) => string | undefined;
+  /** Job alerts: their signed links, background work and operator access. */
+  alerts: {
+    tokens: AlertTokens;
+    links: AlertLinkMaker;
+    service: AlertsService;
+    /** Subscribe requests per client before the captcha is asked for. */
+    rateLimit: { max: number; windowSeconds: number };
+    operatorToken?: string;
+    /** Local and test runs: a loopback caller may use the operator endpoints without the token. */
+    operatorLoopback: boolean;
+    /** The TCP peer (never a forwarded address): who is local. */
+    peerAddress: (request: Request, env: unknown) => string | undefined;
+  };
 }
 
 /** Whether a request carries the shell's key (compared in constant time). */
@@ -111,6 +129,29 @@ export function createApp(deps: AppDeps) {
       rateLimit: deps.rateLimit,
       clientKey: keyOf,
       clientAddress: deps.clientAddress,
+    }),
+  );
+
+  app.route(
+    '/public/alerts',
+    alertRoutes({
+      db: deps.database.db,
+      tokens: deps.alerts.tokens,
+      links: deps.alerts.links,
+      captcha: deps.captcha,
+      rateLimit: deps.alerts.rateLimit,
+      clientKey: keyOf,
+      clientAddress: deps.clientAddress,
+      kick: () => deps.alerts.service.kick(),
+    }),
+  );
+  app.route(
+    '/operator',
+    operatorRoutes({
+      alerts: deps.alerts.service,
+      token: deps.alerts.operatorToken,
+      allowLoopback: deps.alerts.operatorLoopback,
+      peerAddress: deps.alerts.peerAddress,
     }),
   );
 

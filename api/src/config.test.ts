@@ -59,6 +59,9 @@ describe('loadConfig', () => {
       API_PUBLIC_URL: 'https://api.foundry.jobs',
       CAPTCHA_MODE: 'recaptcha',
       RECAPTCHA_SECRET: 's3cret',
+      SMTP_URL: 'smtp://mail.internal:587',
+      ALERTS_SECRET: 'a-secret-of-enough-length',
+      BOARD_SITE_URL: 'https://foundry.jobs',
     };
 
     it('start with PostgreSQL, a stated captcha mode and a public URL', () => {
@@ -84,6 +87,19 @@ describe('loadConfig', () => {
       expect(loadConfig({ ...production, BOARD_ENV: 'staging' }).HOST).toBe('0.0.0.0');
       expect(loadConfig({ ...production, HOST: '10.0.0.5' }).HOST).toBe('10.0.0.5');
       expect(loadConfig({ BOARD_ENV: 'test' }).HOST).toBe('127.0.0.1');
+    });
+
+    it('production refuses to start without a mail server, an alerts secret and the board URL', () => {
+      for (const key of ['SMTP_URL', 'ALERTS_SECRET', 'BOARD_SITE_URL'] as const) {
+        expect(() => loadConfig({ ...production, [key]: undefined })).toThrow(
+          new RegExp(`${key}="": is required in production`),
+        );
+      }
+      // Staging may run without them (alert emails wait in the outbox; links use a per-start secret).
+      expect(loadConfig({ ...production, BOARD_ENV: 'staging', SMTP_URL: undefined }).BOARD_ENV).toBe('staging');
+      expect(() => loadConfig({ ...production, SMTP_URL: 'http://mail' })).toThrow(
+        /SMTP_URL="http:\/\/mail": must start/,
+      );
     });
 
     it('production refuses the local captcha', () => {

@@ -83,6 +83,28 @@ const EnvObject = v.object({
   SHELL_API_KEY: v.optional(v.pipe(v.string(), v.minLength(16, 'must be at least 16 characters'))),
   /** Proxies (exact addresses) whose X-Forwarded-For names the client; unset: the TCP peer is the client. */
   TRUSTED_PROXIES: v.optional(v.pipe(v.string(), v.transform(list)), ''),
+  /** The board's public origin: links in alert emails (jobs, the board's search) start with it. */
+  BOARD_SITE_URL: v.optional(
+    v.pipe(v.string(), v.check(isOrigin, 'must be an origin like https://board.example.com (no path)')),
+  ),
+  /** Where alert emails go out: smtp://user:pass@host:port or smtps://…; unset locally = they wait in the outbox. */
+  SMTP_URL: v.optional(
+    v.pipe(
+      v.string(),
+      v.check((value) => /^smtps?:\/\/[^/]/.test(value), 'must start with smtp:// or smtps:// and name a host'),
+    ),
+  ),
+  /** The From of alert emails. */
+  ALERTS_FROM: v.optional(v.string(), 'Foundry Jobs <alerts@foundry.jobs>'),
+  /** Signs the links in alert emails (confirm, unsubscribe, manage); a random one per start when unset. */
+  ALERTS_SECRET: v.optional(v.pipe(v.string(), v.minLength(16, 'must be at least 16 characters'))),
+  /** How often each instance looks for due digests and emails to send; 0 = never (a separate alerts:worker). */
+  ALERTS_INTERVAL_SECONDS: v.optional(
+    v.pipe(v.string(), v.transform(Number), v.integer('must be a whole number'), v.minValue(0, 'must be 0 or more')),
+    '60',
+  ),
+  /** Bearer token of the operator endpoints (POST /operator/alerts/send) for non-local callers. */
+  OPERATOR_TOKEN: v.optional(v.pipe(v.string(), v.minLength(16, 'must be at least 16 characters'))),
   /** Seed the demo data when the database has no workspace yet. */
   SEED: v.optional(v.picklist(['demo', 'none'], 'must be "demo" or "none"'), 'demo'),
   LOG_LEVEL: v.optional(v.picklist(['silent', 'info'], 'must be "silent" or "info"'), 'info'),
@@ -91,7 +113,11 @@ const EnvObject = v.object({
 type RawConfig = v.InferOutput<typeof EnvObject>;
 export type Environment = 'local' | 'test' | 'staging' | 'production';
 
-export type ApiConfig = Omit<RawConfig, 'BOARD_ENV' | 'HOST' | 'CAPTCHA_MODE' | 'REQUEST_RATE_LIMIT_MAX'> & {
+export type ApiConfig = Omit<
+  RawConfig,
+  'BOARD_ENV' | 'HOST' | 'CAPTCHA_MODE' | 'REQUEST_RATE_LIMIT_MAX' | 'BOARD_SITE_URL'
+> & {
+  BOARD_SITE_URL: string;
   BOARD_ENV: Environment;
   HOST: string;
   CAPTCHA_MODE: 'local' | 'recaptcha';
@@ -126,6 +152,18 @@ function environmentRules(config: RawConfig, environment: Environment): [string,
   if (environment === 'production' && config.CAPTCHA_MODE === 'local') {
     problems.push(['CAPTCHA_MODE', 'may not be "local" in production: the arithmetic challenge stops no bot']);
   }
+  if (environment === 'production' && !config.SMTP_URL) {
+    problems.push(['SMTP_URL', 'is required in production: job alert emails are sent through it']);
+  }
+  if (environment === 'production' && !config.ALERTS_SECRET) {
+    problems.push([
+      'ALERTS_SECRET',
+      'is required in production: it signs the links in alert emails, which must work after a restart and on every instance',
+    ]);
+  }
+  if (environment === 'production' && !config.BOARD_SITE_URL) {
+    problems.push(['BOARD_SITE_URL', 'is required in production: alert emails link to the board']);
+  }
   if (config.CAPTCHA_MODE === 'recaptcha' && !config.RECAPTCHA_SECRET) {
     problems.push(['RECAPTCHA_SECRET', 'is required when CAPTCHA_MODE is "recaptcha"']);
   }
@@ -154,6 +192,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     BOARD_ENV: environment,
     HOST: config.HOST ?? (isProductionLike(environment) ? '0.0.0.0' : '127.0.0.1'),
     CAPTCHA_MODE: config.CAPTCHA_MODE ?? 'local',
+    BOARD_SITE_URL: config.BOARD_SITE_URL ?? 'http://localhost:8080',
     // Looser than the submission limit: a person browsing makes a few requests per page.
     REQUEST_RATE_LIMIT_MAX: config.REQUEST_RATE_LIMIT_MAX ?? 100 * config.RATE_LIMIT_MAX,
   };

@@ -11,6 +11,7 @@ import { jsonLines } from '@board/shared/lib/request-log';
 import { serve } from '@hono/node-server';
 import { getConnInfo } from '@hono/node-server/conninfo';
 import type { Context } from 'hono';
+import { alertsFromConfig } from './alerts/from-config';
 import { createApp } from './app';
 import { pruneExpired } from './applications/submission-limit';
 import { createLocalCaptcha, createRecaptchaVerifier } from './captcha/captcha';
@@ -32,10 +33,7 @@ export async function startApi(env: Record<string, string | undefined> = process
     : path.resolve(apiDir, config.PGLITE_DATA_DIR);
   const database = await openDatabase({ databaseUrl: config.DATABASE_URL, pgliteDataDir: dataDir });
   if (config.SEED === 'demo' && (await isEmpty(database.db))) {
-    const counts = await seed(
-      database.db,
-      generateDemoData({ siteUrl: env.BOARD_SITE_URL ?? 'http://localhost:8080' }),
-    );
+    const counts = await seed(database.db, generateDemoData({ siteUrl: config.BOARD_SITE_URL }));
     jsonLines({
       time: new Date().toISOString(),
       level: 'info',
@@ -53,6 +51,21 @@ export async function startApi(env: Record<string, string | undefined> = process
     createRecaptchaVerifier({ secret: config.RECAPTCHA_SECRET ?? '', verifyUrl: config.RECAPTCHA_VERIFY_URL });
   let publicOrigin = config.API_PUBLIC_URL ?? '';
   let closing = false;
+  const log = config.LOG_LEVEL === 'silent' ? () => {} : jsonLines;
+  const alerts = alertsFromConfig(config, database.db, () => publicOrigin, log);
+  if (!alerts.transport)
+    log({
+      time: new Date().toISOString(),
+      level: 'warn',
+      message: 'SMTP_URL is not set: alert emails wait in the outbox until an instance with SMTP_URL sends them',
+    });
+  const peerAddress = (request: Request, envBindings: unknown): string | undefined => {
+    try {
+      return getConnInfo({ env: envBindings, req: { raw: request } } as unknown as Context).remote.address;
+    } catch {
+      return undefined;
+    }
+  };
   const app = createApp({
     database,
     captcha,
@@ -63,14 +76,20 @@ export async function startApi(env: Record<string, string | undefined> = process
     requestRateLimit: { max: config.REQUEST_RATE_LIMIT_MAX, windowSeconds: config.REQUEST_RATE_LIMIT_WINDOW_SECONDS },
     log: config.LOG_LEVEL === 'silent' ? () => {} : undefined,
     shellKey: config.SHELL_API_KEY,
-    clientAddress: (request, envBindings) => {
-      let peer: string | undefined;
-      try {
-        peer = getConnInfo({ env: envBindings, req: { raw: request } } as unknown as Context).remote.address;
-      } catch {
-        peer = undefined;
-      }
-      return resolveClientAddress(peer, request.headers.get('x-forwarded-for') ?? undefined, config.TRUSTED_PROXIES);
+    clientAddress: (request, envBindings) =>
+      resolveClientAddress(
+        peerAddress(request, envBindings),
+        request.headers.get('x-forwarded-for') ?? undefined,
+        config.TRUSTED_PROXIES,
+      ),
+    alerts: {
+      tokens: alerts.tokens,
+      links: alerts.links,
+      service: alerts.service,
+      rateLimit: { max: config.RATE_LIMIT_MAX, windowSeconds: config.RATE_LIMIT_WINDOW_SECONDS },
+      operatorToken: config.OPERATOR_TOKEN,
+      operatorLoopback: config.BOARD_ENV === 'local' || config.BOARD_ENV === 'test',
+      peerAddress,
     },
   });
   // serve() without TLS or HTTP/2 options gives a node:http server.
@@ -111,6 +130,7 @@ export async function startApi(env: Record<string, string | undefined> = process
   await prune();
   const pruning = setInterval(prune, pruneEveryMs);
   pruning.unref();
+  alerts.service.start(config.ALERTS_INTERVAL_SECONDS);
   return {
     url,
     port,
@@ -122,12 +142,14 @@ export async function startApi(env: Record<string, string | undefined> = process
     async close() {
       closing = true;
       clearInterval(pruning);
+      await alerts.service.stop();
       const cutOff = setTimeout(() => server.closeAllConnections(), drainMs);
       await new Promise<void>((resolve) => {
         server.close(() => resolve());
         server.closeIdleConnections();
       });
       clearTimeout(cutOff);
+      alerts.transport?.close();
       await database.close();
     },
   };

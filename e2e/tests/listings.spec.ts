@@ -8,6 +8,8 @@ test.describe('jobs board', () => {
     visit,
     board,
   }) => {
+    // Every page of the demo board, scrolled through, then axe over 150 cards: a long scenario.
+    test.slow();
     const jobs = await apiJobs(board);
     expect(jobs.length).toBeGreaterThan(48);
     const total = jobs.length.toLocaleString('en-GB');

@@ -266,7 +266,7 @@ test('the board hydrates with the first page it came with: no list, config or ma
   const html = (await response?.text()) ?? '';
   // (A rendered page asks for its scripts after its first paint: the loader lists them.)
   const loader = /<script[^>]* id="board-scripts"[^>]* data-preload="([^"]*)"/.exec(html)?.[1] ?? '';
-  const preloaded = [...loader.matchAll(/\/(\d+)\.[0-9a-f]+\.js/g)].map(([, id]) => Number(id));
+  const preloaded = [...loader.matchAll(/&quot;\/(\d+)\.[0-9a-f]+\.js/g)].map(([, id]) => Number(id));
   expect(preloaded.length).toBeGreaterThan(0);
   const ran = await page.evaluate(() =>
     ((window as unknown as { rspackChunkboard_shell?: [number[]][] }).rspackChunkboard_shell ?? []).flatMap(

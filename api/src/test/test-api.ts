@@ -1,3 +1,7 @@
+import { createAlertsService } from '../alerts/alerts-service';
+import { alertLinkMaker } from '../alerts/links';
+import type { MailTransport, SenderOptions } from '../alerts/outbox';
+import { createAlertTokens } from '../alerts/tokens';
 import { createApp } from '../app';
 import { type CaptchaVerifier, createLocalCaptcha } from '../captcha/captcha';
 import { type DatabaseHandle, openDatabase } from '../db/database';
@@ -20,6 +24,13 @@ export async function createTestApi(
     shellKey?: string;
     /** A database of the test's own (e.g. a private PostgreSQL cluster) instead of a fresh one. */
     databaseUrl?: string;
+    /** Where alert emails go (none: they stay in the outbox). */
+    mailTransport?: MailTransport;
+    sender?: SenderOptions;
+    /** Subscribe requests per client before the captcha is asked for. */
+    alertRateLimit?: { max: number; windowSeconds: number };
+    /** The clock of the alerts' digests. */
+    now?: () => Date;
   } = {},
 ) {
   const testDatabase = options.databaseUrl
@@ -29,17 +40,37 @@ export async function createTestApi(
   if (options.seedDemo ?? true) await seed(database.db, generateDemoData());
   const localCaptcha = createLocalCaptcha('test-secret-of-enough-length');
   const logs: Record<string, unknown>[] = [];
+  const publicOrigin = options.publicOrigin ?? 'http://localhost';
+  const alertTokens = createAlertTokens('alerts-test-secret-of-enough-length');
+  const alertLinks = alertLinkMaker(alertTokens, { api: () => publicOrigin, siteUrl: 'http://localhost:8080' });
+  const alerts = createAlertsService({
+    db: database.db,
+    links: alertLinks,
+    transport: options.mailTransport,
+    sender: options.sender,
+    log: (entry) => logs.push(entry),
+    now: options.now,
+  });
   const app = createApp({
     database,
     captcha: options.captcha ?? localCaptcha.verifier(),
     localCaptcha,
     corsOrigins: ['http://localhost:8080'],
-    publicOrigin: () => options.publicOrigin ?? 'http://localhost',
+    publicOrigin: () => publicOrigin,
     rateLimit: options.rateLimit ?? { max: 1000, windowSeconds: 600 },
     requestRateLimit: options.requestRateLimit ?? { max: 100_000, windowSeconds: 60 },
     log: (entry) => logs.push(entry),
     shellKey: options.shellKey,
     clientAddress: (request) => request.headers.get('x-test-client') ?? '127.0.0.1',
+    alerts: {
+      tokens: alertTokens,
+      links: alertLinks,
+      service: alerts,
+      rateLimit: options.alertRateLimit ?? { max: 1000, windowSeconds: 600 },
+      operatorToken: 'operator-test-token-0123456789',
+      operatorLoopback: true,
+      peerAddress: (request) => request.headers.get('x-test-peer') ?? '127.0.0.1',
+    },
   });
 
   /** A valid local-captcha token, as the board's captcha component obtains one. */
@@ -61,6 +92,9 @@ export async function createTestApi(
     app,
     db: database.db,
     logs,
+    alerts,
+    alertTokens,
+    alertLinks,
     captchaToken,
     async close() {
       await database.close();

@@ -175,6 +175,23 @@ function present(params: URLSearchParams, names: readonly string[]): Record<stri
   return values;
 }
 
+/** The search of a parsed parameter set (trimmed, workplaces in their canonical order). */
+function searchOf(out: v.InferOutput<typeof searchSchema>): JobSearch {
+  return {
+    title: out.title.trim(),
+    investor: out.investor,
+    ...(out.salary_min_k === undefined ? {} : { salaryMinK: out.salary_min_k }),
+    ...(out.salary_max_k === undefined ? {} : { salaryMaxK: out.salary_max_k }),
+    location: out.location.trim(),
+    workplaces: out.workplace,
+    jobType: out.job_type.trim(),
+    level: out.level.trim(),
+    postedWithin: out.posted_within,
+    sort: out.sort,
+    ...(out.ids === undefined ? {} : { ids: out.ids }),
+  };
+}
+
 /**
  * Call 1's search parameters, as the API reads them. Without `limit` none of them may be given
  * (call 1 then answers the SPEC's whole list); a bad value is an error with a message for a 400.
@@ -186,24 +203,19 @@ export function parseJobSearchParams(params: URLSearchParams): JobSearchParse {
   const out = result.output;
   if (out.limit === undefined && Object.keys(values).length > 0)
     return { ok: false, message: 'limit is required with search parameters (and with cursor)' };
-  return {
-    ok: true,
-    search: {
-      title: out.title.trim(),
-      investor: out.investor,
-      ...(out.salary_min_k === undefined ? {} : { salaryMinK: out.salary_min_k }),
-      ...(out.salary_max_k === undefined ? {} : { salaryMaxK: out.salary_max_k }),
-      location: out.location.trim(),
-      workplaces: out.workplace,
-      jobType: out.job_type.trim(),
-      level: out.level.trim(),
-      postedWithin: out.posted_within,
-      sort: out.sort,
-      ...(out.ids === undefined ? {} : { ids: out.ids }),
-    },
-    limit: out.limit,
-    cursor: out.cursor ?? null,
-  };
+  return { ok: true, search: searchOf(out), limit: out.limit, cursor: out.cursor ?? null };
+}
+
+/**
+ * The search alone (a saved search: a job alert), from the same parameters and rules as call 1's
+ * (`limit` and `cursor` are not read).
+ */
+export function parseJobSearch(
+  params: URLSearchParams,
+): { ok: true; search: JobSearch } | { ok: false; message: string } {
+  const result = v.safeParse(searchSchema, present(params, jobSearchParams));
+  if (!result.success) return { ok: false, message: result.issues[0].message };
+  return { ok: true, search: searchOf(result.output) };
 }
 
 /** `limit` (1 to `max`) and `cursor` of a paged call (3, 5, the crawler listings); no limit = undefined. */

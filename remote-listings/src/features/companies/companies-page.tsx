@@ -10,10 +10,10 @@ import { PageTitle } from '@board/shared/ui/page-title';
 import { StatusPanel } from '@board/shared/ui/status-panel';
 import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 import { Building2, Search } from 'lucide-react';
-import { useId, useMemo } from 'react';
+import { useId } from 'react';
 import { LoadMore } from '../../lib/paging/load-more';
 import { useDebouncedSearch } from '../../lib/paging/use-debounced-search';
-import { useRestoredPages } from '../../lib/paging/use-restored-pages';
+import { usePagedItems } from '../../lib/paging/use-restored-pages';
 
 /**
  * /companies and /{workspaceSlug}/companies: the companies that are hiring, a page at a time
@@ -30,16 +30,7 @@ export function CompaniesPage() {
     enabled: workspace.ready,
     placeholderData: keepPreviousData,
   });
-  const pages = query.data?.pages;
-  useRestoredPages({
-    pageCount: pages?.length ?? 0,
-    hasNextPage: query.hasNextPage,
-    isFetchingNextPage: query.isFetchingNextPage,
-    isPlaceholderData: query.isPlaceholderData,
-    fetchNextPage: query.fetchNextPage,
-  });
-  const organizations = useMemo(() => pages?.flatMap((page) => page.items) ?? [], [pages]);
-  const total = pages?.[0]?.total ?? 0;
+  const { items: organizations, total } = usePagedItems(query);
   const id = useId();
 
   if (workspace.missing) return <NotFoundPanel />;

@@ -7,8 +7,7 @@ import { PageLoading } from '@board/shared/ui/page-loading';
 import { PageTitle } from '@board/shared/ui/page-title';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { ArrowLeft } from 'lucide-react';
-import { useMemo } from 'react';
-import { useRestoredPages } from '../../lib/paging/use-restored-pages';
+import { usePagedItems } from '../../lib/paging/use-restored-pages';
 import { JobBoard } from '../jobs/job-board';
 import { useLocalFilter } from '../jobs/use-local-filter';
 
@@ -20,17 +19,8 @@ export function CompanyPage() {
   const { id = '' } = useParams();
   const client = useApiClient();
   const query = useInfiniteQuery(organizationJobPagesQuery(client, id));
-  const pages = query.data?.pages;
-  useRestoredPages({
-    pageCount: pages?.length ?? 0,
-    hasNextPage: query.hasNextPage,
-    isFetchingNextPage: query.isFetchingNextPage,
-    isPlaceholderData: query.isPlaceholderData,
-    fetchNextPage: query.fetchNextPage,
-  });
-  const loaded = useMemo(() => pages?.flatMap((page) => page.items) ?? [], [pages]);
+  const { items: loaded, total } = usePagedItems(query);
   const { jobs, options } = useLocalFilter(loaded);
-  const total = pages?.[0]?.total ?? 0;
 
   if (query.status === 'pending') return <PageLoading label="Loading company" />;
   const first = loaded[0];

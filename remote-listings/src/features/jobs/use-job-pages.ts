@@ -6,7 +6,7 @@ import { useApiClient } from '@board/shared/react/api-client';
 import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { useDebouncedSearch } from '../../lib/paging/use-debounced-search';
-import { useRestoredPages } from '../../lib/paging/use-restored-pages';
+import { usePagedItems } from '../../lib/paging/use-restored-pages';
 import type { BoardJobs, BoardOptions } from './job-board';
 import { jobTypeOrder, levelOrder, optionsOf } from './more-filters';
 
@@ -27,22 +27,14 @@ export function useJobPages(
     enabled,
     placeholderData: keepPreviousData,
   });
-  const pages = query.data?.pages;
-  useRestoredPages({
-    pageCount: pages?.length ?? 0,
-    hasNextPage: query.hasNextPage,
-    isFetchingNextPage: query.isFetchingNextPage,
-    isPlaceholderData: query.isPlaceholderData,
-    fetchNextPage: query.fetchNextPage,
-  });
-  const jobs = useMemo(() => pages?.flatMap((page) => page.items) ?? [], [pages]);
-  const facets = pages?.[0]?.facets;
+  const { items: jobs, total, first } = usePagedItems(query);
+  const facets = first?.facets;
   const options = useMemo(() => facetOptions(facets), [facets]);
   const { fetchNextPage, hasNextPage, isFetchingNextPage } = query;
   return {
     board: {
       jobs,
-      total: pages?.[0]?.total ?? 0,
+      total,
       status: query.status,
       // The filters changed: the results on screen are the previous ones until the new ones arrive.
       updating: waiting || query.isPlaceholderData,

@@ -46,18 +46,22 @@ function renderLoadMore(props: Partial<Parameters<typeof LoadMore>[0]> = {}) {
 }
 
 describe('LoadMore', () => {
+  const scroll = () => window.dispatchEvent(new Event('scroll'));
+
   it('loads as the visitor scrolls to the sentinel, not when it is already near as it starts watching', () => {
     const { onLoadMore } = renderLoadMore();
     observed?.(true);
     expect(onLoadMore).not.toHaveBeenCalled();
-    observed?.(false);
-    observed?.(true);
+    // Still near (the observer says nothing new), and the visitor scrolls: the next page comes.
+    scroll();
     expect(onLoadMore).toHaveBeenCalledTimes(1);
   });
 
-  it('starts watching when it is far, then loads when near', () => {
+  it('starts watching when it is far, then loads when the visitor scrolls it near', () => {
     const { onLoadMore } = renderLoadMore();
     observed?.(false);
+    scroll();
+    expect(onLoadMore).not.toHaveBeenCalled();
     observed?.(true);
     expect(onLoadMore).toHaveBeenCalledTimes(1);
   });

@@ -39,18 +39,27 @@ export function LoadMore({
     const element = sentinel.current;
     if (!element || !observing || typeof IntersectionObserver === 'undefined') return;
     // Only as the visitor scrolls to it: a sentinel already near when a page has just appended
-    // (the visitor pressed the button, the list is short) waits, or one press would load them all.
-    let settled = false;
+    // (the visitor pressed the button, the list is short) waits for the visitor's next scroll, or
+    // one press would load them all. Whether it is near is the observer's; the scroll arms it.
+    let near = false;
+    let armed = false;
+    const arm = () => {
+      armed = true;
+      if (near) load.current();
+    };
+    window.addEventListener('scroll', arm, { once: true, passive: true });
     const observer = new IntersectionObserver(
       (entries) => {
-        const near = entries.some((entry) => entry.isIntersecting);
-        if (near && settled) load.current();
-        settled = true;
+        near = entries.some((entry) => entry.isIntersecting);
+        if (near && armed) load.current();
       },
       { rootMargin: '600px 0px' },
     );
     observer.observe(element);
-    return () => observer.disconnect();
+    return () => {
+      observer.disconnect();
+      window.removeEventListener('scroll', arm);
+    };
   }, [observing]);
 
   useEffect(() => {

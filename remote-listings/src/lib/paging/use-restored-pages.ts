@@ -1,6 +1,8 @@
+import type { Page } from '@board/shared/api/job';
 import { useLocation } from '@board/shared/lib/router';
 import { useHydrated } from '@board/shared/react/render-time';
-import { useEffect, useRef } from 'react';
+import type { InfiniteData, UseInfiniteQueryResult } from '@tanstack/react-query';
+import { useEffect, useMemo, useRef } from 'react';
 
 interface Stored {
   pages: number;
@@ -96,4 +98,26 @@ export function useRestoredPages(result: PagedResult) {
       window.removeEventListener('scroll', onScroll);
     };
   }, [hydrated, key, pageCount, isPlaceholderData]);
+}
+
+/**
+ * The items of a paged list's loaded pages, in order, with the search's total and its first page
+ * (facets), the pages restored as the visitor left them (useRestoredPages).
+ */
+export function usePagedItems<P extends Page<unknown>>(
+  query: Pick<
+    UseInfiniteQueryResult<InfiniteData<P>>,
+    'data' | 'hasNextPage' | 'isFetchingNextPage' | 'isPlaceholderData' | 'fetchNextPage'
+  >,
+): { items: P['items']; total: number; first: P | undefined } {
+  const pages = query.data?.pages;
+  useRestoredPages({
+    pageCount: pages?.length ?? 0,
+    hasNextPage: query.hasNextPage,
+    isFetchingNextPage: query.isFetchingNextPage,
+    isPlaceholderData: query.isPlaceholderData,
+    fetchNextPage: query.fetchNextPage,
+  });
+  const items = useMemo(() => (pages?.flatMap((page) => page.items) ?? []) as P['items'], [pages]);
+  return { items, total: pages?.[0]?.total ?? 0, first: pages?.[0] };
 }

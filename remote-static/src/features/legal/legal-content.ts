@@ -147,6 +147,14 @@ export const legalParts: LegalPart[] = [
         ],
       },
       {
+        id: 'privacy-job-alerts',
+        title: 'Job alerts',
+        paragraphs: [
+          'If you ask for job alerts, we store your e-mail address with the search you saved and how often you want it, and we use them only to send you those alerts. Nothing is sent until you confirm through the link in our first e-mail; an alert that is not confirmed within 7 days is deleted with your address. Your address is never written to our logs.',
+          'Every alert e-mail has a link to unsubscribe in one click and a link to manage your alerts. Unsubscribing deletes the alert, and your address is deleted with your last alert. We do not share the address or use it for anything else.',
+        ],
+      },
+      {
         id: 'privacy-use',
         title: 'How we use it and why',
         paragraphs: [

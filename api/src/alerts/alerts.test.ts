@@ -1,0 +1,369 @@
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { alerts, jobPostings, organizations, outbox } from '../db/schema';
+import { createTestApi, type TestApi } from '../test/test-api';
+import { deleteExpiredPending } from './digests';
+import { type MailSink, startMailSink } from './mail-sink';
+import { smtpTransport } from './mailer';
+import { emailHash } from './subscribe';
+
+let api: TestApi;
+let sink: MailSink;
+let transport: ReturnType<typeof smtpTransport>;
+beforeAll(async () => {
+  sink = await startMailSink();
+  transport = smtpTransport(sink.smtpUrl, 'Foundry Jobs <alerts@foundry.jobs>');
+  api = await createTestApi({
+    mailTransport: transport,
+    sender: { backoffMs: () => 0 },
+    alertRateLimit: { max: 30, windowSeconds: 600 },
+  });
+}, 60_000);
+afterAll(async () => {
+  await api?.close();
+  transport?.close();
+  await sink?.close();
+});
+beforeEach(async () => {
+  sink.messages.length = 0;
+  await api.db.delete(alerts);
+  await api.db.execute(sql`delete from alert_confirmation_sends`);
+  await api.db.execute(sql`delete from submission_attempts`);
+});
+
+let client = 0;
+async function subscribe(fields: Record<string, string>, headers: Record<string, string> = {}) {
+  const response = await api.app.request('/public/alerts/subscribe', {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', 'x-test-client': `10.0.0.${++client % 250}`, ...headers },
+    body: JSON.stringify(fields),
+  });
+  await api.alerts.drain();
+  return response;
+}
+
+const linkIn = (text: string, page: string) =>
+  new RegExp(`http://localhost/public/alerts/${page}\\?token=[A-Za-z0-9_%.-]+`).exec(text)?.[0] ?? '';
+const path = (url: string) => url.replace('http://localhost', '');
+
+async function subscribeAndConfirm(email: string, fields: Record<string, string> = {}) {
+  expect((await subscribe({ email, ...fields })).status).toBe(202);
+  const message = sink.messages.findLast((m) => m.to.includes(email));
+  const confirmed = await api.app.request(path(linkIn(message?.text ?? '', 'confirm')));
+  expect(confirmed.status).toBe(200);
+  const [alert] = await api.db
+    .select()
+    .from(alerts)
+    .where(eq(alerts.emailHash, emailHash(email)));
+  if (!alert) throw new Error('no alert');
+  return alert;
+}
+
+/** A published board job, as of `publishedAt`. */
+async function addJob(title: string, publishedAt: Date, overrides: Partial<typeof jobPostings.$inferInsert> = {}) {
+  const [organization] = await api.db
+    .select()
+    .from(organizations)
+    .where(eq(organizations.workspaceSlug, 'demo'))
+    .limit(1);
+  const [job] = await api.db
+    .insert(jobPostings)
+    .values({
+      organizationId: organization?.id ?? 0,
+      title,
+      location: 'Lisbon',
+      status: 'published',
+      shownOn: 'job_board',
+      publishedAt,
+      ...overrides,
+    })
+    .returning({ id: jobPostings.id });
+  return job?.id ?? 0;
+}
+
+/** Makes the alert due, its window starting at `from`. */
+async function makeDue(id: string, from: Date) {
+  await api.db
+    .update(alerts)
+    .set({ lastDigestAt: from, nextDigestAt: new Date(Date.now() - 1000) })
+    .where(eq(alerts.id, id));
+}
+
+describe('subscribing', () => {
+  it('answers the same whether or not the address is known, and asks for a confirmation by email', async () => {
+    const first = await subscribe({ email: 'ada@example.com', title: 'Engineer', workplace: 'Remote' });
+    const again = await subscribe({ email: 'ada@example.com', title: 'Engineer', workplace: 'Remote' });
+    const other = await subscribe({ email: 'bob@example.com', title: 'Engineer', workplace: 'Remote' });
+    const bodies = await Promise.all([first, again, other].map((r) => r.text()));
+    expect([first.status, again.status, other.status]).toEqual([202, 202, 202]);
+    expect(new Set(bodies).size).toBe(1);
+    const [message] = sink.messages;
+    expect(message?.subject).toBe('Confirm your job alert: Engineer · Remote · all jobs');
+    expect(message?.contentType).toBe('multipart/alternative');
+    expect(message?.headers['list-unsubscribe-post']).toBe('List-Unsubscribe=One-Click');
+    expect(linkIn(message?.text ?? '', 'confirm')).not.toBe('');
+    // The same search again is one alert, not two.
+    expect(
+      await api.db
+        .select()
+        .from(alerts)
+        .where(eq(alerts.emailHash, emailHash('ada@example.com'))),
+    ).toHaveLength(1);
+  });
+
+  it('validates with the board schema (the application form’s email rules) and the search’s own rules', async () => {
+    const bad = await subscribe({ email: 'not-an-email', frequency: 'hourly', workplace: 'Mars' });
+    expect(bad.status).toBe(422);
+    expect(await bad.json()).toEqual({
+      message: 'The alert is not valid',
+      detail: {
+        email: 'Please enter a valid email address',
+        frequency: 'Choose daily or weekly',
+        search: 'workplace must be any of Remote, Hybrid, On-site, separated by commas',
+      },
+    });
+    const unknownBoard = await subscribe({ email: 'ada@example.com', workspace_slug: 'nope' });
+    expect(unknownBoard.status).toBe(422);
+    expect(sink.messages).toHaveLength(0);
+  });
+
+  it('works as a plain HTML form post: a redirect back to the board, or a small page', async () => {
+    const form = (fields: Record<string, string>) =>
+      api.app.request('/public/alerts/subscribe', {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams(fields).toString(),
+      });
+    const back = await form({ email: 'cy@example.com', workspace_slug: 'demo', return_to: '/demo?q=Engineer' });
+    expect(back.status).toBe(303);
+    expect(back.headers.get('location')).toBe('http://localhost:8080/demo?q=Engineer&alert=check-your-inbox');
+    const page = await form({ email: 'cy@example.com', return_to: '//evil.example/' });
+    expect(page.status).toBe(200);
+    expect(await page.text()).toContain('Check your inbox');
+    const invalid = await form({ email: 'nope' });
+    expect(invalid.status).toBe(422);
+    expect(await invalid.text()).toContain('Please enter a valid email address');
+    await api.alerts.drain();
+    expect(sink.messages.map((message) => message.subject).sort()).toEqual([
+      'Confirm your job alert: Demo Ventures',
+      'Confirm your job alert: all jobs',
+    ]);
+  });
+
+  it('sends at most 3 confirmation emails per address a day, answering the same', async () => {
+    for (const title of ['a', 'b', 'c', 'd', 'e']) {
+      expect((await subscribe({ email: 'dee@example.com', title })).status).toBe(202);
+    }
+    expect(sink.messages).toHaveLength(3);
+    expect(
+      await api.db
+        .select()
+        .from(alerts)
+        .where(eq(alerts.emailHash, emailHash('dee@example.com'))),
+    ).toHaveLength(3);
+  });
+
+  it('asks for the captcha once a client is past its limit', async () => {
+    const fromOne = { 'x-test-client': '192.0.2.1' };
+    const send = (fields: Record<string, string>) =>
+      api.app.request('/public/alerts/subscribe', {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', ...fromOne },
+        body: JSON.stringify(fields),
+      });
+    for (let index = 0; index < 30; index++) expect((await send({ email: `p${index}@example.com` })).status).toBe(202);
+    const limited = await send({ email: 'q@example.com' });
+    expect(limited.status).toBe(429);
+    expect(await limited.json()).toMatchObject({ captcha_required: true });
+    const token = await api.captchaToken();
+    expect((await send({ email: 'q@example.com', recaptcha_token: token })).status).toBe(202);
+    // Each token once.
+    expect((await send({ email: 'r@example.com', recaptcha_token: token })).status).toBe(429);
+  });
+
+  it('never logs an address', async () => {
+    await subscribe({ email: 'secret-address@example.com' });
+    expect(JSON.stringify(api.logs)).not.toContain('secret-address');
+  });
+});
+
+describe('confirming', () => {
+  it('activates the alert once: a reused, forged or expired link is refused', async () => {
+    await subscribe({ email: 'eve@example.com' });
+    const link = path(linkIn(sink.messages[0]?.text ?? '', 'confirm'));
+    const [pending] = await api.db.select().from(alerts);
+    expect(pending?.status).toBe('pending');
+    const first = await api.app.request(link);
+    expect(first.status).toBe(200);
+    expect(await first.text()).toContain('Your job alert is on');
+    const [active] = await api.db.select().from(alerts);
+    expect(active).toMatchObject({ status: 'active', confirmNonce: null });
+    expect((await api.app.request(link)).status).toBe(400);
+    expect((await api.app.request(`${link.slice(0, -3)}abc`)).status).toBe(400);
+    const unsubscribeToken = linkIn(sink.messages[0]?.text ?? '', 'unsubscribe').split('token=')[1];
+    expect((await api.app.request(`/public/alerts/confirm?token=${unsubscribeToken}`)).status).toBe(400);
+  });
+
+  it('sends nothing but the confirmation before it, and forgets the address after 7 days', async () => {
+    await subscribe({ email: 'fay@example.com', title: 'Zebra' });
+    const [pending] = await api.db.select().from(alerts);
+    await addJob('Zebra keeper', new Date());
+    await api.db.update(alerts).set({ nextDigestAt: new Date(0), lastDigestAt: new Date(0) });
+    expect(await api.alerts.sendDigests({ since: new Date(0) })).toMatchObject({ digests: 0 });
+    expect(sink.messages).toHaveLength(1);
+    await api.db
+      .update(alerts)
+      .set({ createdAt: new Date(Date.now() - 8 * 24 * 3600 * 1000) })
+      .where(eq(alerts.id, pending?.id ?? ''));
+    expect(await deleteExpiredPending(api.db, new Date(Date.now() - 7 * 24 * 3600 * 1000))).toBe(1);
+    expect(await api.db.select().from(alerts)).toHaveLength(0);
+    expect(
+      await api.db
+        .select()
+        .from(outbox)
+        .where(eq(outbox.alertId, pending?.id ?? '')),
+    ).toHaveLength(0);
+  });
+});
+
+describe('digests', () => {
+  it('hold the jobs published since the last digest that match the search, through the board search', async () => {
+    const alert = await subscribeAndConfirm('gus@example.com', {
+      title: 'Quokka',
+      workplace: 'Remote',
+      workspace_slug: 'demo',
+    });
+    const hourAgo = new Date(Date.now() - 3600_000);
+    await makeDue(alert.id, hourAgo);
+    const match = await addJob('Senior Quokka Engineer', new Date(Date.now() - 60_000), {
+      workplaceType: 'Remote',
+      salaryMin: 90_000,
+      salaryMax: 110_000,
+      salaryCurrency: 'EUR',
+    });
+    await addJob('Quokka Engineer (office)', new Date(Date.now() - 60_000), { workplaceType: 'On-site' });
+    await addJob('Quokka Engineer (old)', new Date(Date.now() - 2 * 3600_000), { workplaceType: 'Remote' });
+    await addJob('Quokka Engineer (draft)', new Date(Date.now() - 60_000), {
+      workplaceType: 'Remote',
+      status: 'draft',
+    });
+    sink.messages.length = 0;
+    expect(await api.alerts.sendDigests()).toMatchObject({ alerts: 1, digests: 1, sent: 1 });
+    const [digest] = sink.messages;
+    expect(digest?.subject).toBe('1 new job: Quokka · Remote · Demo Ventures');
+    expect(digest?.contentType).toBe('multipart/alternative');
+    expect(digest?.text).toContain(`Senior Quokka Engineer\n`);
+    expect(digest?.text).toContain('90k - 110k EUR');
+    expect(digest?.text).toContain(`http://localhost:8080/job/${match}`);
+    expect(digest?.text).not.toContain('(office)');
+    expect(digest?.text).not.toContain('(old)');
+    expect(digest?.text).not.toContain('(draft)');
+    expect(digest?.html).toContain('Manage alerts');
+    expect(digest?.headers['list-unsubscribe']).toMatch(/^<http:\/\/localhost\/public\/alerts\/unsubscribe\?token=/);
+    expect(digest?.headers['list-unsubscribe-post']).toBe('List-Unsubscribe=One-Click');
+
+    // Not due again until its next period, and nothing new: no email.
+    expect(await api.alerts.sendDigests()).toMatchObject({ alerts: 0, digests: 0 });
+    await makeDue(alert.id, new Date(Date.now() - 1000));
+    expect(await api.alerts.sendDigests()).toMatchObject({ alerts: 1, digests: 0 });
+    expect(sink.messages).toHaveLength(1);
+    const [after] = await api.db.select().from(alerts).where(eq(alerts.id, alert.id));
+    expect(after?.nextDigestAt?.getTime()).toBeGreaterThan(Date.now() + 23 * 3600_000);
+  });
+
+  it('hold at most 20 jobs and link to the board for the rest; --since overrides the window', async () => {
+    await subscribeAndConfirm('hal@example.com', { title: 'Axolotl', frequency: 'weekly' });
+    for (let index = 0; index < 23; index++) await addJob(`Axolotl tamer ${index}`, new Date(Date.now() - 5 * 60_000));
+    sink.messages.length = 0;
+    // Not due (weekly, just confirmed), but --since sends now, from that time.
+    expect(await api.alerts.sendDigests({ since: new Date(Date.now() - 3600_000) })).toMatchObject({ digests: 1 });
+    const [digest] = sink.messages;
+    expect(digest?.subject).toBe('20+ new jobs: Axolotl · all jobs');
+    expect(digest?.text.match(/http:\/\/localhost:8080\/job\//g)).toHaveLength(20);
+    expect(digest?.text).toContain('More new jobs match: http://localhost:8080/?q=Axolotl');
+  });
+
+  it('go through the operator endpoint for local or authenticated callers only', async () => {
+    await subscribeAndConfirm('ivy@example.com', { title: 'Narwhal' });
+    await addJob('Narwhal trainer', new Date(Date.now() - 60_000));
+    const call = (headers: Record<string, string>, body: unknown = { since: '2020-01-01' }) =>
+      api.app.request('/operator/alerts/send', {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', ...headers },
+        body: JSON.stringify(body),
+      });
+    expect((await call({ 'x-test-peer': '203.0.113.9' })).status).toBe(403);
+    expect((await call({ 'x-test-peer': '127.0.0.1', 'x-forwarded-for': '203.0.113.9' })).status).toBe(403);
+    expect((await call({ 'x-test-peer': '203.0.113.9', authorization: 'Bearer wrong-token-0123456789' })).status).toBe(
+      403,
+    );
+    expect((await call({}, { since: 'yesterday' })).status).toBe(400);
+    const local = await call({});
+    expect(local.status).toBe(200);
+    expect(await local.json()).toMatchObject({ digests: 1, sent: 1 });
+    const remote = await call({ 'x-test-peer': '203.0.113.9', authorization: 'Bearer operator-test-token-0123456789' });
+    expect(remote.status).toBe(200);
+  });
+});
+
+describe('unsubscribing and managing', () => {
+  it('one-click POST (RFC 8058) deletes the alert, its address and its queued emails; GET only asks', async () => {
+    const alert = await subscribeAndConfirm('jo@example.com');
+    const link = path(linkIn(sink.messages.at(-1)?.text ?? '', 'unsubscribe'));
+    const ask = await api.app.request(link);
+    expect(ask.status).toBe(200);
+    expect(await ask.text()).toContain('name="List-Unsubscribe" value="One-Click"');
+    expect(await api.db.select().from(alerts)).toHaveLength(1);
+    const done = await api.app.request(link, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+      body: 'List-Unsubscribe=One-Click',
+    });
+    expect(done.status).toBe(200);
+    expect(await api.db.select().from(alerts)).toHaveLength(0);
+    expect(await api.db.select().from(outbox).where(eq(outbox.alertId, alert.id))).toHaveLength(0);
+    const rows = await api.db.execute(sql`select count(*)::int as n from alerts where email = 'jo@example.com'`);
+    expect(JSON.stringify(rows)).toContain('0');
+    expect((await api.app.request(`${link}x`, { method: 'POST', body: 'List-Unsubscribe=One-Click' })).status).toBe(
+      400,
+    );
+  });
+
+  it('the manage link lists the address’s alerts and pauses, resumes and deletes each', async () => {
+    const first = await subscribeAndConfirm('kai@example.com', { title: 'Designer' });
+    const second = await subscribeAndConfirm('kai@example.com', { title: 'Writer', frequency: 'weekly' });
+    await subscribeAndConfirm('other@example.com', { title: 'Designer' });
+    const manage = path(linkIn(sink.messages.at(-2)?.text ?? '', 'manage'));
+    const page = await (await api.app.request(manage)).text();
+    expect(page).toContain('Designer · all jobs');
+    expect(page).toContain('Writer · all jobs');
+    const act = (fields: Record<string, string>) =>
+      api.app.request(manage, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams(fields).toString(),
+      });
+    expect((await act({ alert_id: first.id, action: 'pause' })).status).toBe(303);
+    const status = async (id: string) => (await api.db.select().from(alerts).where(eq(alerts.id, id)))[0]?.status;
+    expect(await status(first.id)).toBe('paused');
+    await act({ alert_id: first.id, action: 'resume' });
+    expect(await status(first.id)).toBe('active');
+    await act({ alert_id: second.id, action: 'delete' });
+    expect(await status(second.id)).toBeUndefined();
+    // Another address's alert cannot be reached from this link.
+    const [others] = await api.db
+      .select()
+      .from(alerts)
+      .where(eq(alerts.emailHash, emailHash('other@example.com')));
+    await act({ alert_id: others?.id ?? '', action: 'delete' });
+    expect(await status(others?.id ?? '')).toBe('active');
+    await act({ action: 'delete-all' });
+    expect(
+      await api.db
+        .select()
+        .from(alerts)
+        .where(eq(alerts.emailHash, emailHash('kai@example.com'))),
+    ).toHaveLength(0);
+    expect((await api.app.request(`${manage}x`)).status).toBe(400);
+  });
+});

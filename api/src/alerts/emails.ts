@@ -1,0 +1,103 @@
+import { salaryText } from '@board/shared/api/job';
+import { brand } from '@board/shared/lib/brand';
+import type { OutboxMessage } from '../db/schema';
+
+/**
+ * The alert emails, as pure functions of their content: each is multipart (HTML and plain text)
+ * and carries List-Unsubscribe with the one-click POST of RFC 8058, plus a visible unsubscribe
+ * and manage link.
+ */
+export interface AlertLinks {
+  confirm?: string;
+  unsubscribe: string;
+  manage: string;
+}
+
+export interface DigestJob {
+  id: number;
+  title: string;
+  company: string;
+  location: string;
+  salaryMin: number | null;
+  salaryMax: number | null;
+  salaryCurrency: string | null;
+}
+
+/** At most this many jobs in one digest; the rest are a link to the board's search. */
+export const digestMaxJobs = 20;
+
+export function escapeHtml(value: string): string {
+  return value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
+}
+
+function listHeaders(links: AlertLinks): Record<string, string> {
+  return {
+    'List-Unsubscribe': `<${links.unsubscribe}>`,
+    'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+  };
+}
+
+function layout(body: string, links: AlertLinks): string {
+  const a = (href: string, text: string) => `<a href="${escapeHtml(href)}">${escapeHtml(text)}</a>`;
+  return `<!doctype html><html><body style="font-family:system-ui,sans-serif;color:#111;max-width:600px">${body}<hr><p style="font-size:13px;color:#555">${a(links.manage, 'Manage alerts')} · ${a(links.unsubscribe, 'Unsubscribe')}<br>${escapeHtml(brand.company)}, ${escapeHtml(brand.address.join(', '))}</p></body></html>`;
+}
+
+function footerText(links: AlertLinks): string {
+  return `\n--\nManage alerts: ${links.manage}\nUnsubscribe: ${links.unsubscribe}\n${brand.company}, ${brand.address.join(', ')}\n`;
+}
+
+export function confirmationEmail(
+  to: string,
+  description: string,
+  links: AlertLinks & { confirm: string },
+): OutboxMessage {
+  const subject = `Confirm your job alert: ${description}`;
+  const text = `Please confirm your ${brand.product} job alert for:\n\n  ${description}\n\nConfirm: ${links.confirm}\n\nIf you did not ask for this, ignore this email: nothing will be sent, and the address is deleted within 7 days.\n${footerText(links)}`;
+  const html = layout(
+    `<p>Please confirm your ${escapeHtml(brand.product)} job alert for:</p><p><strong>${escapeHtml(description)}</strong></p><p><a href="${escapeHtml(links.confirm)}">Confirm the alert</a></p><p>If you did not ask for this, ignore this email: nothing will be sent, and the address is deleted within 7 days.</p>`,
+    links,
+  );
+  return { to, subject, text, html, headers: listHeaders(links) };
+}
+
+export function alreadySubscribedEmail(to: string, description: string, links: AlertLinks): OutboxMessage {
+  const subject = `Your job alert: ${description}`;
+  const text = `You already have a ${brand.product} job alert for:\n\n  ${description}\n\nNothing changed. To pause or delete it: ${links.manage}\n${footerText(links)}`;
+  const html = layout(
+    `<p>You already have a ${escapeHtml(brand.product)} job alert for:</p><p><strong>${escapeHtml(description)}</strong></p><p>Nothing changed.</p>`,
+    links,
+  );
+  return { to, subject, text, html, headers: listHeaders(links) };
+}
+
+/** A digest: the new jobs (at most `digestMaxJobs`), and a link to the board's search when there are more. */
+export function digestEmail(
+  to: string,
+  content: { description: string; jobs: DigestJob[]; more: boolean; siteUrl: string; searchPath: string },
+  links: AlertLinks,
+): OutboxMessage {
+  const jobs = content.jobs.slice(0, digestMaxJobs);
+  const more = content.more || content.jobs.length > digestMaxJobs;
+  const count = more ? `${jobs.length}+` : String(jobs.length);
+  const subject = `${count} new ${jobs.length === 1 && !more ? 'job' : 'jobs'}: ${content.description}`;
+  const jobUrl = (job: DigestJob) => `${content.siteUrl}/job/${job.id}`;
+  const searchUrl = `${content.siteUrl}${content.searchPath}`;
+  const details = (job: DigestJob) =>
+    [job.company, job.location, salaryText(job.salaryMin, job.salaryMax, job.salaryCurrency)].filter(Boolean);
+  const text = `New jobs for your alert: ${content.description}\n\n${jobs
+    .map((job) => `${job.title}\n${details(job).join(' · ')}\n${jobUrl(job)}\n`)
+    .join(
+      '\n',
+    )}${more ? `\nMore new jobs match: ${searchUrl}\n` : `\nThe search on the board: ${searchUrl}\n`}${footerText(links)}`;
+  const items = jobs
+    .map(
+      (job) =>
+        `<li style="margin-bottom:12px"><a href="${escapeHtml(jobUrl(job))}"><strong>${escapeHtml(job.title)}</strong></a><br>${escapeHtml(details(job).join(' · '))}</li>`,
+    )
+    .join('');
+  const html = layout(
+    `<p>New jobs for your alert: <strong>${escapeHtml(content.description)}</strong></p><ul style="padding-left:18px">${items}</ul><p><a href="${escapeHtml(searchUrl)}">${more ? 'See all the new jobs on the board' : 'Open the search on the board'}</a></p>`,
+    links,
+  );
+  return { to, subject, text, html, headers: listHeaders(links) };
+}

@@ -1,0 +1,31 @@
+import { randomBytes } from 'node:crypto';
+import type { ApiConfig } from '../config';
+import type { Database } from '../db/database';
+import { createAlertsService } from './alerts-service';
+import { alertLinkMaker } from './links';
+import { smtpTransport } from './mailer';
+import { createAlertTokens } from './tokens';
+
+/**
+ * The alerts' parts as the configuration says (the API server, `alerts:worker` and `alerts:send`
+ * on PostgreSQL build them the same way): the link signer (ALERTS_SECRET, random per start when
+ * unset), the links (the API's public origin, BOARD_SITE_URL), the SMTP transport (SMTP_URL;
+ * none: emails wait in the outbox) and the service.
+ */
+export function alertsFromConfig(
+  config: ApiConfig,
+  db: Database,
+  apiOrigin: () => string,
+  log: (entry: Record<string, unknown>) => void,
+) {
+  const tokens = createAlertTokens(config.ALERTS_SECRET ?? randomBytes(32).toString('hex'));
+  const links = alertLinkMaker(tokens, { api: apiOrigin, siteUrl: config.BOARD_SITE_URL });
+  const transport = config.SMTP_URL ? smtpTransport(config.SMTP_URL, config.ALERTS_FROM) : undefined;
+  const service = createAlertsService({
+    db,
+    links,
+    transport,
+    log: (entry) => log({ time: new Date().toISOString(), ...entry }),
+  });
+  return { tokens, links, transport, service };
+}

@@ -1,0 +1,57 @@
+import { emptyJobSearch, type JobPageBody, type JobSearch, jobSearchQuery } from '@board/shared/api/job-search';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { jobsPublishedBetween, scopeFacetsCache } from '../job-postings/search';
+import { createTestApi, type TestApi } from '../test/test-api';
+
+let api: TestApi;
+beforeAll(async () => {
+  api = await createTestApi();
+}, 60_000);
+afterAll(async () => {
+  await api?.close();
+});
+
+const searches: [string, Partial<JobSearch>, string | undefined][] = [
+  ['everything', {}, undefined],
+  ['a title', { title: 'engineer' }, undefined],
+  ['a workspace', {}, 'demo'],
+  ['location and workplace', { location: 'London', workplaces: ['Hybrid', 'On-site'] }, undefined],
+  ['salary bounds', { salaryMinK: 60, salaryMaxK: 120 }, 'climate-collective'],
+  ['type and level', { jobType: 'full-time', level: 'senior' }, undefined],
+  ['an investor', { investor: 'Atomico' }, undefined],
+];
+
+describe('a digest matches what the board’s search shows', () => {
+  it('for each saved search, the window’s jobs are call 1’s answer cut to that window, newest first', async () => {
+    const now = new Date();
+    const after = new Date(now.getTime() - 40 * 24 * 3600_000);
+    const found = await jobsPublishedBetween(
+      api.db,
+      searches.map(([, search, workspaceSlug]) => ({
+        scope: { visibility: 'job_board_only', ...(workspaceSlug ? { workspaceSlug } : {}) },
+        search: { ...emptyJobSearch, ...search },
+      })),
+      { after, until: now },
+      20,
+      scopeFacetsCache(),
+    );
+    for (const [index, [name, search, workspaceSlug]] of searches.entries()) {
+      const params = new URLSearchParams();
+      for (const [key, value] of Object.entries(jobSearchQuery({ ...emptyJobSearch, ...search }, { limit: 100 })))
+        if (value !== undefined) params.set(key, value);
+      if (workspaceSlug) params.set('workspace_slug', workspaceSlug);
+      const body = (await (await api.app.request(`/public-job-posting?${params}`)).json()) as JobPageBody;
+      const inWindow = body.jobs.filter((job) => {
+        const posted = typeof job.posted_date === 'string' ? Date.parse(job.posted_date) : Number.NaN;
+        return posted > after.getTime() && posted <= now.getTime();
+      });
+      const result = found[index];
+      expect(
+        result?.rows.map((row) => row.job.id),
+        name,
+      ).toEqual(inWindow.slice(0, 20).map((job) => job.id));
+      expect(result?.more, name).toBe(inWindow.length > 20);
+      expect(inWindow.length, `${name} has jobs to compare`).toBeGreaterThan(0);
+    }
+  });
+});

@@ -1,0 +1,24 @@
+import { brand } from '@board/shared/lib/brand';
+import { escapeHtml } from './emails';
+
+/**
+ * The small HTML pages the alert links open (and the plain form post answers with): they work
+ * without JavaScript, and never pass their signed link on (no referrer).
+ */
+export function htmlPage(title: string, body: string): string {
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="referrer" content="no-referrer"><meta name="robots" content="noindex"><title>${escapeHtml(title)} · ${escapeHtml(brand.product)}</title><style>body{font-family:system-ui,sans-serif;max-width:640px;margin:40px auto;padding:0 16px;color:#111}button{font:inherit;padding:6px 12px;margin-right:6px}li{margin-bottom:14px}</style></head><body><h1>${escapeHtml(title)}</h1>${body}</body></html>`;
+}
+
+export const paragraph = (text: string) => `<p>${escapeHtml(text)}</p>`;
+
+export function link(href: string, text: string): string {
+  return `<a href="${escapeHtml(href)}">${escapeHtml(text)}</a>`;
+}
+
+/** A form of hidden fields and one button, posted to `action`. */
+export function postButton(action: string, fields: Record<string, string>, label: string): string {
+  const inputs = Object.entries(fields)
+    .map(([name, value]) => `<input type="hidden" name="${escapeHtml(name)}" value="${escapeHtml(value)}">`)
+    .join('');
+  return `<form method="post" action="${escapeHtml(action)}" style="display:inline">${inputs}<button type="submit">${escapeHtml(label)}</button></form>`;
+}
