@@ -1,6 +1,7 @@
 /**
- * `pnpm bench`: bytes, page load (throttled), a 10,000-job board, server rendering and the API, on the built board.
- * Prints a table and writes docs/performance.json. Figures are reported, never asserted.
+ * `pnpm bench`: bytes, page load (throttled), Lighthouse, a 10,000-job board, server rendering, the API,
+ * and a 100,000-job board (huge/), on the built board. Prints tables and writes docs/performance.json
+ * (and the huge section's table in docs/performance.md). Figures are reported, never asserted.
  */
 // First: NODE_ENV=production before React is loaded (the board's server runs in this process).
 import './production-mode';
