@@ -1,15 +1,14 @@
 /**
- * `pnpm bench`: bytes, page load (throttled), a 10,000-job board, server rendering and the API, on the built board.
- * Prints a table and writes docs/performance.json. Figures are reported, never asserted.
+ * `pnpm bench`: bytes, page load (throttled), Lighthouse, a 10,000-job board, server rendering, the API,
+ * and a 100,000-job board (huge/), on the built board. Prints tables and writes docs/performance.json
+ * (and the huge section's table in docs/performance.md). Figures are reported, never asserted.
  */
 // First: NODE_ENV=production before React is loaded (the board's server runs in this process).
 import './production-mode';
-import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
+import { spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { type Browser, chromium } from '@playwright/test';
 import autocannon from 'autocannon';
@@ -24,21 +23,18 @@ import { Board } from '../support/board';
 import { buildApp } from '../support/build';
 import { chromiumLaunchOptions } from '../support/chromium';
 import { startMemoryApi } from '../support/memory-api';
+import { hugeBoard } from './huge/huge-board';
+import { hugeMarkdown, writeHugeMarkdown } from './huge/report';
 import { type LighthouseResult, lighthouseMedian } from './lighthouse';
+import { apiProcess, rootDir } from './processes';
+import { roundedLoad, runInfo } from './run-info';
+import { ssrConnections, ssrLoad, ssrSeconds, ssrWarmupSeconds } from './ssr-load';
+import { median, percentile } from './stats';
 
-const rootDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const runs = Number(process.env.BENCH_RUNS ?? 5);
 const lighthouseRuns = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3);
 const launch = () => chromium.launch(chromiumLaunchOptions);
 
-const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor((sorted.length - 1) / 2)] ?? Number.NaN;
-};
-const percentile = (values: number[], p: number) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? Number.NaN;
-};
 const kb = (bytes: number) => Math.round(bytes / 102.4) / 10;
 
 /** JS and CSS the browser downloads on a first load, from its network events. */
@@ -190,25 +186,6 @@ async function largeBoard(browser: Browser, board: Board) {
   }
 }
 
-/** The API in its own process, so the load generator does not share its event loop. */
-async function apiProcess(env: Record<string, string>): Promise<{ url: string; child: ChildProcess }> {
-  // Without this process's NODE_ENV=production, which would make the API refuse PGlite (production-like).
-  const { NODE_ENV: _, ...inherited } = process.env;
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(rootDir, 'api/src/server.ts')], {
-    cwd: path.join(rootDir, 'api'),
-    env: { ...inherited, PORT: '0', LOG_LEVEL: 'silent', RATE_LIMIT_MAX: '100000', ...env },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  const url = await new Promise<string>((resolve, reject) => {
-    child.stdout?.on('data', (chunk: Buffer) => {
-      const match = /"message":"API listening","url":"(http:\/\/[^"]+)"/.exec(chunk.toString());
-      if (match?.[1]) resolve(match[1]);
-    });
-    child.on('exit', (code) => reject(new Error(`the API exited (${code})`)));
-  });
-  return { url, child };
-}
-
 async function load(url: string) {
   const result = await autocannon({ url, duration: 10, connections: 10, headers: { 'accept-encoding': 'br, gzip' } });
   return {
@@ -249,111 +226,7 @@ async function apiBench(jobs: number) {
   }
 }
 
-const ssrConnections = 10;
-const ssrSeconds = 10;
-const ssrWarmupSeconds = 3;
 const ssrBoardJobs = 150;
-const ssrVerifyFile = fileURLToPath(new URL('./ssr-verify.cjs', import.meta.url));
-const { renderedContent } = createRequire(import.meta.url)(ssrVerifyFile) as {
-  renderedContent: (html: string) => string;
-};
-/** Text as React writes it into HTML. */
-const escapeHtml = (text: string) =>
-  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#x27;' })[c] ?? c);
-
-interface SsrResult {
-  /** The page carried its content (the job's title, the first cards) outside its head and scripts. */
-  rendered: boolean;
-  /** Pages per second, mean of the per-second samples. */
-  rps: number;
-  p50: number;
-  p99: number;
-  non2xx: number;
-  /** Connection errors and timeouts. */
-  errors: number;
-  /** Bodies checked: every one of the warm-up's, and the page after the timed run. */
-  checked: number;
-  /** Bodies checked that were not the page checked before the run (a fallback, when it was rendered). */
-  mismatches: number;
-  /** Responses in the timed run. */
-  responses: number;
-  /** Bytes on the wire per response (headers and the gzip body a browser gets), from autocannon. */
-  bytesPerPage: number;
-  /** The page's HTML, decompressed. */
-  htmlBytes: number;
-  /** `<article>` elements in the rendered content (job cards on `/`). */
-  articles: number;
-}
-
-/** One page as a browser gets it: status 200, and for a job page the job's title somewhere in it. */
-async function fetchPage(url: string, page: 'job' | 'board', expectedTitle: string) {
-  const response = await fetch(url, { redirect: 'manual', headers: { 'accept-encoding': 'br, gzip' } });
-  const html = await response.text();
-  if (response.status !== 200) throw new Error(`SSR bench: ${url} answered ${response.status}, not 200`);
-  if (page === 'job' && !html.includes(escapeHtml(expectedTitle)))
-    throw new Error(`SSR bench: ${url} does not contain the job's title "${expectedTitle}" anywhere`);
-  const content = renderedContent(html);
-  return { html, content, rendered: content.includes(escapeHtml(expectedTitle)) };
-}
-
-/**
- * The shell's server under load for one page, after checking it is the page: status 200, and the
- * job's title in its rendered content (on `/`, the newest job's card). A page without it (the
- * client-rendered page of today, or the fallback of a failed render) fails the section, unless
- * BENCH_SSR_ALLOW_UNRENDERED=1: then its figures are reported as not rendered. A job page must
- * carry the job's title in any case (its head has it since the served head of issue 11).
- *
- * The warm-up checks every body under the same load, uncompressed: autocannon cannot decompress a
- * body, so the timed run (compressed, as a browser or a CDN asks) is checked by its status codes and
- * by the page once more after it.
- */
-async function ssrLoad(url: string, page: 'job' | 'board', expectedTitle: string): Promise<SsrResult> {
-  const { html, content, rendered } = await fetchPage(url, page, expectedTitle);
-  if (!rendered && process.env.BENCH_SSR_ALLOW_UNRENDERED !== '1') {
-    throw new Error(
-      `SSR bench: ${url} has no server-rendered content (no "${expectedTitle}" outside its head and scripts): ` +
-        'the client-rendered page or the fallback of a failed render, not a render. ' +
-        'BENCH_SSR_ALLOW_UNRENDERED=1 measures it anyway (reported as not rendered).',
-    );
-  }
-  // Rendered: every body must carry the render. Not rendered (allowed): the same <title> as checked.
-  const pageTitle = /<title>([\s\S]*?)<\/title>/.exec(html)?.[1] ?? '';
-  process.env.BENCH_SSR_VERIFY = JSON.stringify(
-    rendered ? { text: escapeHtml(expectedTitle), inBody: true } : { text: `<title>${pageTitle}</title>` },
-  );
-  // The load generator in a worker thread: this thread is the shell's server's.
-  const warmup = await autocannon({
-    url,
-    connections: ssrConnections,
-    workers: 1,
-    duration: ssrWarmupSeconds,
-    headers: { 'accept-encoding': 'identity' },
-    // In workers mode autocannon takes the function's file, which its types do not know.
-    verifyBody: ssrVerifyFile as unknown as autocannon.Options['verifyBody'],
-  });
-  const result = await autocannon({
-    url,
-    connections: ssrConnections,
-    workers: 1,
-    duration: ssrSeconds,
-    headers: { 'accept-encoding': 'br, gzip' },
-  });
-  const after = await fetchPage(url, page, expectedTitle);
-  return {
-    rendered,
-    rps: result.requests.average,
-    p50: result.latency.p50,
-    p99: result.latency.p99,
-    non2xx: warmup.non2xx + result.non2xx,
-    errors: warmup.errors + warmup.timeouts + result.errors + result.timeouts,
-    checked: warmup.requests.total + 1,
-    mismatches: warmup.mismatches + (after.rendered === rendered ? 0 : 1),
-    responses: result.requests.total,
-    bytesPerPage: result.requests.total > 0 ? Math.round(result.throughput.total / result.requests.total) : 0,
-    htmlBytes: Buffer.byteLength(html),
-    articles: (content.match(/<article\b/g) ?? []).length,
-  };
-}
 
 /**
  * Server rendering throughput (issue 11): `/job/:id` and `/` with 150 public jobs, the shell's server
@@ -448,9 +321,38 @@ async function singleBundleSite(): Promise<{ url: string; close: () => Promise<v
   };
 }
 
-/** BENCH_ONLY=large,api runs only the named sections (pages, single, lighthouse, large, ssr, api) and writes no JSON. */
+/**
+ * BENCH_ONLY=large,api runs only the named sections (pages, single, lighthouse, large, ssr, api,
+ * huge); docs/performance.json then keeps the other sections' figures of the last run.
+ */
 const only = process.env.BENCH_ONLY?.split(',').map((name) => name.trim());
-const section = (name: 'pages' | 'single' | 'lighthouse' | 'large' | 'ssr' | 'api') => !only || only.includes(name);
+type Section = 'pages' | 'single' | 'lighthouse' | 'large' | 'ssr' | 'api' | 'huge';
+const section = (name: Section) => !only || only.includes(name);
+/** The keys of docs/performance.json each section writes. */
+const sectionKeys: Record<Section, string[]> = {
+  pages: ['bytes', 'loads', 'timeline'],
+  single: ['singleBundle'],
+  lighthouse: ['lighthouse'],
+  large: ['large'],
+  ssr: ['ssr'],
+  api: ['api'],
+  huge: ['huge'],
+};
+
+/** Writes the sections that ran into docs/performance.json, keeping the others' figures. */
+function writeResults(results: Record<string, unknown>) {
+  const file = path.join(rootDir, 'docs/performance.json');
+  if (!only) return writeFileSync(file, `${JSON.stringify(results, null, 2)}\n`);
+  const previous = existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>) : {};
+  const ran = only.filter((name): name is Section => name in sectionKeys);
+  const updated = {
+    ...(previous.updated as Record<string, unknown>),
+    ...Object.fromEntries(ran.map((name) => [name, results.info])),
+  };
+  const keys = ran.flatMap((name) => sectionKeys[name]);
+  const merged = { ...previous, ...Object.fromEntries(keys.map((key) => [key, results[key]])), updated };
+  writeFileSync(file, `${JSON.stringify(merged, null, 2)}\n`);
+}
 
 const started = Date.now();
 const board = await Board.start();
@@ -465,7 +367,7 @@ try {
   const ssr = section('ssr') ? await ssrBench(board) : null;
 
   const bytes: Record<string, Awaited<ReturnType<typeof measureBytes>>> = {};
-  const loads: Record<string, { fcp: number; lcp: number; tbt: number; cls: number }> = {};
+  const loads: Record<string, { fcp: number; lcp: number; tbt: number; cls: number; loadAverage: number[] }> = {};
   let timeline: Awaited<ReturnType<typeof measureLoad>>['timeline'] = [];
   for (const [name, route] of Object.entries(section('pages') ? pages : {})) {
     bytes[name] = await measureBytes(browser, `${board.url}${route}`);
@@ -473,6 +375,7 @@ try {
     for (let i = 0; i < runs; i++) samples.push(await measureLoad(browser, `${board.url}${route}`));
     if (name === '/') timeline = samples[0]?.timeline ?? [];
     loads[name] = {
+      loadAverage: roundedLoad(),
       fcp: median(samples.map((s) => s.fcp)),
       lcp: median(samples.map((s) => s.lcp)),
       tbt: median(samples.map((s) => s.tbt)),
@@ -501,9 +404,11 @@ try {
       )?.start ?? Number.NaN;
   }
   // Lighthouse, mobile preset, federated and one bundle side by side.
-  const lighthouse: Record<string, { federated: LighthouseResult; single: LighthouseResult }> = {};
+  const lighthouse: Record<string, { federated: LighthouseResult; single: LighthouseResult; loadAverage: number[] }> =
+    {};
   for (const [name, route] of Object.entries(single && section('lighthouse') ? pages : {})) {
     lighthouse[name] = {
+      loadAverage: roundedLoad(),
       federated: await lighthouseMedian(`${board.url}${route}`, lighthouseRuns),
       single: await lighthouseMedian(`${single?.url}${route}`, lighthouseRuns),
     };
@@ -512,14 +417,17 @@ try {
   const large = section('large')
     ? await largeBoard(browser, board)
     : { firstCardMs: Number.NaN, keystrokeMedianMs: Number.NaN, keystrokeP95Ms: Number.NaN, heapMb: Number.NaN };
+  const huge = section('huge') ? await hugeBoard(board, browser) : null;
   await browser.close();
   await board.stop();
   const api: Record<string, Awaited<ReturnType<typeof apiBench>>> = section('api')
     ? { 150: await apiBench(150), 10000: await apiBench(10_000) }
     : {};
 
+  const info = runInfo();
   const results = {
-    date: new Date().toISOString(),
+    date: info.date,
+    info,
     machine: `${process.platform} ${process.arch}, Node ${process.version}, ${(await import('node:os')).cpus().length} cores`,
     runs,
     bytes,
@@ -530,9 +438,10 @@ try {
     api,
     singleBundle: { bytes: singleBytes, loads: singleLoads, federatedApiStart },
     lighthouse,
+    huge,
     seconds: Math.round((Date.now() - started) / 1000),
   };
-  if (!only) writeFileSync(path.join(rootDir, 'docs/performance.json'), `${JSON.stringify(results, null, 2)}\n`);
+  writeResults(results);
 
   console.log('\nBytes on first load (JS+CSS, from the network log)');
   console.table(
@@ -598,6 +507,7 @@ try {
         page,
         {
           performance: `${federated.score} / ${single.score}`,
+          accessibility: `${federated.accessibility} / ${single.accessibility}`,
           'FCP ms': `${Math.round(federated.fcpMs)} / ${Math.round(single.fcpMs)}`,
           'LCP ms': `${Math.round(federated.lcpMs)} / ${Math.round(single.lcpMs)}`,
           'TBT ms': `${Math.round(federated.tbtMs)} / ${Math.round(single.tbtMs)}`,
@@ -662,7 +572,12 @@ try {
       );
     }
   }
-  console.log(`\n${only ? 'Done (no JSON written)' : 'Wrote docs/performance.json'} in ${results.seconds} s.`);
+  if (huge) {
+    const markdown = hugeMarkdown(huge, info);
+    console.log(`\nHuge board\n${markdown}`);
+    writeHugeMarkdown(markdown);
+  }
+  console.log(`\nWrote docs/performance.json${only ? ` (${only.join(', ')})` : ''} in ${results.seconds} s.`);
 } catch (error) {
   await browser.close().catch(() => undefined);
   await board.stop().catch(() => undefined);

@@ -1,6 +1,6 @@
 /**
  * Lighthouse (the npm package) on Debian's Chromium, mobile preset (Lighthouse's default:
- * simulated Moto G Power, slow 4G, 4x CPU), performance category only. One Chromium per run, so
+ * simulated Moto G Power, slow 4G, 4x CPU), the performance and accessibility categories. One Chromium per run, so
  * no cache or connection survives between runs; the median run (by score) is reported.
  */
 import { launch } from 'chrome-launcher';
@@ -9,12 +9,23 @@ import { chromiumLaunchOptions } from '../support/chromium';
 
 export interface LighthouseResult {
   score: number;
+  /** The accessibility category's score (axe's audits), 0 to 100. */
+  accessibility: number;
+  /** The accessibility audits that failed, by id (empty at 100). */
+  accessibilityFailures: string[];
   fcpMs: number;
   lcpMs: number;
   tbtMs: number;
   cls: number;
   speedIndexMs: number;
+  /** Where the main thread's time went (Lighthouse's groups: script evaluation, style and layout…), ms. */
+  mainThreadMs: Record<string, number>;
+  /** The scripts that took the main thread longest (evaluation and parsing), ms. */
+  bootupMs: { url: string; scripting: number }[];
 }
+
+type Items = { items?: Record<string, unknown>[] } | undefined;
+const itemsOf = (details: unknown) => (details as Items)?.items ?? [];
 
 async function once(url: string): Promise<LighthouseResult> {
   const chrome = await launch({
@@ -26,7 +37,7 @@ async function once(url: string): Promise<LighthouseResult> {
       port: chrome.port,
       output: 'json',
       logLevel: 'error',
-      onlyCategories: ['performance'],
+      onlyCategories: ['performance', 'accessibility'],
     });
     const lhr = result?.lhr;
     if (!lhr) throw new Error(`Lighthouse returned nothing for ${url}`);
@@ -34,11 +45,27 @@ async function once(url: string): Promise<LighthouseResult> {
     const audit = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
     return {
       score: Math.round((lhr.categories.performance?.score ?? 0) * 100),
+      accessibility: Math.round((lhr.categories.accessibility?.score ?? 0) * 100),
+      accessibilityFailures: (lhr.categories.accessibility?.auditRefs ?? [])
+        .filter((ref) => ref.weight > 0 && lhr.audits[ref.id]?.score === 0)
+        .map((ref) => ref.id),
       fcpMs: audit('first-contentful-paint'),
       lcpMs: audit('largest-contentful-paint'),
       tbtMs: audit('total-blocking-time'),
       cls: audit('cumulative-layout-shift'),
       speedIndexMs: audit('speed-index'),
+      mainThreadMs: Object.fromEntries(
+        itemsOf(lhr.audits['mainthread-work-breakdown']?.details).map((item) => [
+          String(item.groupLabel ?? item.group),
+          Math.round(Number(item.duration)),
+        ]),
+      ),
+      bootupMs: itemsOf(lhr.audits['bootup-time']?.details)
+        .slice(0, 5)
+        .map((item) => ({
+          url: String(item.url).replace(/^https?:\/\/[^/]+/, ''),
+          scripting: Math.round(Number(item.scripting)),
+        })),
     };
   } finally {
     chrome.kill();
