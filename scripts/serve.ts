@@ -46,6 +46,9 @@ try {
       BOARD_ENV: environment,
       PORT: process.env.PORT ?? String(portOf(config.apiBaseUrl)),
       BOARD_SITE_URL: config.siteUrl,
+      // Logos and email links name the API as the config does (localhost), the origin the pages'
+      // Content-Security-Policy allows, not the address the server happens to listen on.
+      API_PUBLIC_URL: process.env.API_PUBLIC_URL ?? new URL(config.apiBaseUrl).origin,
       SHELL_API_KEY: apiKey,
       ...(mailSink ? { SMTP_URL: mailSink.smtpUrl } : {}),
       CORS_ORIGINS:
