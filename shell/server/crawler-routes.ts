@@ -84,7 +84,13 @@ export function crawlerRoutes({
   });
 
   /** The board's own pages: the boards (each configured workspace that exists), then the static pages. */
-  const boardPages = async (): Promise<{ head: SitemapEntry[]; tail: SitemapEntry[]; lastmod: string | null }> => {
+  const boardPages = async (): Promise<{
+    head: SitemapEntry[];
+    tail: SitemapEntry[];
+    lastmod: string | null;
+    /** The board's public jobs. */
+    jobs: number;
+  }> => {
     const all = await read((client) => boardSummaryQuery(client, null));
     const lastmod = all?.newest ?? null;
     const boards = await Promise.all(
@@ -108,6 +114,7 @@ export function crawlerRoutes({
       ],
       tail: [{ loc: at('/talent-scout') }, { loc: at('/terms-of-service') }],
       lastmod,
+      jobs: all?.total ?? 0,
     };
   };
 
@@ -172,12 +179,8 @@ export function crawlerRoutes({
   };
 
   app.get('/sitemap.xml', async (c) => {
-    const [pages, jobs, companies] = await Promise.all([
-      boardPages(),
-      read((client) => boardSummaryQuery(client, null)),
-      read((client) => organizationCountQuery(client)),
-    ]);
-    const total = pages.head.length + pages.tail.length + (companies ?? 0) + (jobs?.total ?? 0);
+    const [pages, companies] = await Promise.all([boardPages(), read((client) => organizationCountQuery(client))]);
+    const total = pages.head.length + pages.tail.length + (companies ?? 0) + pages.jobs;
     if (total <= sitemapLimit) {
       return streamUrlset(
         c,
