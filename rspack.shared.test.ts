@@ -3,6 +3,7 @@ import path from 'node:path';
 import postcss from 'postcss';
 import { describe, expect, it } from 'vitest';
 import { scopeUtilities, sharedSingletons } from './rspack.shared';
+import { sharedForBytes } from './rspack.singletons';
 
 describe('scopeUtilities', () => {
   it('wraps a remote utilities layer in @scope of its data-remote root and leaves the theme global', async () => {
@@ -41,7 +42,7 @@ describe('sharedSingletons', () => {
     );
   });
 
-  it('shares every module of @board/shared that holds state, and no other', () => {
+  it('shares every module of @board/shared that holds state, and otherwise only those shared for their bytes', () => {
     const stateful = sharedModules()
       .filter(({ source }) => holdsState(source))
       .map(({ specifier }) => specifier);
@@ -54,7 +55,9 @@ describe('sharedSingletons', () => {
     const mustShare = stateful.filter((specifier) => !(specifier in duplicableCaches));
     // The runtime config's React context at least (the bug of decision 002).
     expect(mustShare).toContain('@board/shared/react/runtime-config');
-    expect(keys.filter((key) => key.startsWith('@board/shared')).sort()).toEqual(mustShare.sort());
+    expect(keys.filter((key) => key.startsWith('@board/shared')).sort()).toEqual(
+      [...mustShare, ...sharedForBytes].sort(),
+    );
   });
 
   it('tells a module holding state from a stateless one', () => {

@@ -10,12 +10,12 @@
  * - Dev server with CORS so the shell can load a remote's manifest from another origin.
  */
 import { execSync } from 'node:child_process';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
-import { type Compiler, type Configuration, rspack } from '@rspack/core';
+import { type Compiler, type Configuration, type RspackPluginInstance, rspack } from '@rspack/core';
 import tailwind from '@tailwindcss/postcss';
 import type { AtRule, Plugin as PostcssPlugin } from 'postcss';
 import { providedVersions, readPackageJson, sharedSingletons } from './rspack.singletons';
@@ -135,6 +135,40 @@ class UnusedFallbacksPlugin {
   }
 }
 
+/**
+ * Module Federation's runtime packages ship ES modules and CommonJS; the plugin imports the
+ * CommonJS files by absolute path (`require.resolve`), which the bundler cannot tree-shake, so every
+ * page carried all of them. This points each of those files at its ES module twin, so only what the
+ * page's federation uses is bundled (and `experiments.optimization` flags drop whole features).
+ */
+const federationRuntimeCjs =
+  /[\\/]@module-federation[\\/](?:sdk|runtime|runtime-core|runtime-tools|webpack-bundler-runtime|error-codes|inject-external-runtime-core-plugin)[\\/]dist[\\/].+\.cjs$/;
+
+function esmTwin(file: string): string {
+  for (const extension of ['.js', '.mjs']) {
+    const twin = file.replace(/\.cjs$/, extension);
+    if (existsSync(twin)) return twin;
+  }
+  return file;
+}
+
+function federationRuntimeAsEsm(): RspackPluginInstance[] {
+  // Resolved as the plugin resolves it: from the runtime tools beside @module-federation/enhanced.
+  const fromEnhanced = createRequire(createRequire(import.meta.url).resolve('@module-federation/enhanced/rspack'));
+  const fromTools = createRequire(fromEnhanced.resolve('@module-federation/runtime-tools'));
+  const runtimeEsm = esmTwin(fromTools.resolve('@module-federation/runtime'));
+  return [
+    // Rewritten before resolution: the module's type (ES module or CommonJS) follows the request.
+    new rspack.NormalModuleReplacementPlugin(federationRuntimeCjs, (data: { request?: string; createData?: unknown }) => {
+      if (!data.createData && data.request) data.request = esmTwin(data.request);
+    }),
+    // The plugin's alias of `@module-federation/runtime` names the CommonJS file.
+    new rspack.NormalModuleReplacementPlugin(/^@module-federation\/runtime$/, (data: { request?: string; createData?: unknown }) => {
+      if (!data.createData) data.request = runtimeEsm;
+    }),
+  ];
+}
+
 /** TypeScript and JSX through Rspack's built-in SWC, for the browser and the Node build alike. */
 function typescriptRule(dev: boolean) {
   return {
@@ -202,6 +236,7 @@ export function createConfig(app: AppDefinition, options: BuildOptions): Configu
     },
     plugins: [
       ...(isShell && !dev ? [new UnusedFallbacksPlugin()] : []),
+      ...federationRuntimeAsEsm(),
       // The site's icons (favicon.ico, favicon.svg, apple-touch-icon.png), at the site's root.
       ...(isShell ? [new rspack.CopyRspackPlugin({ patterns: [{ from: path.join(app.dir, 'public') }] })] : []),
       new rspack.CssExtractRspackPlugin({

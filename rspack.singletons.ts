@@ -24,8 +24,8 @@ export function readPackageJson(dir: string): PackageJson {
  * UI primitives, parsing) is bundled into each app that uses it and tree-shaken there, because a
  * shared module travels whole. Keys with a trailing slash share every deep import
  * (`react/jsx-runtime`, `react-dom/client`). Of `@board/shared`, only the modules that hold state
- * (a React context, a store, the router facade) are shared; `rspack.shared.test.ts` fails when
- * one is missing. See docs/decisions/004-federation-bytes.md.
+ * (a React context, a store, the router facade) are shared, and `cn` for its bytes (below);
+ * `rspack.shared.test.ts` fails when one is missing. See docs/decisions/004-federation-bytes.md.
  */
 export const sharedSingletons = [
   ['react', 'react'],
@@ -40,7 +40,13 @@ export const sharedSingletons = [
   ['@board/shared/react/runtime-config', '@board/shared'],
   ['@board/shared/react/saved-jobs', '@board/shared'],
   ['@board/shared/react/render-time', '@board/shared'],
+  // Stateless, but shared for its bytes: `cn` carries tailwind-merge, which travels whole either
+  // way (its default config), so one copy from the shell saves each remote ~8 KB gzip.
+  ['@board/shared/lib/cn', '@board/shared'],
 ] as const;
+
+/** The modules of `@board/shared` shared for their bytes, not their state (see above). */
+export const sharedForBytes = ['@board/shared/lib/cn'] as const;
 
 /**
  * The versions of the singletons this app bundles (installed versions, not ranges). The shell

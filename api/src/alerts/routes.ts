@@ -1,6 +1,6 @@
 import { describeAlertSearch, storedJobSearch } from '@board/shared/forms/alert-description';
 import { alertFieldNames, parseAlertSubscription } from '@board/shared/forms/alert-schema';
-import { isTypeable } from '@board/shared/forms/application-schema';
+import { isTypeable } from '@board/shared/lib/typeable';
 import { and, eq, sql } from 'drizzle-orm';
 import { type Context, Hono } from 'hono';
 import { admitSubmission, type SubmissionLimit } from '../applications/submission-limit';

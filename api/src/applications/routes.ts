@@ -3,11 +3,11 @@ import {
   applicationFieldNames,
   applicationMessages,
   applicationTextSchema,
-  isTypeable,
   optionalApplicationFields,
   resumeMaxBytes,
 } from '@board/shared/forms/application-schema';
 import { brand } from '@board/shared/lib/brand';
+import { isTypeable } from '@board/shared/lib/typeable';
 import { and, eq } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';

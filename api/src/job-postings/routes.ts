@@ -1,5 +1,5 @@
 import { maxCrawlPageSize, maxFilterLength, parseJobSearchParams, parsePageParams } from '@board/shared/api/job-search';
-import { isTypeable } from '@board/shared/forms/application-schema';
+import { isTypeable } from '@board/shared/lib/typeable';
 import { Hono } from 'hono';
 import type { Database } from '../db/database';
 import { negotiateEncoding } from '../lib/compress';

@@ -1,4 +1,4 @@
-import { isTypeable } from '@board/shared/forms/application-schema';
+import { isTypeable } from '@board/shared/lib/typeable';
 import * as v from 'valibot';
 
 /**

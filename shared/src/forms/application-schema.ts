@@ -1,4 +1,5 @@
 import { type ApplicationTextField, applicationLimits } from '@board/shared/forms/application-fields';
+import { isTypeable } from '@board/shared/lib/typeable';
 import * as v from 'valibot';
 
 /**
@@ -45,20 +46,6 @@ export const applicationMessages = {
 } as const;
 
 const m = applicationMessages;
-
-/**
- * Text a person can type: no NUL or other control characters (tab and line breaks are fine).
- * The database refuses NUL, and no keyboard produces the rest; the API checks every text it
- * stores with this, and the form's fields below use it too.
- */
-export function isTypeable(value: string): boolean {
-  for (let index = 0; index < value.length; index++) {
-    const code = value.charCodeAt(index);
-    if ((code < 0x20 && code !== 0x09 && code !== 0x0a && code !== 0x0d) || (code >= 0x7f && code <= 0x9f))
-      return false;
-  }
-  return true;
-}
 
 const typeable = v.check(isTypeable, m.invalidInput);
 
