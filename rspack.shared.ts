@@ -159,14 +159,41 @@ function federationRuntimeAsEsm(): RspackPluginInstance[] {
   const runtimeEsm = esmTwin(fromTools.resolve('@module-federation/runtime'));
   return [
     // Rewritten before resolution: the module's type (ES module or CommonJS) follows the request.
-    new rspack.NormalModuleReplacementPlugin(federationRuntimeCjs, (data: { request?: string; createData?: unknown }) => {
-      if (!data.createData && data.request) data.request = esmTwin(data.request);
-    }),
+    new rspack.NormalModuleReplacementPlugin(
+      federationRuntimeCjs,
+      (data: { request?: string; createData?: unknown }) => {
+        if (!data.createData && data.request) data.request = esmTwin(data.request);
+      },
+    ),
     // The plugin's alias of `@module-federation/runtime` names the CommonJS file.
-    new rspack.NormalModuleReplacementPlugin(/^@module-federation\/runtime$/, (data: { request?: string; createData?: unknown }) => {
-      if (!data.createData) data.request = runtimeEsm;
-    }),
+    new rspack.NormalModuleReplacementPlugin(
+      /^@module-federation\/runtime$/,
+      (data: { request?: string; createData?: unknown }) => {
+        if (!data.createData) data.request = runtimeEsm;
+      },
+    ),
   ];
+}
+
+/** The folder of the bundler runtime's ES modules, resolved as the federation plugin resolves it. */
+function bundlerRuntimeFolder(): string {
+  const fromEnhanced = createRequire(createRequire(import.meta.url).resolve('@module-federation/enhanced/rspack'));
+  const fromTools = createRequire(fromEnhanced.resolve('@module-federation/runtime-tools'));
+  return path.dirname(esmTwin(fromTools.resolve('@module-federation/webpack-bundler-runtime')));
+}
+
+/**
+ * A remote's production build takes the bundler runtime from the shell (a copy per container,
+ * see shell/src/federation/), as `externalRuntime` takes the runtime core from it.
+ */
+function bundlerRuntimeFromShell(): RspackPluginInstance {
+  const shim = path.join(rootDir, 'shell/src/federation/remote-bundler-runtime.ts');
+  return new rspack.NormalModuleReplacementPlugin(
+    /[\\/]@module-federation[\\/]webpack-bundler-runtime[\\/]dist[\\/]index\.c?js$/,
+    (data: { request?: string; createData?: unknown }) => {
+      if (!data.createData) data.request = shim;
+    },
+  );
 }
 
 /** TypeScript and JSX through Rspack's built-in SWC, for the browser and the Node build alike. */
@@ -218,7 +245,21 @@ export function createConfig(app: AppDefinition, options: BuildOptions): Configu
       // A remote's Node build lives in dist/server and is built beside this one.
       clean: isShell ? true : { keep: new RegExp(`^${serverBuildFolder}/`) },
     },
-    resolve: { extensions: ['.tsx', '.ts', '.jsx', '.js'] },
+    resolve: {
+      extensions: ['.tsx', '.ts', '.jsx', '.js'],
+      // The shell hands its federation bundler runtime to the remotes (see bundlerRuntimeFromShell).
+      ...(isShell
+        ? {
+            alias: {
+              '@board/federation-bundler-runtime$': path.join(bundlerRuntimeFolder(), 'index.js'),
+              '@board/federation-bundler-runtime/init-container-entry$': path.join(
+                bundlerRuntimeFolder(),
+                'initContainerEntry.js',
+              ),
+            },
+          }
+        : {}),
+    },
     module: {
       rules: [
         typescriptRule(dev),
@@ -237,6 +278,7 @@ export function createConfig(app: AppDefinition, options: BuildOptions): Configu
     plugins: [
       ...(isShell && !dev ? [new UnusedFallbacksPlugin()] : []),
       ...federationRuntimeAsEsm(),
+      ...(!isShell && !dev && !options.singleBundle ? [bundlerRuntimeFromShell()] : []),
       // The site's icons (favicon.ico, favicon.svg, apple-touch-icon.png), at the site's root.
       ...(isShell ? [new rspack.CopyRspackPlugin({ patterns: [{ from: path.join(app.dir, 'public') }] })] : []),
       new rspack.CssExtractRspackPlugin({
@@ -264,7 +306,11 @@ export function createConfig(app: AppDefinition, options: BuildOptions): Configu
         : new ModuleFederationPlugin({
             name: federationName(app.name),
             ...(isShell
-              ? { remotes: {}, shareStrategy: 'loaded-first' as const }
+              ? {
+                  remotes: {},
+                  shareStrategy: 'loaded-first' as const,
+                  runtimePlugins: [path.join(app.dir, 'src/federation/provide-bundler-runtime.ts')],
+                }
               : { filename: 'remoteEntry.js', exposes: app.exposes ?? {} }),
             // One federation runtime per page: the shell provides it and a remote's production
             // build uses the host's. A development build keeps its own, so `pnpm dev NAME` runs
