@@ -27,7 +27,7 @@ describe('scopeUtilities', () => {
 describe('sharedSingletons', () => {
   const keys: string[] = sharedSingletons.map(([key]) => key);
 
-  it('shares React and react-dom with their subpaths, the router, react-query and sonner', () => {
+  it('shares React and react-dom with their subpaths, the router, TanStack Query and sonner', () => {
     expect(keys).toEqual(
       expect.arrayContaining([
         'react',
@@ -35,8 +35,7 @@ describe('sharedSingletons', () => {
         'react-dom',
         'react-dom/',
         '@board/shared/lib/router',
-        '@tanstack/react-query',
-        '@tanstack/query-core',
+        '@board/shared/lib/query',
         'sonner',
       ]),
     );
@@ -65,6 +64,7 @@ describe('sharedSingletons', () => {
     expect(holdsState('let listeners = new Set<() => void>();')).toBe(true);
     expect(holdsState('const saved = new Map<string, Job>();')).toBe(true);
     expect(holdsState("export { Link, useParams } from 'react-router-dom';")).toBe(true);
+    expect(holdsState("export { QueryClientProvider, useQuery } from '@tanstack/react-query';")).toBe(true);
     expect(holdsState('export function cn(...inputs: ClassValue[]) { return twMerge(clsx(inputs)); }')).toBe(false);
     expect(holdsState('export function Button() {\n  let pressed = false;\n  return null;\n}')).toBe(false);
   });
@@ -73,7 +73,7 @@ describe('sharedSingletons', () => {
 /** A module that a second copy would split in two: a context, a store, module-level mutable state, the router. */
 function holdsState(source: string): boolean {
   return (
-    /\bcreateContext\b|\buseSyncExternalStore\b|from 'react-router(-dom)?'/.test(source) ||
+    /\bcreateContext\b|\buseSyncExternalStore\b|from '(?:react-router(?:-dom)?|@tanstack\/react-query)'/.test(source) ||
     /^(?:export )?(?:let |var |const \w+(?:: [^=]+)? = new (?:Map|Set|WeakMap|EventTarget)\b)/m.test(source)
   );
 }

@@ -34,8 +34,8 @@ export const sharedSingletons = [
   ['react-dom/', 'react-dom'],
   // The router through its facade (tree-shaken; see shared/src/lib/router.ts).
   ['@board/shared/lib/router', '@board/shared'],
-  ['@tanstack/react-query', '@tanstack/react-query'],
-  ['@tanstack/query-core', '@tanstack/query-core'],
+  // TanStack Query through its facade likewise (shared/src/lib/query.ts).
+  ['@board/shared/lib/query', '@board/shared'],
   ['sonner', 'sonner'],
   ['@board/shared/react/runtime-config', '@board/shared'],
   ['@board/shared/react/saved-jobs', '@board/shared'],

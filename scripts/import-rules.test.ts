@@ -36,6 +36,12 @@ const refused: [file: string, from: string, message: RegExp][] = [
   ['api/src/probe.ts', '@board/shared/ui/button', /only what is server-neutral/],
   ['api/src/probe-app.ts', '../../remote-apply/src/routes', /imports no front-end app/],
   ['remote-static/src/features/legal/probe.ts', 'react-router-dom', /import it from '@board\/shared\/lib\/router'/],
+  [
+    'remote-apply/src/features/apply/probe-query.ts',
+    '@tanstack/react-query',
+    /import it from '@board\/shared\/lib\/query'/,
+  ],
+  ['shell/src/features/layout/probe-query.ts', '@tanstack/query-core', /import it from '@board\/shared\/lib\/query'/],
 ];
 
 const accepted: [file: string, from: string][] = [

@@ -199,7 +199,7 @@ test('React, the router, the query client and sonner load once, from the shell',
     'react',
     'react-dom',
     '@board/shared/lib/router',
-    '@tanstack/react-query',
+    '@board/shared/lib/query',
     'sonner',
     '@board/shared/react/runtime-config',
   ]) {

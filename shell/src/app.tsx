@@ -1,8 +1,8 @@
 import type { RuntimeConfig } from '@board/shared/config/runtime-config';
+import { QueryClient, QueryClientProvider } from '@board/shared/lib/query';
 import { createBrowserRouter } from '@board/shared/lib/router';
 import { RenderTimeProvider } from '@board/shared/react/render-time';
 import { RuntimeConfigProvider } from '@board/shared/react/runtime-config';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { type FirstPage, FirstPageProvider } from './features/remotes/remote-page';
 import { createRouteObjects } from './routes/route-table';

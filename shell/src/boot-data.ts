@@ -1,5 +1,5 @@
 import type { RuntimeConfig } from '@board/shared/config/runtime-config';
-import type { DehydratedState } from '@tanstack/react-query';
+import type { DehydratedState } from '@board/shared/lib/query';
 
 /**
  * What the shell's server hands the browser with a page, and how the browser reads it back: the

@@ -1,7 +1,7 @@
 import './styles.css';
 import type { RuntimeConfig } from '@board/shared/config/runtime-config';
+import { hydrate } from '@board/shared/lib/query';
 import { RouterProvider } from '@board/shared/lib/router';
-import { hydrate } from '@tanstack/react-query';
 import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App, createQueryClient, createRouter } from './app';

@@ -1,7 +1,7 @@
 import type { ApiClient, ApiRequest } from '@board/shared/api/api-client';
 import { type Job, parseJobList } from '@board/shared/api/job';
 import { emptyJobSearch, jobSearchQuery } from '@board/shared/api/job-search';
-import { queryOptions } from '@tanstack/react-query';
+import { queryOptions } from '@board/shared/lib/query';
 import * as v from 'valibot';
 
 /**

@@ -1,4 +1,4 @@
-import { dehydrate, hydrate, QueryClient } from '@tanstack/react-query';
+import { dehydrate, hydrate, QueryClient } from '@board/shared/lib/query';
 import { describe, expect, it } from 'vitest';
 import { type ApiClient, ApiError } from './api-client';
 import { boardSearchFromUrl } from './board-search';

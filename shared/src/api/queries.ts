@@ -16,7 +16,7 @@ import {
   type QueryClient,
   type QueryKey,
   queryOptions,
-} from '@tanstack/react-query';
+} from '@board/shared/lib/query';
 import * as v from 'valibot';
 
 /**

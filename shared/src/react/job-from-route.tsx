@@ -1,7 +1,7 @@
 import { jobQuery } from '@board/shared/api/queries';
+import { useQuery } from '@board/shared/lib/query';
 import { useParams } from '@board/shared/lib/router';
 import { useApiClient } from '@board/shared/react/api-client';
-import { useQuery } from '@tanstack/react-query';
 
 /**
  * The job of a `/job/:id…` page (call 4). The key is shared, so the apply and success pages show

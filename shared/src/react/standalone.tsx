@@ -1,8 +1,8 @@
 import { fetchRuntimeConfig } from '@board/shared/config/runtime-config';
+import { QueryClient, QueryClientProvider } from '@board/shared/lib/query';
 import { createBrowserRouter, Link, Outlet, type RouteObject, RouterProvider } from '@board/shared/lib/router';
 import { toasterSettings } from '@board/shared/lib/toaster-settings';
 import { RuntimeConfigProvider } from '@board/shared/react/runtime-config';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { Toaster } from 'sonner';

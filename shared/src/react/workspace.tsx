@@ -1,7 +1,7 @@
 import { workspaceQuery } from '@board/shared/api/queries';
+import { useQuery } from '@board/shared/lib/query';
 import { useParams } from '@board/shared/lib/router';
 import { useApiClient } from '@board/shared/react/api-client';
-import { useQuery } from '@tanstack/react-query';
 
 /**
  * The workspace of a `/{workspaceSlug}/…` page (call 2), or none on the whole board's pages.

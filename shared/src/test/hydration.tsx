@@ -1,4 +1,3 @@
-import { createMemoryRouter, RouterProvider } from '@board/shared/lib/router';
 import {
   type DehydratedState,
   dehydrate,
@@ -6,7 +5,8 @@ import {
   QueryClient,
   QueryClientProvider,
   type QueryKey,
-} from '@tanstack/react-query';
+} from '@board/shared/lib/query';
+import { createMemoryRouter, RouterProvider } from '@board/shared/lib/router';
 import { render } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { renderToString } from 'react-dom/server';

@@ -1,8 +1,8 @@
+import { QueryClient, QueryClientProvider } from '@board/shared/lib/query';
 import { createMemoryRouter, RouterProvider } from '@board/shared/lib/router';
 import { RuntimeConfigProvider } from '@board/shared/react/runtime-config';
 import { answer, stubApi } from '@board/shared/test/api';
 import { createRuntimeConfig } from '@board/shared/test/render';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Toaster } from 'sonner';

@@ -9,8 +9,8 @@ import {
 } from '@board/shared/forms/application-fields';
 import type { ApplicationFormValues } from '@board/shared/forms/application-schema';
 import { brand } from '@board/shared/lib/brand';
+import { useMutation, useQueryClient } from '@board/shared/lib/query';
 import { useApiClient } from '@board/shared/react/api-client';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 
 /** Call 6's path (SPEC section 7). */
 export const applicationPath = '/public/job-application/';

@@ -1,7 +1,7 @@
+import { QueryClient, QueryClientProvider } from '@board/shared/lib/query';
 import { createMemoryRouter, RouterProvider } from '@board/shared/lib/router';
 import { RuntimeConfigProvider } from '@board/shared/react/runtime-config';
 import { createRuntimeConfig } from '@board/shared/test/render';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderToString } from 'react-dom/server';

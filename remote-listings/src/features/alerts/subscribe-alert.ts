@@ -1,8 +1,8 @@
 import { ApiError } from '@board/shared/api/api-client';
 import { type JobSearch, jobSearchQuery } from '@board/shared/api/job-search';
 import { alertFieldNames } from '@board/shared/forms/alert-schema';
+import { useMutation } from '@board/shared/lib/query';
 import { useApiClient } from '@board/shared/react/api-client';
-import { useMutation } from '@tanstack/react-query';
 
 /** The API's subscribe endpoint: a JSON post, or the plain form's action without JavaScript. */
 export const subscribePath = '/public/alerts/subscribe';

@@ -1,5 +1,6 @@
 import { type Organization, organizationPagesQuery } from '@board/shared/api/queries';
 import { companiesPage } from '@board/shared/lib/page-heads';
+import { keepPreviousData, useInfiniteQuery } from '@board/shared/lib/query';
 import { Link, useSearchParams } from '@board/shared/lib/router';
 import { useApiClient } from '@board/shared/react/api-client';
 import { useWorkspace } from '@board/shared/react/workspace';
@@ -8,7 +9,6 @@ import { Input } from '@board/shared/ui/input';
 import { NotFoundPanel } from '@board/shared/ui/not-found-panel';
 import { PageTitle } from '@board/shared/ui/page-title';
 import { StatusPanel } from '@board/shared/ui/status-panel';
-import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 import { Building2, Search } from 'lucide-react';
 import { useId } from 'react';
 import { LoadMore } from '../../lib/paging/load-more';

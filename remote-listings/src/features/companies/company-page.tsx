@@ -1,11 +1,11 @@
 import { organizationJobPagesQuery } from '@board/shared/api/queries';
 import { companyPage, missingPages } from '@board/shared/lib/page-heads';
+import { useInfiniteQuery } from '@board/shared/lib/query';
 import { Link, useParams } from '@board/shared/lib/router';
 import { useApiClient } from '@board/shared/react/api-client';
 import { MissingPanel } from '@board/shared/ui/missing-panel';
 import { PageLoading } from '@board/shared/ui/page-loading';
 import { PageTitle } from '@board/shared/ui/page-title';
-import { useInfiniteQuery } from '@tanstack/react-query';
 import { ArrowLeft } from 'lucide-react';
 import { usePagedItems } from '../../lib/paging/use-restored-pages';
 import { JobBoard } from '../jobs/job-board';

@@ -1,8 +1,8 @@
 import type { Job } from '@board/shared/api/job';
 import { jobQuery } from '@board/shared/api/queries';
+import { useQueryClient } from '@board/shared/lib/query';
 import { useApiClient } from '@board/shared/react/api-client';
 import { useHydrated, useWideHint } from '@board/shared/react/render-time';
-import { useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useCallback } from 'react';
 import { LoadMore } from '../../lib/paging/load-more';
 import { countFilters, isFilterActive } from './filter-jobs';

@@ -1,9 +1,9 @@
 import { boardSearchFromUrl } from '@board/shared/api/board-search';
 import type { BoardFacets } from '@board/shared/api/job';
 import { jobPagesQuery } from '@board/shared/api/queries';
+import { keepPreviousData, useInfiniteQuery } from '@board/shared/lib/query';
 import { useSearchParams } from '@board/shared/lib/router';
 import { useApiClient } from '@board/shared/react/api-client';
-import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { useDebouncedSearch } from '../../lib/paging/use-debounced-search';
 import { usePagedItems } from '../../lib/paging/use-restored-pages';

@@ -1,11 +1,11 @@
 import { savedJobsQuery } from '@board/shared/api/queries';
 import { fixedPages } from '@board/shared/lib/page-heads';
+import { keepPreviousData, useQuery } from '@board/shared/lib/query';
 import { Link } from '@board/shared/lib/router';
 import { useApiClient } from '@board/shared/react/api-client';
 import { type SavedJob, unsaveJob, useSavedJobs } from '@board/shared/react/saved-jobs';
 import { Button, buttonVariants } from '@board/shared/ui/button';
 import { PageTitle } from '@board/shared/ui/page-title';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Bookmark, CircleOff } from 'lucide-react';
 import { useMemo } from 'react';
 import { JobCard, JobCardPlaceholder } from '../jobs/job-card';

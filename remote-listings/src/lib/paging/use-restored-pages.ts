@@ -1,7 +1,7 @@
 import type { Page } from '@board/shared/api/job';
+import type { InfiniteData, UseInfiniteQueryResult } from '@board/shared/lib/query';
 import { useLocation } from '@board/shared/lib/router';
 import { useHydrated } from '@board/shared/react/render-time';
-import type { InfiniteData, UseInfiniteQueryResult } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef } from 'react';
 
 interface Stored {
