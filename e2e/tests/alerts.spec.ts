@@ -60,7 +60,14 @@ test.describe('job alerts', () => {
     board,
   }) => {
     const address = `alerts-${Date.now()}@example.com`;
+    const scripts: string[] = [];
+    page.on('request', (request) => {
+      if (request.resourceType() === 'script') scripts.push(request.url());
+    });
     await visit('/?q=engineer&workplace=Remote');
+    await page.waitForLoadState('networkidle');
+    // The interactive form (its schema, the captcha's code) is not part of the board's first view.
+    expect(scripts.filter((url) => url.includes('/alert-form.'))).toEqual([]);
 
     const control = page.getByRole('button', { name: 'Get job alerts' });
     await control.click();
@@ -68,6 +75,7 @@ test.describe('job alerts', () => {
     await expect(dialog).toBeVisible();
     await expect(dialog.getByLabel('Email')).toBeFocused();
     await expect(dialog.getByText('engineer · Remote · all jobs')).toBeVisible();
+    expect(scripts.filter((url) => url.includes('/alert-form.'))).toHaveLength(1);
 
     // The shared schema's answer on the field, before anything is sent.
     await dialog.getByLabel('Email').fill('not-an-address');

@@ -1,5 +1,5 @@
 import { boardSearchPath, describeAlertSearch, storedJobSearch } from '@board/shared/forms/alert-description';
-import type { AlertFrequency } from '@board/shared/forms/alert-schema';
+import type { AlertFrequency } from '@board/shared/forms/alert-fields';
 import { and, eq, inArray, lt, lte } from 'drizzle-orm';
 import type { Database } from '../db/database';
 import { alerts, workspaces } from '../db/schema';

@@ -1,5 +1,6 @@
 import { describeAlertSearch, storedJobSearch } from '@board/shared/forms/alert-description';
-import { alertFieldNames, parseAlertSubscription } from '@board/shared/forms/alert-schema';
+import { alertFieldNames } from '@board/shared/forms/alert-fields';
+import { parseAlertSubscription } from '@board/shared/forms/alert-schema';
 import { isTypeable } from '@board/shared/lib/typeable';
 import { and, eq, sql } from 'drizzle-orm';
 import { type Context, Hono } from 'hono';

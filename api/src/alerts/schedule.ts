@@ -1,4 +1,4 @@
-import type { AlertFrequency } from '@board/shared/forms/alert-schema';
+import type { AlertFrequency } from '@board/shared/forms/alert-fields';
 
 const day = 24 * 60 * 60 * 1000;
 export const periodMs: Record<AlertFrequency, number> = { daily: day, weekly: 7 * day };

@@ -1,4 +1,5 @@
 import { type JobSearch, jobSearchParams, parseJobSearch } from '@board/shared/api/job-search';
+import { type AlertFrequency, alertFrequencies } from '@board/shared/forms/alert-fields';
 import { applicationTextEntries } from '@board/shared/forms/application-schema';
 import * as v from 'valibot';
 
@@ -7,22 +8,9 @@ import * as v from 'valibot';
  * API (JSON and the plain HTML form post alike). The address follows the application form's
  * email rules exactly; the search is call 1's, read by call 1's own parser.
  */
-export const alertFrequencies = ['daily', 'weekly'] as const;
-export type AlertFrequency = (typeof alertFrequencies)[number];
-
 export const alertMessages = {
   frequencyInvalid: 'Choose daily or weekly',
   workspaceInvalid: 'Unknown board',
-} as const;
-
-/** The field names a subscription is sent with (a form's inputs, a JSON body's keys). */
-export const alertFieldNames = {
-  email: 'email',
-  frequency: 'frequency',
-  workspace: 'workspace_slug',
-  captcha: 'recaptcha_token',
-  /** The plain form's way back: a path on the board. */
-  returnTo: 'return_to',
 } as const;
 
 export const alertSubscriptionSchema = v.object({

@@ -1,34 +1,25 @@
-import { alertFieldNames, alertFrequencies, parseAlertSubscription } from '@board/shared/forms/alert-schema';
-import { useRuntimeConfig } from '@board/shared/react/runtime-config';
-import { Button } from '@board/shared/ui/button';
+import { alertFieldNames } from '@board/shared/forms/alert-fields';
+import { parseAlertSubscription } from '@board/shared/forms/alert-schema';
 import { Captcha, type CaptchaHandle } from '@board/shared/ui/captcha';
-import { Input } from '@board/shared/ui/input';
-import { NativeSelect } from '@board/shared/ui/native-select';
-import { type FormEvent, useId, useRef, useState } from 'react';
+import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { toast } from 'sonner';
-import { subscribeFailure, subscribePath, useSubscribeAlert } from './subscribe-alert';
+import { AlertFields, type AlertSearchProps } from './alert-fields';
+import { subscribeFailure, useSubscribeAlert } from './subscribe-alert';
 
 export const checkInboxText = 'Check your inbox: we sent you a link to confirm the alert.';
 
 /**
- * The alert's form: an email, daily or weekly, and the search it follows in words. It is a plain
- * form posting to the API (the fields below and hidden inputs for the search and the way back), so
- * it works before and without JavaScript; with JavaScript the same fields are checked with the
- * shared schema and sent as JSON, and the answer is shown here.
+ * The alert's form with JavaScript, in the dialog: the fields of `AlertFields`, checked with the
+ * shared schema and sent as JSON, the captcha when the API asks for it, and the answer shown here.
+ * Loaded when the dialog first opens (job-alerts.tsx), with the schema and the captcha's code.
+ * `focusEmail`: focus the email field once the form is on screen.
  */
 export function AlertForm({
   description,
   searchFields,
   returnTo,
-}: {
-  /** What the alert follows, in words ("Engineer · Remote · all jobs"). */
-  description: string;
-  /** The search and the workspace, as the API's field names. */
-  searchFields: Record<string, string>;
-  /** The board path and query the plain form comes back to. */
-  returnTo: string;
-}) {
-  const { apiBaseUrl } = useRuntimeConfig();
+  focusEmail = false,
+}: AlertSearchProps & { focusEmail?: boolean }) {
   const id = useId();
   const email = useRef<HTMLInputElement>(null);
   const captcha = useRef<CaptchaHandle>(null);
@@ -37,6 +28,9 @@ export function AlertForm({
   const [captchaNeeded, setCaptchaNeeded] = useState(false);
   const [captchaToken, setCaptchaToken] = useState('');
   const [result, setResult] = useState<{ ok: boolean; text: string } | null>(null);
+  useEffect(() => {
+    if (focusEmail) email.current?.focus();
+  }, [focusEmail]);
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -82,10 +76,6 @@ export function AlertForm({
     });
   };
 
-  const emailError = errors[alertFieldNames.email];
-  const frequencyError = errors[alertFieldNames.frequency];
-  const searchError = errors.search ?? errors[alertFieldNames.workspace];
-
   // One live region for the answer, present before it comes, so screen readers announce it.
   const status = (
     <p
@@ -98,76 +88,18 @@ export function AlertForm({
   return (
     <div className="space-y-3">
       {result?.ok ? null : (
-        <form
-          method="post"
-          action={`${apiBaseUrl.replace(/\/+$/, '')}${subscribePath}`}
-          noValidate
+        <AlertFields
+          id={id}
+          description={description}
+          searchFields={searchFields}
+          returnTo={returnTo}
+          errors={errors}
+          email={email}
+          pending={subscribe.isPending}
           onSubmit={submit}
-          className="space-y-4"
         >
-          {Object.entries(searchFields).map(([name, value]) => (
-            <input key={name} type="hidden" name={name} value={value} />
-          ))}
-          <input type="hidden" name={alertFieldNames.returnTo} value={returnTo} />
-          <div className="text-sm">
-            <p className="text-muted">New jobs matching</p>
-            <p id={`${id}-search`} className="font-medium text-ink">
-              {description}
-            </p>
-            {searchError ? (
-              <p id={`${id}-search-error`} className="mt-1 text-danger">
-                {searchError}
-              </p>
-            ) : null}
-          </div>
-          <div className="space-y-1">
-            <label htmlFor={`${id}-email`} className="block text-sm font-medium text-ink">
-              Email
-            </label>
-            <Input
-              ref={email}
-              id={`${id}-email`}
-              name={alertFieldNames.email}
-              type="email"
-              autoComplete="email"
-              required
-              aria-invalid={emailError ? true : undefined}
-              aria-describedby={emailError ? `${id}-email-error` : undefined}
-            />
-            {emailError ? (
-              <p id={`${id}-email-error`} className="text-sm text-danger">
-                {emailError}
-              </p>
-            ) : null}
-          </div>
-          <div className="space-y-1">
-            <label htmlFor={`${id}-frequency`} className="block text-sm font-medium text-ink">
-              How often
-            </label>
-            <NativeSelect
-              id={`${id}-frequency`}
-              name={alertFieldNames.frequency}
-              defaultValue="daily"
-              aria-invalid={frequencyError ? true : undefined}
-              aria-describedby={frequencyError ? `${id}-frequency-error` : undefined}
-            >
-              {alertFrequencies.map((frequency) => (
-                <option key={frequency} value={frequency}>
-                  {frequency === 'daily' ? 'Daily' : 'Weekly'}
-                </option>
-              ))}
-            </NativeSelect>
-            {frequencyError ? (
-              <p id={`${id}-frequency-error`} className="text-sm text-danger">
-                {frequencyError}
-              </p>
-            ) : null}
-          </div>
           {captchaNeeded ? <Captcha ref={captcha} onToken={setCaptchaToken} error={errors.captcha} /> : null}
-          <Button type="submit" disabled={subscribe.isPending} className="w-full justify-center">
-            {subscribe.isPending ? 'Saving…' : 'Create alert'}
-          </Button>
-        </form>
+        </AlertFields>
       )}
       {status}
     </div>

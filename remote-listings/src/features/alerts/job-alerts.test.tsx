@@ -55,9 +55,12 @@ function renderAlerts(path = '/?q=engineer&workplace=Remote', workspace: string 
   );
 }
 
+/** Opens the dialog and waits for its form, which loads at the first opening. */
 async function openForm() {
   await userEvent.click(screen.getByRole('button', { name: 'Get job alerts' }));
-  return screen.getByRole('dialog', { name: 'Get job alerts' });
+  const dialog = screen.getByRole('dialog', { name: 'Get job alerts' });
+  await within(dialog).findByLabelText('Email');
+  return dialog;
 }
 
 describe('Get job alerts', () => {

@@ -5,9 +5,40 @@ import { useHydrated } from '@board/shared/react/render-time';
 import { Button } from '@board/shared/ui/button';
 import { ModalDialog, useModalDialog } from '@board/shared/ui/modal-dialog';
 import { BellRing, X } from 'lucide-react';
-import { useRef } from 'react';
-import { AlertForm } from './alert-form';
+import { lazy, Suspense, useMemo, useRef, useState } from 'react';
+import { PlainAlertForm } from './alert-fields';
 import { alertNoticeParam, alertNoticeValue, alertSearchFields } from './subscribe-alert';
+
+/**
+ * The interactive form, with the alert's schema and the captcha's code, loads when the dialog first
+ * opens (or the button is pointed at or focused), not with the board: most visitors never open it.
+ */
+const loadAlertForm = () => import(/* webpackChunkName: "alert-form" */ './alert-form');
+const preloadAlertForm = () => void loadAlertForm().catch(() => undefined);
+
+/** The form in the dialog; a load that failed (a network error) offers to try again. */
+function useLazyAlertForm() {
+  const [attempt, setAttempt] = useState(0);
+  return useMemo(
+    () =>
+      lazy(() =>
+        loadAlertForm().then(
+          (module) => ({ default: module.AlertForm }),
+          () => ({
+            default: () => (
+              <div role="alert" className="space-y-3 text-sm text-danger">
+                <p>The form could not be loaded. Check your connection and try again.</p>
+                <Button variant="outline" onClick={() => setAttempt(attempt + 1)}>
+                  Try again
+                </Button>
+              </div>
+            ),
+          }),
+        ),
+      ),
+    [attempt],
+  );
+}
 
 interface Board {
   /** The workspace's slug, or null on all jobs. */
@@ -41,9 +72,14 @@ export function JobAlerts(board: Board) {
   const form = useAlertSearch(board);
   const button = useRef<HTMLButtonElement>(null);
   const { open, show, close, titleId, dialogProps } = useModalDialog(() => button.current?.focus());
+  const AlertForm = useLazyAlertForm();
+  // Mounted at the first opening, then kept: what was typed is still there when it opens again.
+  const [formMounted, setFormMounted] = useState(false);
 
-  // Focus goes into the dialog at its first field (the close button comes first in the markup).
+  // Focus goes into the dialog at its first field (the close button comes first in the markup): at
+  // once when the form is there, or by the form itself when it first appears.
   const openForm = () => {
+    setFormMounted(true);
     show();
     dialogProps.ref.current?.querySelector<HTMLInputElement>('input[type="email"]')?.focus();
   };
@@ -55,14 +91,22 @@ export function JobAlerts(board: Board) {
           Get job alerts
         </summary>
         <div className="mt-2 max-w-sm rounded-lg border border-line bg-white p-4">
-          <AlertForm {...form} />
+          <PlainAlertForm {...form} />
         </div>
       </details>
     );
   }
   return (
     <>
-      <Button ref={button} variant="outline" aria-haspopup="dialog" aria-expanded={open} onClick={openForm}>
+      <Button
+        ref={button}
+        variant="outline"
+        aria-haspopup="dialog"
+        aria-expanded={open}
+        onClick={openForm}
+        onPointerEnter={preloadAlertForm}
+        onFocus={preloadAlertForm}
+      >
         <BellRing aria-hidden="true" />
         Get job alerts
       </Button>
@@ -76,7 +120,11 @@ export function JobAlerts(board: Board) {
               <X aria-hidden="true" />
             </Button>
           </div>
-          <AlertForm {...form} />
+          {formMounted ? (
+            <Suspense fallback={<p className="text-sm text-muted">Loading the form…</p>}>
+              <AlertForm {...form} focusEmail />
+            </Suspense>
+          ) : null}
         </div>
       </ModalDialog>
     </>
