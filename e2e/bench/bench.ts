@@ -9,20 +9,16 @@ import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
-import { gzipSync } from 'node:zlib';
 import { type Browser, chromium } from '@playwright/test';
 import autocannon from 'autocannon';
 import { openDatabase } from '../../api/src/db/database';
 import { placements } from '../../api/src/job-postings/queries';
 import { generateDemoData } from '../../api/src/seed/demo-data';
 import { seed } from '../../api/src/seed/seed';
-import { precompress } from '../../scripts/precompress';
-import { serveFolder } from '../../scripts/serve-board';
-import { app as shellApp } from '../../shell/rspack.config';
 import { Board } from '../support/board';
-import { buildApp } from '../support/build';
 import { chromiumLaunchOptions } from '../support/chromium';
 import { startMemoryApi } from '../support/memory-api';
+import { measureBytes, singleBundleSite } from './bytes';
 import { hugeBoard } from './huge/huge-board';
 import { hugeMarkdown, writeHugeMarkdown } from './huge/report';
 import { type LighthouseResult, lighthouseMedian } from './lighthouse';
@@ -36,33 +32,6 @@ const lighthouseRuns = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3);
 const launch = () => chromium.launch(chromiumLaunchOptions);
 
 const kb = (bytes: number) => Math.round(bytes / 102.4) / 10;
-
-/** JS and CSS the browser downloads on a first load, from its network events. */
-async function measureBytes(browser: Browser, url: string) {
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  const bodies: { type: string; raw: number; gzip: number }[] = [];
-  let requests = 0;
-  page.on('request', () => requests++);
-  page.on('response', async (response) => {
-    const type = response.request().resourceType();
-    if (type !== 'script' && type !== 'stylesheet') return;
-    const body = await response.body().catch(() => Buffer.alloc(0));
-    bodies.push({ type, raw: body.byteLength, gzip: gzipSync(body).byteLength });
-  });
-  await page.goto(url, { waitUntil: 'networkidle' });
-  await page.getByRole('heading', { level: 1 }).first().waitFor();
-  await context.close();
-  const sum = (type: string, key: 'raw' | 'gzip') =>
-    bodies.filter((b) => b.type === type).reduce((total, b) => total + b[key], 0);
-  return {
-    jsRaw: sum('script', 'raw'),
-    jsGzip: sum('script', 'gzip'),
-    cssRaw: sum('stylesheet', 'raw'),
-    cssGzip: sum('stylesheet', 'gzip'),
-    requests,
-  };
-}
 
 const vitals = () => {
   const metrics = { fcp: 0, lcp: 0, cls: 0, longTasks: [] as { start: number; duration: number }[] };
@@ -295,30 +264,6 @@ async function ssrBench(board: Board) {
     child.kill();
     rmSync(dir, { recursive: true, force: true });
   }
-}
-
-/** The board as one bundle without federation (the shell with the remotes' pages imported). */
-async function singleBundleSite(): Promise<{ url: string; close: () => Promise<void> }> {
-  const outDir = mkdtempSync(path.join(tmpdir(), 'bench-single-'));
-  await buildApp(shellApp, { mode: 'production', outDir, buildVersion: 'single', singleBundle: true });
-  precompress(outDir);
-  let config: unknown = null;
-  const site = await serveFolder({
-    folder: outDir,
-    port: 0,
-    spa: true,
-    routes: { '/runtime-config.json': () => ({ type: 'application/json', body: JSON.stringify(config) }) },
-  });
-  const api = await startMemoryApi(site.url);
-  const base = (await import('../../scripts/serve-board')).readEnvironmentConfig('local');
-  config = { ...base, environment: 'test', siteUrl: site.url, apiBaseUrl: api.url };
-  return {
-    url: site.url,
-    close: async () => {
-      await site.close();
-      await api.close();
-    },
-  };
 }
 
 /**
