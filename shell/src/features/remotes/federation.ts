@@ -2,6 +2,7 @@ import type { RemoteName } from '@board/shared/config/remotes';
 import { federationName, type RemotePageModule } from '@board/shared/lib/federation';
 import { loadRemote, registerPlugins, registerRemotes } from '@module-federation/enhanced/runtime';
 import { checkRemote, fetchManifest, forgetManifest, manifestCachePlugin } from './compatibility';
+import { inlineStylesheetsPlugin } from './inline-stylesheets';
 
 /**
  * Remotes are found only through the runtime config: nothing about them is baked into the
@@ -17,7 +18,7 @@ export function remoteEntries(): Partial<Record<RemoteName, string>> {
 
 export function registerBoardRemotes(remotes: Record<RemoteName, string>) {
   entries = { ...remotes };
-  registerPlugins([manifestCachePlugin]);
+  registerPlugins([manifestCachePlugin, inlineStylesheetsPlugin]);
   // Fetch the other remotes' manifests once the page has loaded, so a later navigation does not
   // wait for one (the current page's manifest is in the page or already on its way).
   const prefetch = () => {
