@@ -12,11 +12,15 @@ import { setPreviewDecision } from './features/remotes/preview-state';
 import { type FirstPage, pageKey, preloadRemotePage } from './features/remotes/remote-page';
 import { reportCaughtError } from './features/remotes/report-caught-error';
 import { matchBoardRoute } from './routes/board-routes';
+import { yieldToBrowser } from './yield-to-browser';
 
 const rootElement = document.getElementById('root');
 if (!rootElement) throw new Error('index.html has no #root element');
 
 async function start(container: HTMLElement) {
+  // This module's imports (React, the router, the federation runtime) were evaluated in this task;
+  // the start gets one of its own.
+  await yieldToBrowser();
   let config: RuntimeConfig;
   try {
     const early = window as unknown as { __boardConfig?: Promise<unknown> };
@@ -59,7 +63,11 @@ async function start(container: HTMLElement) {
       (module) => ({ key: pageKey(first.route.remote, first.route.module), Component: module.default }),
       () => null,
     );
+    // The remote's modules ran in the task that delivered its last chunk: the router and
+    // hydration start in tasks of their own, so no one task holds the main thread for all three.
+    await yieldToBrowser();
   }
+  const router = createRouter();
   const app = (
     <StrictMode>
       <App
@@ -69,15 +77,17 @@ async function start(container: HTMLElement) {
         renderedAt={firstPage ? rendered?.at : undefined}
         wide={firstPage ? rendered?.wide : undefined}
       >
-        <RouterProvider router={createRouter()} />
+        <RouterProvider router={router} />
       </App>
     </StrictMode>
   );
   const options = { onCaughtError: reportCaughtError, onRecoverableError: reportRecoverableError };
   // Hydration in a transition: React yields to the browser every few milliseconds instead of
   // holding the main thread for the whole page (the content is on screen already).
-  if (firstPage) startTransition(() => void hydrateRoot(container, app, options));
-  else createRoot(container, options).render(app);
+  if (firstPage) {
+    await yieldToBrowser();
+    startTransition(() => void hydrateRoot(container, app, options));
+  } else createRoot(container, options).render(app);
 }
 
 /** A hydration mismatch is a defect of ours (the page still works): an error in the console. */

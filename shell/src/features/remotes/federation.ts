@@ -2,6 +2,7 @@ import type { RemoteName } from '@board/shared/config/remotes';
 import { federationName, type RemotePageModule } from '@board/shared/lib/federation';
 import { loadRemote, registerPlugins, registerRemotes } from '@module-federation/enhanced/runtime';
 import { checkRemote, fetchManifest, forgetManifest, manifestCachePlugin } from './compatibility';
+import { inlineStylesheetsPlugin } from './inline-stylesheets';
 
 /**
  * Remotes are found only through the runtime config: nothing about them is baked into the
@@ -17,14 +18,19 @@ export function remoteEntries(): Partial<Record<RemoteName, string>> {
 
 export function registerBoardRemotes(remotes: Record<RemoteName, string>) {
   entries = { ...remotes };
-  registerPlugins([manifestCachePlugin]);
-  // Fetch the other remotes' manifests once the page has loaded, so a later navigation does not
-  // wait for one (the current page's manifest is in the page or already on its way).
+  registerPlugins([manifestCachePlugin, inlineStylesheetsPlugin]);
+  // Fetch the other remotes' manifests once the page has loaded and the main thread is idle, so a
+  // later navigation does not wait for one (the current page's manifest is in the page or already
+  // on its way) and the first page's hydration does not wait for the requests to be sent.
   const prefetch = () => {
     for (const entry of Object.values(remotes)) void fetchManifest(entry).catch(() => undefined);
   };
-  if (document.readyState === 'complete') prefetch();
-  else window.addEventListener('load', prefetch, { once: true });
+  const whenIdle = () =>
+    typeof requestIdleCallback === 'function'
+      ? requestIdleCallback(prefetch, { timeout: 2000 })
+      : setTimeout(prefetch, 0);
+  if (document.readyState === 'complete') whenIdle();
+  else window.addEventListener('load', whenIdle, { once: true });
   registerRemotes(Object.entries(remotes).map(([name, entry]) => ({ name: federationName(name), entry })));
 }
 
