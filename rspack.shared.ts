@@ -152,11 +152,20 @@ function esmTwin(file: string): string {
   return file;
 }
 
-function federationRuntimeAsEsm(): RspackPluginInstance[] {
-  // Resolved as the plugin resolves it: from the runtime tools beside @module-federation/enhanced.
+/**
+ * The ES module file of one of the federation's runtime packages, resolved as the federation
+ * plugin resolves it: from the runtime tools beside @module-federation/enhanced.
+ */
+function federationRuntimeEsm(
+  pkg: '@module-federation/runtime' | '@module-federation/webpack-bundler-runtime',
+): string {
   const fromEnhanced = createRequire(createRequire(import.meta.url).resolve('@module-federation/enhanced/rspack'));
   const fromTools = createRequire(fromEnhanced.resolve('@module-federation/runtime-tools'));
-  const runtimeEsm = esmTwin(fromTools.resolve('@module-federation/runtime'));
+  return esmTwin(fromTools.resolve(pkg));
+}
+
+function federationRuntimeAsEsm(): RspackPluginInstance[] {
+  const runtimeEsm = federationRuntimeEsm('@module-federation/runtime');
   return [
     // Rewritten before resolution: the module's type (ES module or CommonJS) follows the request.
     new rspack.NormalModuleReplacementPlugin(
@@ -175,11 +184,13 @@ function federationRuntimeAsEsm(): RspackPluginInstance[] {
   ];
 }
 
-/** The folder of the bundler runtime's ES modules, resolved as the federation plugin resolves it. */
-function bundlerRuntimeFolder(): string {
-  const fromEnhanced = createRequire(createRequire(import.meta.url).resolve('@module-federation/enhanced/rspack'));
-  const fromTools = createRequire(fromEnhanced.resolve('@module-federation/runtime-tools'));
-  return path.dirname(esmTwin(fromTools.resolve('@module-federation/webpack-bundler-runtime')));
+/** The shell's aliases of the bundler runtime's ES modules (shell/src/federation/provide-bundler-runtime.ts). */
+function bundlerRuntimeAliases(): Record<string, string> {
+  const folder = path.dirname(federationRuntimeEsm('@module-federation/webpack-bundler-runtime'));
+  return {
+    '@board/federation-bundler-runtime$': path.join(folder, 'index.js'),
+    '@board/federation-bundler-runtime/init-container-entry$': path.join(folder, 'initContainerEntry.js'),
+  };
 }
 
 /**
@@ -248,17 +259,7 @@ export function createConfig(app: AppDefinition, options: BuildOptions): Configu
     resolve: {
       extensions: ['.tsx', '.ts', '.jsx', '.js'],
       // The shell hands its federation bundler runtime to the remotes (see bundlerRuntimeFromShell).
-      ...(isShell
-        ? {
-            alias: {
-              '@board/federation-bundler-runtime$': path.join(bundlerRuntimeFolder(), 'index.js'),
-              '@board/federation-bundler-runtime/init-container-entry$': path.join(
-                bundlerRuntimeFolder(),
-                'initContainerEntry.js',
-              ),
-            },
-          }
-        : {}),
+      ...(isShell ? { alias: bundlerRuntimeAliases() } : {}),
     },
     module: {
       rules: [

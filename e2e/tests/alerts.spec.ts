@@ -1,16 +1,6 @@
+import type { SinkMessage } from '../../api/src/alerts/mail-sink';
 import type { Board } from '../support/board';
 import { expect, expectAccessible, test } from '../support/test';
-
-/** A message as the mail sink's HTTP API lists it (MailDev's `/email` shape). */
-interface SinkMessage {
-  id: string;
-  to: string[];
-  subject: string;
-  headers: Record<string, string>;
-  text: string;
-  html: string;
-  contentType: string;
-}
 
 async function messagesTo(board: Board, address: string): Promise<SinkMessage[]> {
   const response = await fetch(`${board.inboxUrl}/email`);

@@ -11,8 +11,7 @@
  */
 import federation from '@board/federation-bundler-runtime';
 import { initContainerEntry } from '@board/federation-bundler-runtime/init-container-entry';
-
-export const bundlerRuntimeGlobal = '__BOARD_FEDERATION_BUNDLER_RUNTIME__';
+import { bundlerRuntimeGlobal } from './global-name';
 
 export function containerBundlerRuntime(runtime: unknown) {
   return {

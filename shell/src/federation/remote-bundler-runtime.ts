@@ -6,9 +6,10 @@
  * Compiled into each remote's `remoteEntry.js`, never into the shell.
  */
 import * as runtime from '@module-federation/runtime';
+import { bundlerRuntimeGlobal } from './global-name';
 import type { containerBundlerRuntime } from './provide-bundler-runtime';
 
-const provided = (globalThis as Record<string, unknown>).__BOARD_FEDERATION_BUNDLER_RUNTIME__ as
+const provided = (globalThis as Record<string, unknown>)[bundlerRuntimeGlobal] as
   | typeof containerBundlerRuntime
   | undefined;
 if (!provided) throw new Error('This remote runs inside the board shell, which provides its federation runtime.');
