@@ -12,7 +12,7 @@ import path from 'node:path';
 import { type Browser, chromium } from '@playwright/test';
 import autocannon from 'autocannon';
 import { openDatabase } from '../../api/src/db/database';
-import { placements } from '../../api/src/job-postings/queries';
+import { placements } from '../../api/src/job-postings/visible';
 import { generateDemoData } from '../../api/src/seed/demo-data';
 import { seed } from '../../api/src/seed/seed';
 import { Board } from '../support/board';

@@ -1,6 +1,7 @@
 import { emptyJobSearch, type JobPageBody, type JobSearch, jobSearchQuery } from '@board/shared/api/job-search';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { jobsPublishedBetween, scopeFacetsCache } from '../job-postings/search';
+import { scopeFacetsCache } from '../job-postings/caches';
+import { jobsPublishedBetween } from '../job-postings/digests';
 import { createTestApi, type TestApi } from '../test/test-api';
 
 let api: TestApi;

@@ -2,8 +2,9 @@ import { createHash } from 'node:crypto';
 import type { Database } from '../db/database';
 import { compressBody, type Encoding } from '../lib/compress';
 import type { DataVersion } from './data-version';
-import { type Board, loadBoard, placements, type Visibility } from './queries';
+import { type Board, loadBoard } from './queries';
 import { serializeJob } from './serialize';
+import { placements, type Visibility } from './visible';
 
 /** Call 1's answer, serialised once: the JSON, its ETag, and each encoding compressed once. */
 export interface ListAnswer {

@@ -1,25 +1,9 @@
-import { and, asc, desc, eq, exists, getTableColumns, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, exists, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../db/database';
-import { type jobPlacements, jobPostings, organizations, workspaces } from '../db/schema';
-import type { JobWithOrganization, ListJobRow, OrganizationRow } from './serialize';
-
-type JobPlacement = (typeof jobPlacements)[number];
-
-export const visibilities = ['job_board_only', 'linkedin_or_job_board'] as const;
-export type Visibility = (typeof visibilities)[number];
-
-/**
- * `job_board_only`: published jobs shown on the board. `linkedin_or_job_board`: also published
- * jobs shown only on LinkedIn. Drafts and closed jobs never appear.
- */
-export function visibleJobs(visibility: Visibility): SQL {
-  return and(eq(jobPostings.status, 'published'), inArray(jobPostings.shownOn, [...placements(visibility)])) as SQL;
-}
-
-/** Where a job must be shown to be listed with this visibility. */
-export function placements(visibility: Visibility): readonly JobPlacement[] {
-  return visibility === 'job_board_only' ? ['job_board', 'both'] : ['job_board', 'linkedin', 'both'];
-}
+import { jobPostings, organizations, workspaces } from '../db/schema';
+import { type ListJobRow, listColumns } from './list-columns';
+import type { JobWithOrganization, OrganizationRow } from './serialize';
+import { type Visibility, visibleJobs } from './visible';
 
 const newestFirst = [desc(jobPostings.publishedAt), desc(jobPostings.id)];
 
@@ -36,7 +20,7 @@ export async function findWorkspace(db: Database, slug: string) {
  * alone), and the driver values are mapped as Drizzle maps them.
  */
 export async function loadBoard(db: Database): Promise<Board> {
-  const columns = Object.entries(listColumns());
+  const columns = Object.entries(listColumns);
   const rows = await selectRows<{ row: unknown[] | string }>(
     db,
     sql`select json_build_array(${sql.join(
@@ -60,26 +44,6 @@ export async function loadBoard(db: Database): Promise<Board> {
     organizations: new Map(companies.map((organization) => [organization.id, organization])),
     workspaces: new Set(slugs.map((workspace) => workspace.slug)),
   };
-}
-
-/** The columns of a listed job: no long description, status or creation time, none of the search's own columns. */
-export function listColumns() {
-  const {
-    description,
-    status,
-    createdAt,
-    postedUs,
-    salaryFirstK,
-    salaryTop,
-    titleLower,
-    locationLower,
-    locationShown,
-    jobTypeShown,
-    levelShown,
-    workplaceShown,
-    ...columns
-  } = getTableColumns(jobPostings);
-  return columns;
 }
 
 export interface Board {

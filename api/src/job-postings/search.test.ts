@@ -62,9 +62,10 @@ describe('call 1 with limit', () => {
     expect(Object.keys(whole.body)).toEqual(['jobs']);
     const { status, body } = await get<JobPageBody>('/public-job-posting?limit=25');
     expect(status).toBe(200);
-    expect(Object.keys(body)).toEqual(['jobs', 'total', 'next_cursor', 'facets']);
+    expect(Object.keys(body)).toEqual(['jobs', 'total', 'total_is_lower_bound', 'next_cursor', 'facets']);
     expect(body.jobs).toHaveLength(25);
     expect(body.total).toBe(whole.body.jobs.length);
+    expect(body.total_is_lower_bound).toBe(false);
     expect(body.jobs[0]).toEqual(whole.body.jobs.find((job) => job.id === body.jobs[0]?.id));
     expect(Object.keys(body.facets)).toEqual([
       'investors',

@@ -1,22 +1,9 @@
 import { parseTeamMemberObject, parseTeamMemberString, type TeamMember } from '@board/shared/api/team';
 import type { jobPostings, organizations } from '../db/schema';
+import type { ListJobRow } from './list-columns';
 
 type JobRow = typeof jobPostings.$inferSelect;
 export type OrganizationRow = typeof organizations.$inferSelect;
-/** The columns the database computes for the search (schema.ts): never sent. */
-export type SearchColumn =
-  | 'postedUs'
-  | 'salaryFirstK'
-  | 'salaryTop'
-  | 'titleLower'
-  | 'locationLower'
-  | 'locationShown'
-  | 'jobTypeShown'
-  | 'levelShown'
-  | 'workplaceShown';
-/** A job as call 1 reads it: no long description, and only published jobs. */
-export type ListJobRow = Omit<JobRow, 'description' | 'status' | 'createdAt' | SearchColumn>;
-
 export interface JobWithOrganization {
   job: JobRow;
   organization: OrganizationRow;
@@ -31,7 +18,7 @@ export interface JobWithOrganization {
  * `initial_projects` (list or null).
  */
 export function serializeJob(
-  { job, organization }: JobWithOrganization | { job: ListJobRow; organization: OrganizationRow },
+  { job, organization }: { job: ListJobRow & { description?: string | null }; organization: OrganizationRow },
   variant: 'list' | 'detail' | 'organization',
   origin: string,
 ) {
@@ -46,7 +33,7 @@ export function serializeJob(
     salary_max: job.salaryMax,
     salary_currency: job.salaryCurrency,
     short_description: job.shortDescription,
-    ...(variant === 'list' || !('description' in job) ? {} : { description: job.description }),
+    ...(variant === 'list' || job.description === undefined ? {} : { description: job.description }),
     ...(variant === 'organization' ? { published_at: date } : { posted_date: date }),
     job_type: job.jobType,
     workplace_type: job.workplaceType,

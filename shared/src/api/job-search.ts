@@ -1,4 +1,4 @@
-import { isTypeable } from '@board/shared/lib/typeable';
+import { isSearchText } from '@board/shared/lib/typeable';
 import * as v from 'valibot';
 
 /**
@@ -103,12 +103,12 @@ export type JobSearchParse =
 
 const same = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
 
-/** A filter text: at most `maxFilterLength` characters, no control characters. */
+/** A filter text: at most `maxFilterLength` characters, one line (no control characters or line breaks). */
 const filterText = (name: string) =>
   v.pipe(
     v.string(),
     v.maxLength(maxFilterLength, `${name} must be at most ${maxFilterLength} characters`),
-    v.check(isTypeable, `${name} must not contain control characters`),
+    v.check(isSearchText, `${name} must not contain control characters or line breaks`),
   );
 
 const salaryBound = (name: string) =>
@@ -259,8 +259,13 @@ export interface JobFacets {
 /** Call 1's answer when `limit` is given. */
 export interface JobPageBody {
   jobs: JobListItemBody[];
-  /** How many jobs match the search (every page). */
+  /** How many jobs match the search (every page), counted up to 10,000: see `total_is_lower_bound`. */
   total: number;
+  /**
+   * True when the API stopped counting: at least `total` jobs match (the board says "10,000+").
+   * An API that does not send it counts exactly.
+   */
+  total_is_lower_bound: boolean;
   /** Pass as `cursor` for the next page; null on the last page. */
   next_cursor: string | null;
   facets: JobFacets;

@@ -305,6 +305,8 @@ export interface Page<T> {
 
 export interface JobPage extends Page<Job> {
   facets: BoardFacets;
+  /** At least `total` jobs match: the API stopped counting there ("10,000+ jobs"). Absent: exact. */
+  totalIsLowerBound?: boolean;
 }
 
 const count = v.fallback(v.pipe(v.number(), v.integer(), v.minValue(0)), 0);
@@ -351,9 +353,14 @@ export function parseJobPage(body: unknown): JobPage {
   const items = parseJobList(body);
   const raw = (body as { facets?: unknown }).facets;
   const facets = v.parse(FacetsSchema, typeof raw === 'object' && raw !== null ? raw : {});
+  const lowerBound = v.parse(
+    v.fallback(v.boolean(), false),
+    (body as { total_is_lower_bound?: unknown }).total_is_lower_bound,
+  );
   return {
     items,
     ...parsePageFields(body, items.length),
+    totalIsLowerBound: lowerBound,
     facets: {
       investors: facets.investors,
       salaryK: facets.salary_k,

@@ -11,3 +11,12 @@ export function isTypeable(value: string): boolean {
   }
   return true;
 }
+
+/**
+ * Text of one line (a search box, a filter, a name to look for): typeable, and no tab or line
+ * break either (CR, LF, U+2028, U+2029). A search's text ends up in job alerts' email subjects
+ * and bodies, where a line break would start a line its author wrote.
+ */
+export function isSearchText(value: string): boolean {
+  return isTypeable(value) && !/[\t\n\r\u2028\u2029]/.test(value);
+}

@@ -1,0 +1,96 @@
+import type { JobFacets, JobSearch } from '@board/shared/api/job-search';
+import { eq, inArray, sql } from 'drizzle-orm';
+import type { Database } from '../db/database';
+import { jobPostings, organizations } from '../db/schema';
+import type { ScopeFacetsOf } from './caches';
+import { searchWhere } from './filters';
+import { listColumns } from './list-columns';
+import type { JobRowWithOrganization } from './pages';
+import { selectRows } from './queries';
+import type { Scope } from './visible';
+
+/** A saved search and where it looks (a job alert). */
+export interface SavedSearch {
+  scope: Scope;
+  search: JobSearch;
+}
+
+export interface WindowMatches {
+  rows: JobRowWithOrganization[];
+  /** More than `limit` jobs matched. */
+  more: boolean;
+}
+
+/** How many saved searches one statement runs (each reads the window once per statement). */
+const searchesPerStatement = 100;
+
+/** Microseconds since 1970, as `posted_us` holds them. */
+const microseconds = (date: Date) => String(BigInt(date.getTime()) * 1000n);
+
+/**
+ * Saved searches' jobs published in a window (job alerts' digests): for each search, call 1's
+ * scope and filters over the jobs published after `after`, up to and including `until`, newest
+ * first, at most `limit`, and whether more match. The window's jobs are read once per statement
+ * (through the newest-first index) into a CTE that stands for `job_postings` in that statement,
+ * and every search's conditions (`searchWhere`: the very ones of call 1) run over it: a digest
+ * run costs one read of the window plus a scan of it per distinct search, whatever the board's size.
+ */
+export async function jobsPublishedBetween(
+  db: Database,
+  searches: SavedSearch[],
+  window: { after: Date; until: Date },
+  limit: number,
+  /** The scope's facets, as call 1 reads them (a run keeps them: see `scopeFacetsCache`). */
+  facetsOf: ScopeFacetsOf,
+): Promise<WindowMatches[]> {
+  const results: WindowMatches[] = searches.map(() => ({ rows: [], more: false }));
+  const matched: { index: number; id: number }[] = [];
+  const facets: JobFacets[] = [];
+  for (const { scope } of searches) facets.push(await facetsOf(db, scope));
+  for (let start = 0; start < searches.length; start += searchesPerStatement) {
+    const chunk = searches.slice(start, start + searchesPerStatement);
+    const parts = chunk.map(({ scope, search }, offset) => {
+      const { where } = searchWhere(scope, search, window.until.getTime(), facets[start + offset] as JobFacets);
+      return sql`(select ${start + offset}::integer as k, ${jobPostings.id} as id from ${jobPostings} where ${where} order by ${jobPostings.postedUs} desc, ${jobPostings.id} desc limit ${limit + 1})`;
+    });
+    // Every column the scope and the filters read (a column missing here fails the statement, loudly).
+    const rows = await selectRows<{ k: number; id: number }>(
+      db,
+      sql`with job_postings as materialized (
+        select id, organization_id, title, title_lower, status, shown_on, posted_us, salary_first_k,
+          location_shown, location_lower, workplace_shown, job_type_shown, level_shown
+        from ${jobPostings}
+        where ${jobPostings.status} = 'published'
+          and ${jobPostings.postedUs} > ${microseconds(window.after)}::bigint
+          and ${jobPostings.postedUs} <= ${microseconds(window.until)}::bigint
+      ) ${sql.join(parts, sql` union all `)}`,
+    );
+    for (const row of rows) matched.push({ index: Number(row.k), id: Number(row.id) });
+  }
+  const ids = [...new Set(matched.map((match) => match.id))];
+  const jobs = new Map<number, JobRowWithOrganization & { postedUs: string }>();
+  for (let start = 0; start < ids.length; start += 1000) {
+    const page = await db
+      .select({ job: listColumns, organization: organizations, postedUs: sql<string>`${jobPostings.postedUs}::text` })
+      .from(jobPostings)
+      .innerJoin(organizations, eq(jobPostings.organizationId, organizations.id))
+      .where(inArray(jobPostings.id, ids.slice(start, start + 1000)));
+    for (const row of page) jobs.set(row.job.id, row);
+  }
+  const byIndex = new Map<number, number[]>();
+  for (const match of matched) byIndex.set(match.index, [...(byIndex.get(match.index) ?? []), match.id]);
+  for (const [index, matchIds] of byIndex) {
+    const found = matchIds
+      .map((id) => jobs.get(id))
+      .filter((row) => row !== undefined)
+      .sort((a, b) => {
+        const posted = BigInt(b.postedUs) - BigInt(a.postedUs);
+        return posted === 0n ? b.job.id - a.job.id : posted > 0n ? 1 : -1;
+      });
+    results[index] = {
+      rows: found.slice(0, limit).map(({ job, organization }) => ({ job, organization })),
+      more: found.length > limit,
+    };
+  }
+  return results;
+}

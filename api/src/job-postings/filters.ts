@@ -1,0 +1,87 @@
+import type { FacetCount, JobFacets, JobSearch, PostedWithin } from '@board/shared/api/job-search';
+import { type SQL, sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import { jobPostings, organizations } from '../db/schema';
+import { inScope, type Scope } from './visible';
+
+/**
+ * The SPEC's filter rules (section 5) and the board's extra filters, as SQL over the generated
+ * columns of migration 0002 (docs/search.md). Call 1 and the job alerts' digests both build their
+ * conditions here, so an alert finds exactly what the board shows.
+ */
+
+/** A LIKE pattern that matches `text` anywhere, its wildcards taken literally. */
+export function containsPattern(text: string): string {
+  return `%${text.replace(/[\\%_]/g, '\\$&')}%`;
+}
+
+const hour = 3_600_000;
+const periods: Record<PostedWithin, number> = { '24h': 24 * hour, '7d': 7 * 24 * hour, '30d': 30 * 24 * hour };
+
+const same = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
+
+/** The column holds one of the scope's values that equal a wanted one, case-insensitively. */
+function oneOf(column: AnyPgColumn, values: FacetCount[], wanted: string[]): SQL {
+  const matching = values.map(({ value }) => value).filter((value) => wanted.some((want) => same(value, want)));
+  if (matching.length === 0) return sql`false`;
+  return sql`${column} in (${sql.join(
+    matching.map((value) => sql`${value}`),
+    sql`, `,
+  )})`;
+}
+
+/** The search's filters (everything but the scope and the page), or null when none is on. */
+export function searchFilters(search: JobSearch, now: number, facets: JobFacets): SQL | null {
+  const conditions: SQL[] = [];
+  // Title and location: 'contains', case-insensitive (the search is trimmed when parsed).
+  // Both sides in lower case and a LIKE: the same as ILIKE, several times cheaper per row.
+  if (search.title !== '') conditions.push(sql`${jobPostings.titleLower} like lower(${containsPattern(search.title)})`);
+  if (search.location !== '')
+    conditions.push(sql`${jobPostings.locationLower} like lower(${containsPattern(search.location)})`);
+  if (search.investor !== '')
+    conditions.push(
+      sql`${jobPostings.organizationId} in (select ${organizations.id} from ${organizations} where ${organizations.investorNames} @> array[${search.investor}::text])`,
+    );
+  // A job whose salary text has no number is never excluded.
+  if (search.salaryMinK !== undefined)
+    conditions.push(
+      sql`(${jobPostings.salaryFirstK} is null or ${jobPostings.salaryFirstK} >= ${String(search.salaryMinK)}::float8)`,
+    );
+  if (search.salaryMaxK !== undefined)
+    conditions.push(
+      sql`(${jobPostings.salaryFirstK} is null or ${jobPostings.salaryFirstK} <= ${String(search.salaryMaxK)}::float8)`,
+    );
+  // Case-insensitive equality, written as equality with the scope's values that match (from its
+  // facets, counted at the same data version): the planner knows how common each value is, and
+  // no row is lowered.
+  if (search.workplaces.length > 0)
+    conditions.push(oneOf(jobPostings.workplaceShown, facets.workplace_types, search.workplaces));
+  if (search.jobType !== '') conditions.push(oneOf(jobPostings.jobTypeShown, facets.job_types, [search.jobType]));
+  if (search.level !== '') conditions.push(oneOf(jobPostings.levelShown, facets.levels, [search.level]));
+  // Undated jobs hold the lowest posted_us: never within a period. A future date counts as just posted.
+  if (search.postedWithin !== '')
+    conditions.push(
+      sql`${jobPostings.postedUs} >= ${String(BigInt(now - periods[search.postedWithin]) * 1000n)}::bigint`,
+    );
+  if (search.ids !== undefined)
+    conditions.push(
+      sql`${jobPostings.id} in (${sql.join(
+        search.ids.map((id) => sql`${id}::integer`),
+        sql`, `,
+      )})`,
+    );
+  return conditions.length === 0 ? null : sql.join(conditions, sql` and `);
+}
+
+/** The jobs a search finds in its scope; `filtered` is false when no filter is on (the whole scope). */
+export function searchWhere(
+  scope: Scope,
+  search: JobSearch,
+  now: number,
+  facets: JobFacets,
+): { where: SQL; filtered: boolean } {
+  const filter = searchFilters(search, now, facets);
+  return filter
+    ? { where: sql`${inScope(scope)} and ${filter}`, filtered: true }
+    : { where: inScope(scope), filtered: false };
+}

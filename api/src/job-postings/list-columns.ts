@@ -1,0 +1,29 @@
+import { getTableColumns, type InferColumnsDataTypes } from 'drizzle-orm';
+import { jobPostings } from '../db/schema';
+
+/**
+ * The columns of a listed job, the one set every list reads (call 1's pages and whole list, call
+ * 5's pages, the digests): no long description, status or creation time, none of the search's
+ * own computed columns. `ListJobRow` is derived from it, so a read and its type cannot disagree.
+ */
+export const listColumns = (() => {
+  const {
+    description,
+    status,
+    createdAt,
+    postedUs,
+    salaryFirstK,
+    salaryTop,
+    titleLower,
+    locationLower,
+    locationShown,
+    jobTypeShown,
+    levelShown,
+    workplaceShown,
+    ...columns
+  } = getTableColumns(jobPostings);
+  return columns;
+})();
+
+/** A job as the lists read it. */
+export type ListJobRow = InferColumnsDataTypes<typeof listColumns>;

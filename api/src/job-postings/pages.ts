@@ -1,0 +1,178 @@
+import type { JobSort } from '@board/shared/api/job-search';
+import { eq, type SQL, sql } from 'drizzle-orm';
+import type { Database } from '../db/database';
+import { jobPostings, organizations } from '../db/schema';
+import { jobCursorText, organizationCursorText, readJobCursor, readOrganizationCursor } from './cursor';
+import { containsPattern } from './filters';
+import { type ListJobRow, listColumns } from './list-columns';
+import { selectRows } from './queries';
+import type { OrganizationRow } from './serialize';
+import { inScope, visibleJobs } from './visible';
+
+/**
+ * The paged reads (call 1's search, call 3 and call 5 with `limit`): each page by a keyset on an
+ * index, never by OFFSET. A cursor that is not one this API gave is a `bad-cursor` result, for the
+ * route to answer with a 400; nothing here knows HTTP.
+ */
+
+/** A read of a page, or the reason there is none. */
+export type PageRead<T> = { ok: true; page: T } | { ok: false; error: 'bad-cursor' };
+
+export interface PageRequest {
+  limit: number;
+  cursor: string | null;
+}
+
+/**
+ * How many jobs match: counted exactly up to `exactTotalLimit`; past it, the count stops and
+ * says it is a lower bound (as Elasticsearch's `track_total_hits` does). Counting every one of
+ * tens of thousands of matches was the search's one cost that grew with the board.
+ */
+export interface JobTotal {
+  count: number;
+  isLowerBound: boolean;
+}
+
+export const exactTotalLimit = 10_000;
+
+/** The matches of `where`: all of them, or up to `upTo` (one more row read tells whether there are more). */
+export async function countJobs(db: Database, where: SQL, upTo?: number): Promise<JobTotal> {
+  const [row] = await selectRows<{ n: number | string }>(
+    db,
+    upTo === undefined
+      ? sql`select count(*)::integer as n from ${jobPostings} where ${where}`
+      : sql`select count(*)::integer as n from (select 1 from ${jobPostings} where ${where} limit ${upTo + 1}) as matched`,
+  );
+  const counted = Number(row?.n ?? 0);
+  return upTo !== undefined && counted > upTo
+    ? { count: upTo, isLowerBound: true }
+    : { count: counted, isLowerBound: false };
+}
+
+export interface JobRowWithOrganization {
+  job: ListJobRow & { description?: string | null };
+  organization: OrganizationRow;
+}
+
+export interface JobPage {
+  rows: JobRowWithOrganization[];
+  total: JobTotal;
+  nextCursor: string | null;
+}
+
+/** One page of jobs, newest first (undated last) or by the top of the salary range, with the total. */
+export async function jobPage(
+  db: Database,
+  where: SQL,
+  sort: JobSort,
+  page: PageRequest,
+  total: () => Promise<JobTotal>,
+  /** Call 5 sends each job's long description; call 1 never does. */
+  withDescription = false,
+): Promise<PageRead<JobPage>> {
+  const after = page.cursor === null ? null : readJobCursor(page.cursor, sort);
+  if (after === null && page.cursor !== null) return { ok: false, error: 'bad-cursor' };
+  const keyset =
+    after === null
+      ? null
+      : after.sort === 'newest'
+        ? sql`(${jobPostings.postedUs}, ${jobPostings.id}) < (${after.postedUs}::bigint, ${after.id}::integer)`
+        : sql`(${jobPostings.salaryTop}, ${jobPostings.postedUs}, ${jobPostings.id}) < (${after.top}::integer, ${after.postedUs}::bigint, ${after.id}::integer)`;
+  const order =
+    sort === 'newest'
+      ? sql`${jobPostings.postedUs} desc, ${jobPostings.id} desc`
+      : sql`${jobPostings.salaryTop} desc, ${jobPostings.postedUs} desc, ${jobPostings.id} desc`;
+  const [rows, count] = await Promise.all([
+    db
+      .select({
+        job: listColumns,
+        description: withDescription ? sql<string | null>`${jobPostings.description}` : sql<null>`null`,
+        organization: organizations,
+        postedUs: sql<string>`${jobPostings.postedUs}::text`,
+        salaryTop: jobPostings.salaryTop,
+      })
+      .from(jobPostings)
+      .innerJoin(organizations, eq(jobPostings.organizationId, organizations.id))
+      .where(keyset ? sql`${where} and ${keyset}` : where)
+      .orderBy(order)
+      .limit(page.limit + 1),
+    total(),
+  ]);
+  const shown = rows.slice(0, page.limit);
+  const last = shown.at(-1);
+  const nextCursor =
+    rows.length > page.limit && last
+      ? jobCursorText(
+          sort === 'newest'
+            ? { sort, postedUs: last.postedUs, id: last.job.id }
+            : { sort, top: last.salaryTop, postedUs: last.postedUs, id: last.job.id },
+        )
+      : null;
+  return {
+    ok: true,
+    page: {
+      rows: shown.map(({ job, description, organization }) => ({
+        job: withDescription ? { ...job, description } : job,
+        organization,
+      })),
+      total: count,
+      nextCursor,
+    },
+  };
+}
+
+/** Call 5 with a page: the company's jobs, newest first (undated last), counted exactly (a company's few). */
+export function organizationJobPage(
+  db: Database,
+  organizationId: number,
+  visibility: Parameters<typeof visibleJobs>[0],
+  page: PageRequest,
+): Promise<PageRead<JobPage>> {
+  const where = sql`${visibleJobs(visibility)} and ${jobPostings.organizationId} = ${organizationId}`;
+  return jobPage(db, where, 'newest', page, () => countJobs(db, where), true);
+}
+
+/** Companies with at least one job on the board (call 3). */
+export function hiring(): SQL {
+  return sql`exists (select 1 from ${jobPostings} where ${jobPostings.organizationId} = ${organizations.id} and ${inScope({ visibility: 'job_board_only' })})`;
+}
+
+export interface OrganizationPage {
+  rows: { id: number; name: string; jobBoardSlug: string }[];
+  total: number;
+  nextCursor: string | null;
+}
+
+/** Call 3 with a page: hiring companies whose name contains `name`, by name then id. */
+export async function organizationPage(
+  db: Database,
+  options: { workspaceSlug?: string; name: string } & PageRequest,
+): Promise<PageRead<OrganizationPage>> {
+  const conditions: SQL[] = [hiring()];
+  if (options.workspaceSlug !== undefined) conditions.push(eq(organizations.workspaceSlug, options.workspaceSlug));
+  if (options.name !== '') conditions.push(sql`${organizations.name} ilike ${containsPattern(options.name)}`);
+  const where = sql.join(conditions, sql` and `);
+  const after = options.cursor === null ? null : readOrganizationCursor(options.cursor);
+  if (after === null && options.cursor !== null) return { ok: false, error: 'bad-cursor' };
+  const keyset =
+    after && sql`(${organizations.name}, ${organizations.id}) > (${after.name}::text, ${after.id}::integer)`;
+  const [rows, totals] = await Promise.all([
+    db
+      .select({ id: organizations.id, name: organizations.name, jobBoardSlug: organizations.jobBoardSlug })
+      .from(organizations)
+      .where(keyset ? sql`${where} and ${keyset}` : where)
+      .orderBy(organizations.name, organizations.id)
+      .limit(options.limit + 1),
+    selectRows<{ n: number | string }>(db, sql`select count(*)::integer as n from ${organizations} where ${where}`),
+  ]);
+  const shown = rows.slice(0, options.limit);
+  const last = shown.at(-1);
+  return {
+    ok: true,
+    page: {
+      rows: shown,
+      total: Number(totals[0]?.n ?? 0),
+      nextCursor: rows.length > options.limit && last ? organizationCursorText({ name: last.name, id: last.id }) : null,
+    },
+  };
+}

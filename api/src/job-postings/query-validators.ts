@@ -1,0 +1,101 @@
+import {
+  type JobSearch,
+  maxFilterLength,
+  maxPageSize,
+  parseJobSearchParams,
+  parsePageParams,
+} from '@board/shared/api/job-search';
+import { isSearchText, isTypeable } from '@board/shared/lib/typeable';
+import { validator } from 'hono/validator';
+import { httpError } from '../lib/http-error';
+import type { PageRequest } from './pages';
+import { type Visibility, visibilities } from './visible';
+
+/**
+ * The query of each public call, validated by a Hono validator middleware before the handler
+ * runs, with the shared contract's parsers (shared/src/api/job-search.ts: the same valibot
+ * schema the board builds its URLs against). A bad value is a 400 that names the parameter; the
+ * handler reads the typed result with `c.req.valid('query')`.
+ */
+
+const paramsOf = (url: string) => new URL(url).searchParams;
+
+function visibilityOf(params: URLSearchParams, fallback: Visibility): Visibility {
+  const value = params.get('visibility');
+  if (value === null || value === '') return fallback;
+  if ((visibilities as readonly string[]).includes(value)) return value as Visibility;
+  throw httpError(400, `Unknown visibility "${value}"`, `visibility must be one of: ${visibilities.join(', ')}`);
+}
+
+/** A workspace slug the database could hold; anything else (a NUL byte, 1,000 characters) is simply unknown. */
+export const isPossibleSlug = (slug: string) => slug.length <= 200 && isTypeable(slug);
+
+function workspaceOf(params: URLSearchParams): string | undefined {
+  const slug = params.get('workspace_slug') || undefined;
+  if (slug !== undefined && !isPossibleSlug(slug)) throw httpError(404, 'Workspace not found');
+  return slug;
+}
+
+function pageOf(params: URLSearchParams, max: number): { limit: number | undefined; cursor: string | null } {
+  const page = parsePageParams(params, max);
+  if (!page.ok) throw httpError(400, page.message, 'See the API README for the paged calls');
+  return { limit: page.limit, cursor: page.cursor };
+}
+
+/** Call 1: the scope, and with `limit` a search and its page (without it, the SPEC's whole list). */
+export const jobListQuery = validator(
+  'query',
+  (_value, c): { visibility: Visibility; workspaceSlug?: string; search: JobSearch; page: PageRequest | null } => {
+    const params = paramsOf(c.req.url);
+    const visibility = visibilityOf(params, 'job_board_only');
+    const parsed = parseJobSearchParams(params);
+    if (!parsed.ok) throw httpError(400, parsed.message, 'See the API README, call 1');
+    const workspaceSlug = workspaceOf(params);
+    return {
+      visibility,
+      workspaceSlug,
+      search: parsed.search,
+      page: parsed.limit === undefined ? null : { limit: parsed.limit, cursor: parsed.cursor },
+    };
+  },
+);
+
+/** Call 3: the workspace, and with `limit` a page of companies whose name contains `name`. */
+export const organizationListQuery = validator('query', (_value, c) => {
+  const params = paramsOf(c.req.url);
+  const page = pageOf(params, maxPageSize);
+  const name = (params.get('name') ?? '').trim();
+  if (name.length > maxFilterLength || !isSearchText(name))
+    throw httpError(
+      400,
+      `name must be at most ${maxFilterLength} characters, without control characters or line breaks`,
+    );
+  if (name !== '' && page.limit === undefined) throw httpError(400, 'limit is required with name');
+  return { workspaceSlug: workspaceOf(params), name, page };
+});
+
+/** Call 5: the visibility, and with `limit` a page. */
+export const organizationJobsQuery = validator('query', (_value, c) => {
+  const params = paramsOf(c.req.url);
+  return { visibility: visibilityOf(params, 'job_board_only'), page: pageOf(params, maxPageSize) };
+});
+
+/** Call 4: the visibility. */
+export const jobQuery = validator('query', (_value, c) => ({
+  visibility: visibilityOf(paramsOf(c.req.url), 'linkedin_or_job_board'),
+}));
+
+/** The crawler listings: a page (1,000 unless `limit` says otherwise, at most `max`). */
+export const crawlQuery = (max: number) =>
+  validator('query', (_value, c): { page: PageRequest } => {
+    const page = pageOf(paramsOf(c.req.url), max);
+    return { page: { limit: page.limit ?? 1000, cursor: page.cursor } };
+  });
+
+/** The hiring companies' crawler listing: a page, and the workspace. */
+export const crawlOrganizationsQuery = (max: number) =>
+  validator('query', (_value, c): { workspaceSlug?: string; page: PageRequest } => {
+    const params = paramsOf(c.req.url);
+    const page = pageOf(params, max);
+    return { workspaceSlug: workspaceOf(params), page: { limit: page.limit ?? 1000, cursor: page.cursor } };
+  });
