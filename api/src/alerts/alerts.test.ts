@@ -122,6 +122,19 @@ describe('subscribing', () => {
         search: 'workplace must be any of Remote, Hybrid, On-site, separated by commas',
       },
     });
+    // A search's text is one line: a line break would reach the emails' subjects and bodies.
+    for (const fields of [
+      { title: 'Engineer\r\nBcc: victim@example.com' },
+      { location: 'London\n' },
+      { level: 'Senior\tLead' },
+      { investor: 'Accel\u2028' },
+    ]) {
+      const broken = await subscribe({ email: 'ada@example.com', ...fields });
+      expect(broken.status, JSON.stringify(fields)).toBe(422);
+      expect(((await broken.json()) as { detail: { search: string } }).detail.search).toContain(
+        'must not contain control characters or line breaks',
+      );
+    }
     const unknownBoard = await subscribe({ email: 'ada@example.com', workspace_slug: 'nope' });
     expect(unknownBoard.status).toBe(422);
     expect(sink.messages).toHaveLength(0);
