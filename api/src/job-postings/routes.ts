@@ -24,7 +24,7 @@ import {
   organizationJobsQuery,
   organizationListQuery,
 } from './query-validators';
-import { jobSearch } from './search';
+import { jobSearch, type SearchOptions } from './search';
 import { serializeJob } from './serialize';
 
 function parseId(value: string, what: string): number {
@@ -51,7 +51,7 @@ export function jobPostingRoutes(
   db: Database,
   publicOrigin: () => string,
   versions: DataVersion = dataVersion(db),
-  options: { now?: () => number; totalTtlMs?: number } = {},
+  options: SearchOptions = {},
 ) {
   const app = new Hono();
   const lists = jobListCache(db, versions);

@@ -13,6 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { jobPostings, organizations } from '../db/schema';
 import { createTestApi, type TestApi } from '../test/test-api';
 import { selectRows } from './queries';
+import { jobPostingRoutes } from './routes';
 
 let api: TestApi;
 beforeAll(async () => {
@@ -150,6 +151,42 @@ describe('keyset pages', () => {
       await api.db.delete(jobPostings).where(sql`${jobPostings.id} in (${sql.join(added, sql`, `)})`);
     },
   );
+});
+
+describe('the total of a broad search is a lower bound', () => {
+  // The bound is 10,000 in the API; 5 here, over the demo board.
+  const bounded = () => jobPostingRoutes(api.db, () => 'http://localhost', undefined, { exactTotalLimit: 5 });
+
+  it('counts exactly up to the bound, then says "at least" and stops counting; the pages still list every match', async () => {
+    const routes = bounded();
+    const read = async (query: string) => (await (await routes.request(`/?${query}`)).json()) as JobPageBody;
+    const exact = await get<JobPageBody>('/public-job-posting?limit=2&title=engineer');
+    expect(exact.body.total).toBeGreaterThan(5);
+    expect(exact.body.total_is_lower_bound).toBe(false);
+
+    const broad = await read('limit=2&title=engineer');
+    expect(broad).toMatchObject({ total: 5, total_is_lower_bound: true });
+    let cursor = broad.next_cursor;
+    let listed = broad.jobs.length;
+    while (cursor !== null) {
+      const next = await read(`limit=2&title=engineer&cursor=${cursor}`);
+      expect(next).toMatchObject({ total: 5, total_is_lower_bound: true });
+      listed += next.jobs.length;
+      cursor = next.next_cursor;
+    }
+    expect(listed).toBe(exact.body.total);
+
+    // Up to the bound the count is exact; without a filter it is the scope's, always exact.
+    const six = (await get<JobPageBody>('/public-job-posting?limit=6')).body.jobs.map((job) => job.id);
+    expect(await read(`limit=2&ids=${six.slice(0, 5).join(',')}`)).toMatchObject({
+      total: 5,
+      total_is_lower_bound: false,
+    });
+    expect(await read(`limit=2&ids=${six.join(',')}`)).toMatchObject({ total: 5, total_is_lower_bound: true });
+    const whole = await read('limit=2');
+    expect(whole.total_is_lower_bound).toBe(false);
+    expect(whole.total).toBe((await get<JobPageBody>('/public-job-posting?limit=2')).body.total);
+  });
 });
 
 describe('bad parameters are a 400 with a message', () => {

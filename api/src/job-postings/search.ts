@@ -7,6 +7,14 @@ import { searchWhere } from './filters';
 import { countJobs, exactTotalLimit, type JobPage, jobPage, type PageRead, type PageRequest } from './pages';
 import { type Scope, scopeKey } from './visible';
 
+export interface SearchOptions {
+  now?: () => number;
+  /** How long a filtered search's total is kept (ms; 0: not kept). */
+  totalTtlMs?: number;
+  /** Totals are exact up to this many matches (`exactTotalLimit` unless a test says otherwise). */
+  exactTotalLimit?: number;
+}
+
 export interface JobSearchPage extends JobPage {
   facets: JobFacets;
 }
@@ -16,12 +24,9 @@ export interface JobSearchPage extends JobPage {
  * of the data; the total of an unfiltered search is the scope's, from the same count (exact); a
  * filtered search counts its matches up to `exactTotalLimit`.
  */
-export function jobSearch(
-  db: Database,
-  versions: DataVersion,
-  options: { now?: () => number; totalTtlMs?: number } = {},
-) {
+export function jobSearch(db: Database, versions: DataVersion, options: SearchOptions = {}) {
   const now = options.now ?? Date.now;
+  const countUpTo = options.exactTotalLimit ?? exactTotalLimit;
   const facetsOf = facetsCache(db, versions);
   const totals = totalsCache(versions, now, options.totalTtlMs ?? 10_000);
 
@@ -38,7 +43,7 @@ export function jobSearch(
       const { sort, ...filtersOnly } = search;
       const result = await jobPage(db, where, sort, page, async () =>
         filtered
-          ? totals(JSON.stringify([scopeKey(scope), filtersOnly]), () => countJobs(db, where, exactTotalLimit), request)
+          ? totals(JSON.stringify([scopeKey(scope), filtersOnly]), () => countJobs(db, where, countUpTo), request)
           : { count: scoped.total, isLowerBound: false },
       );
       return result.ok ? { ok: true, page: { ...result.page, facets: scoped.facets } } : result;
