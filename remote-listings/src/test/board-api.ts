@@ -7,7 +7,10 @@ import type { ServerJobBody } from './create-job';
  * test's stand-in for the database (title, investor, workplace, job type, level and ids); the
  * SPEC's rules themselves are the API's, tested there. Without `limit`: the whole list.
  */
-export function jobSearchAnswer(jobs: ServerJobBody[], { total }: { total?: number } = {}) {
+export function jobSearchAnswer(
+  jobs: ServerJobBody[],
+  { total, totalIsLowerBound }: { total?: number; totalIsLowerBound?: boolean } = {},
+) {
   return (url: URL) => {
     const get = (name: string) => url.searchParams.get(name) ?? '';
     if (!url.searchParams.has('limit')) return { jobs };
@@ -27,7 +30,12 @@ export function jobSearchAnswer(jobs: ServerJobBody[], { total }: { total?: numb
         (!get('job_type') || job.job_type === get('job_type')) &&
         (!get('level') || job.level === get('level')),
     );
-    return { ...pageOf(matches, url, 'jobs'), ...(total === undefined ? {} : { total }), facets: facetsOf(jobs) };
+    return {
+      ...pageOf(matches, url, 'jobs'),
+      ...(total === undefined ? {} : { total }),
+      ...(totalIsLowerBound === undefined ? {} : { total_is_lower_bound: totalIsLowerBound }),
+      facets: facetsOf(jobs),
+    };
   };
 }
 

@@ -263,6 +263,7 @@ describe('a page of call 1', () => {
     });
     expect(page.items.map((job) => job.id)).toEqual(['1']);
     expect(page.total).toBe(10_000);
+    expect(page.totalIsLowerBound).toBe(false);
     expect(page.nextCursor).toBe('c2');
     expect(page.facets).toEqual({
       investors: [{ value: 'Accel', count: 2 }],
@@ -278,5 +279,13 @@ describe('a page of call 1', () => {
     const page = parseJobPage({ jobs: [{ id: 1 }, { id: 2 }], next_cursor: '' });
     expect(page).toMatchObject({ total: 2, nextCursor: null, facets: { investors: [], salaryK: null } });
     expect(() => parseJobPage({ total: 3 })).toThrow('no jobs array');
+  });
+
+  it('reads whether the total is a lower bound (the API stopped counting); anything but true is exact', () => {
+    const page = (flag: unknown) => parseJobPage({ jobs: [{ id: 1 }], total: 10_000, total_is_lower_bound: flag });
+    expect(page(true)).toMatchObject({ total: 10_000, totalIsLowerBound: true });
+    expect(page(false).totalIsLowerBound).toBe(false);
+    expect(page('yes').totalIsLowerBound).toBe(false);
+    expect(page(undefined).totalIsLowerBound).toBe(false);
   });
 });

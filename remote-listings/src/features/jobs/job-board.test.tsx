@@ -68,6 +68,15 @@ describe('JobBoard', () => {
     expect(within(loading).getAllByRole('listitem')).toHaveLength(6);
   });
 
+  it('says "10,000+ jobs" when the API stopped counting', async () => {
+    renderPage(<JobsPage />, {
+      path: '/',
+      routePath: '/',
+      api: { '/public-job-posting': jobSearchAnswer(jobs, { total: 10_000, totalIsLowerBound: true }) },
+    });
+    expect(await screen.findByText('3 of 10,000+ jobs')).toBeInTheDocument();
+  });
+
   it('shows the spec error texts when the list fails', () => {
     renderPage(<JobBoard board={{ ...pendingBoard, status: 'error' }} options={noOptions} />);
     expect(screen.getByRole('alert')).toHaveTextContent('Unable to load jobs');

@@ -27,6 +27,8 @@ export interface BoardJobs {
   jobs: Job[];
   /** Jobs that match the search in all. */
   total: number;
+  /** At least `total` match: the API stopped counting ('10,000+ jobs'). */
+  totalIsLowerBound?: boolean;
   status: 'pending' | 'error' | 'success';
   /** A new search is loading: the previous results stay on screen meanwhile. */
   updating: boolean;
@@ -37,8 +39,9 @@ export interface BoardJobs {
 
 const number = (value: number) => value.toLocaleString('en-GB');
 
-/** '24 of 1,250 jobs': the jobs on screen of those that match. */
-export function countText(shown: number, total: number): string {
+/** '24 of 1,250 jobs': the jobs on screen of those that match; '24 of 10,000+ jobs' when the API stopped counting. */
+export function countText(shown: number, total: number, totalIsLowerBound = false): string {
+  if (totalIsLowerBound) return `${number(shown)} of ${number(total)}+ jobs`;
   return `${number(shown)} of ${number(total)} ${total === 1 ? 'job' : 'jobs'}`;
 }
 
@@ -93,7 +96,7 @@ export function JobBoard({
       <div className="flex items-center justify-between gap-2">
         <div className="flex flex-wrap items-center gap-3">
           <p role="status" className="text-sm text-muted">
-            {status === 'success' ? countText(jobs.length, total) : '\u00a0'}
+            {status === 'success' ? countText(jobs.length, total, board.totalIsLowerBound) : '\u00a0'}
           </p>
           {wide || !hydrated ? alerts : null}
         </div>

@@ -35,6 +35,7 @@ export function useJobPages(
     board: {
       jobs,
       total,
+      totalIsLowerBound: first?.totalIsLowerBound ?? false,
       status: query.status,
       // The filters changed: the results on screen are the previous ones until the new ones arrive.
       updating: waiting || query.isPlaceholderData,
