@@ -15,6 +15,7 @@ import sirv from 'sirv';
 import { parseRuntimeConfig, type RuntimeConfig } from '../shared/src/config/runtime-config';
 import { ApiReader } from '../shell/server/api-reader';
 import { cacheControlFor, createShellServer, pageApiStaleMs, shellKeyHeader } from '../shell/server/shell-server';
+import { type VisitorLimit, visitorLimitFromEnv } from '../shell/server/visitor-limit';
 
 const rootDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -172,11 +173,17 @@ export async function serveShell(options: {
   pageApiTimeoutMs?: number;
   /** The shell's key for the API (default: SHELL_API_KEY). */
   apiKey?: string;
+  /**
+   * The per-visitor limit on work that reaches the API; default from SHELL_VISITOR_LIMIT_MAX,
+   * SHELL_VISITOR_LIMIT_WINDOW_SECONDS and TRUSTED_PROXIES (visitor-limit.ts); null: none.
+   */
+  visitorLimit?: VisitorLimit | null;
 }): Promise<StaticServer> {
   if (!existsSync(path.join(appFolders.shell, 'index.html'))) {
     throw new Error(`${appFolders.shell} is not built: run \`pnpm build\` first`);
   }
   const apiKey = options.apiKey ?? process.env.SHELL_API_KEY;
+  const visitorLimit = options.visitorLimit === undefined ? visitorLimitFromEnv(process.env) : options.visitorLimit;
   const app = createShellServer({
     distDir: appFolders.shell,
     apiKey,
@@ -190,6 +197,7 @@ export async function serveShell(options: {
         .map((slug) => slug.trim())
         .filter(Boolean),
     ...(options.silent || process.env.LOG_LEVEL === 'silent' ? { log: () => {} } : {}),
+    ...(visitorLimit ? { visitorLimit } : {}),
     ...(options.pageApiTimeoutMs
       ? {
           pageApi: new ApiReader({

@@ -7,6 +7,7 @@ import { randomBytes } from 'node:crypto';
 import type { Server } from 'node:http';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { resolveClientAddress } from '@board/shared/lib/client-address';
 import { jsonLines } from '@board/shared/lib/request-log';
 import { serve } from '@hono/node-server';
 import { getConnInfo } from '@hono/node-server/conninfo';
@@ -17,7 +18,6 @@ import { pruneExpired } from './applications/submission-limit';
 import { createLocalCaptcha, createRecaptchaVerifier } from './captcha/captcha';
 import { ConfigError, loadConfig } from './config';
 import { openDatabase } from './db/database';
-import { resolveClientAddress } from './lib/client-address';
 import { generateDemoData } from './seed/demo-data';
 import { isEmpty, seed } from './seed/seed';
 

@@ -1,4 +1,5 @@
 import { type ApiClient, ApiError, type ApiRequest } from '@board/shared/api/api-client';
+import { isBoardId } from '@board/shared/api/board-id';
 import {
   type Job,
   type JobPage,
@@ -172,7 +173,7 @@ export function savedJobsQuery(client: ApiClient, ids: string[]) {
     queryKey: boardKeys.savedJobs(ids),
     queryFn: async ({ signal }): Promise<Job[]> => {
       // An id the API cannot hold was never a board job; none at all must not ask for the whole board.
-      const usable = ids.filter((id) => /^\d{1,10}$/.test(id));
+      const usable = ids.filter(isBoardId);
       const chunks = Array.from({ length: Math.ceil(usable.length / savedIdsPerCall) }, (_, index) =>
         usable.slice(index * savedIdsPerCall, (index + 1) * savedIdsPerCall),
       );
