@@ -152,6 +152,8 @@ export function createApp(deps: AppDeps) {
       token: deps.alerts.operatorToken,
       allowLoopback: deps.alerts.operatorLoopback,
       peerAddress: deps.alerts.peerAddress,
+      clientAddress: deps.clientAddress,
+      publicOrigin: deps.publicOrigin,
     }),
   );
 
