@@ -16,6 +16,7 @@ import { parseRuntimeConfig, type RuntimeConfig } from '../shared/src/config/run
 import { ApiReader } from '../shell/server/api-reader';
 import { cacheControlFor, createShellServer, pageApiStaleMs, shellKeyHeader } from '../shell/server/shell-server';
 import { type VisitorLimit, visitorLimitFromEnv } from '../shell/server/visitor-limit';
+import { answeredBeforeFiles } from './static-request';
 
 const rootDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -88,7 +89,8 @@ export async function serveFolder(options: {
   if (!existsSync(path.join(options.folder, 'index.html'))) {
     throw new Error(`${options.folder} is not built: run \`pnpm build\` first`);
   }
-  const files = sirv(options.folder, {
+  const folder = path.resolve(options.folder);
+  const files = sirv(folder, {
     dev: false,
     etag: true,
     // The build writes .br and .gz beside each asset (scripts/build.ts).
@@ -111,15 +113,11 @@ export async function serveFolder(options: {
       res.end(body);
       return;
     }
-    // Source maps are kept for an error tracker, never published (they name the build's files).
-    if (/\.map(?:$|\?)/.test(req.url ?? '')) {
-      res.writeHead(404, { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' });
-      res.end('Not found');
-      return;
-    }
+    // No source map, the negotiated encoding only, a missing file a plain 404 (static-request.ts).
+    if (answeredBeforeFiles(req, res, folder, options.spa ?? false)) return;
     if (options.spa) res.setHeader('Cache-Control', 'no-cache'); // the fallback index.html
     files(req, res, () => {
-      res.writeHead(404, { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-cache' });
+      res.writeHead(404, { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' });
       res.end('Not found');
     });
   });
