@@ -161,6 +161,9 @@ export function jobPagesQuery(client: ApiClient, workspaceSlug: string | null, s
     },
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.nextCursor,
+    // A search the API refused (the server renders the page with it, its error state) is not asked
+    // for again when the page mounts: the answer would be the same. A new search is a new query.
+    retryOnMount: false,
   });
 }
 
@@ -194,6 +197,7 @@ export function organizationPagesQuery(client: ApiClient, workspaceSlug: string 
     },
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.nextCursor,
+    retryOnMount: false,
   });
 }
 
