@@ -50,6 +50,49 @@ describe('serveFolder', () => {
     expect((await fetch(`${server.url}/nope.js`)).status).toBe(404);
   });
 
+  it('judges a path as it is read: an encoded source map or dotfile is a 404', async () => {
+    const dir = folder();
+    writeFileSync(path.join(dir, '314.0a1b2c3d4e.js.map'), '{"sources":["/home/builder/src/index.ts"]}');
+    writeFileSync(path.join(dir, '.env'), 'SECRET=1');
+    server = await serveFolder({ folder: dir, port: 0, cors: true });
+    for (const url of ['/314.0a1b2c3d4e.js.m%61p', '/314.0a1b2c3d4e.js.%6Dap', '/%2eenv', '/314.0a1b2c3d4e.js.MAP']) {
+      const response = await fetch(`${server.url}${url}`);
+      expect(response.status, url).toBe(404);
+      expect(response.headers.get('cache-control')).toBe('no-store');
+      expect(await response.text()).not.toContain('/home/builder');
+    }
+  });
+
+  it('sends the encoding the shared negotiator picks among the copies a file has', async () => {
+    const dir = folder();
+    writeFileSync(path.join(dir, 'main.0a1b2c3d4e.js.br'), 'brotli bytes');
+    writeFileSync(path.join(dir, 'main.0a1b2c3d4e.js.gz'), 'gzip bytes');
+    server = await serveFolder({ folder: dir, port: 0, cors: true });
+    const encodingFor = async (acceptEncoding: string) => {
+      const response = await fetch(`${server?.url}/main.0a1b2c3d4e.js`, {
+        headers: { 'Accept-Encoding': acceptEncoding },
+        // The raw bytes: fetch would otherwise decode (and choke on) the fake copies.
+        decompress: false,
+      } as RequestInit);
+      await response.arrayBuffer().catch(() => undefined);
+      return response.headers.get('content-encoding');
+    };
+    expect(await encodingFor('br, gzip')).toBe('br');
+    expect(await encodingFor('br;q=0, gzip')).toBe('gzip');
+    expect(await encodingFor('br;q=0')).toBeNull();
+    expect(await encodingFor('gzip;q=0, br;q=0')).toBeNull();
+    expect(await encodingFor('identity')).toBeNull();
+  });
+
+  it('answers a missing file with a 404 no one keeps, in a single-page app too', async () => {
+    server = await serveFolder({ folder: folder(), port: 0, spa: true });
+    for (const url of ['/x.php', '/nope.0a1b2c3d4e.js', '/.git/config']) {
+      const response = await fetch(`${server.url}${url}`);
+      expect(response.status, url).toBe(404);
+      expect(response.headers.get('cache-control')).toBe('no-store');
+    }
+  });
+
   it("never publishes a source map (it names the build machine's files)", async () => {
     const dir = folder();
     writeFileSync(path.join(dir, 'main.0a1b2c3d4e.js.map'), '{"sources":["/home/builder/src/index.ts"]}');

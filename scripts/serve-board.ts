@@ -15,6 +15,8 @@ import sirv from 'sirv';
 import { parseRuntimeConfig, type RuntimeConfig } from '../shared/src/config/runtime-config';
 import { ApiReader } from '../shell/server/api-reader';
 import { cacheControlFor, createShellServer, pageApiStaleMs, shellKeyHeader } from '../shell/server/shell-server';
+import { type VisitorLimit, visitorLimitFromEnv } from '../shell/server/visitor-limit';
+import { answeredBeforeFiles } from './static-request';
 
 const rootDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -87,7 +89,8 @@ export async function serveFolder(options: {
   if (!existsSync(path.join(options.folder, 'index.html'))) {
     throw new Error(`${options.folder} is not built: run \`pnpm build\` first`);
   }
-  const files = sirv(options.folder, {
+  const folder = path.resolve(options.folder);
+  const files = sirv(folder, {
     dev: false,
     etag: true,
     // The build writes .br and .gz beside each asset (scripts/build.ts).
@@ -110,15 +113,11 @@ export async function serveFolder(options: {
       res.end(body);
       return;
     }
-    // Source maps are kept for an error tracker, never published (they name the build's files).
-    if (/\.map(?:$|\?)/.test(req.url ?? '')) {
-      res.writeHead(404, { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' });
-      res.end('Not found');
-      return;
-    }
+    // No source map, the negotiated encoding only, a missing file a plain 404 (static-request.ts).
+    if (answeredBeforeFiles(req, res, folder, options.spa ?? false)) return;
     if (options.spa) res.setHeader('Cache-Control', 'no-cache'); // the fallback index.html
     files(req, res, () => {
-      res.writeHead(404, { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-cache' });
+      res.writeHead(404, { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' });
       res.end('Not found');
     });
   });
@@ -172,11 +171,17 @@ export async function serveShell(options: {
   pageApiTimeoutMs?: number;
   /** The shell's key for the API (default: SHELL_API_KEY). */
   apiKey?: string;
+  /**
+   * The per-visitor limit on work that reaches the API; default from SHELL_VISITOR_LIMIT_MAX,
+   * SHELL_VISITOR_LIMIT_WINDOW_SECONDS and TRUSTED_PROXIES (visitor-limit.ts); null: none.
+   */
+  visitorLimit?: VisitorLimit | null;
 }): Promise<StaticServer> {
   if (!existsSync(path.join(appFolders.shell, 'index.html'))) {
     throw new Error(`${appFolders.shell} is not built: run \`pnpm build\` first`);
   }
   const apiKey = options.apiKey ?? process.env.SHELL_API_KEY;
+  const visitorLimit = options.visitorLimit === undefined ? visitorLimitFromEnv(process.env) : options.visitorLimit;
   const app = createShellServer({
     distDir: appFolders.shell,
     apiKey,
@@ -190,6 +195,7 @@ export async function serveShell(options: {
         .map((slug) => slug.trim())
         .filter(Boolean),
     ...(options.silent || process.env.LOG_LEVEL === 'silent' ? { log: () => {} } : {}),
+    ...(visitorLimit ? { visitorLimit } : {}),
     ...(options.pageApiTimeoutMs
       ? {
           pageApi: new ApiReader({

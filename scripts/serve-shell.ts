@@ -12,6 +12,9 @@
  * - `SHELL_MODE`, `BOARD_WORKSPACES`, `LOG_LEVEL`: as for `pnpm serve` (scripts/serve-board.ts).
  * - `SHELL_API_KEY`: the key the API's SHELL_API_KEY also holds; the shell's reads carry it, so the
  *   API does not count every visitor's page against this server's one address.
+ * - `SHELL_VISITOR_LIMIT_MAX` (default 120; 0: none) and `SHELL_VISITOR_LIMIT_WINDOW_SECONDS` (60): what one
+ *   visitor may make this server ask the API for (pages not in its page cache, preview images);
+ *   `TRUSTED_PROXIES`: the load balancers whose X-Forwarded-For names the visitor, as for the API.
  *
  * It logs one JSON line when it is ready (with its URL), and on SIGTERM or SIGINT stops taking
  * connections, answers the requests in flight (at most `drainMs`), and exits 0.

@@ -1,4 +1,5 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
+import { clientKey } from '@board/shared/lib/client-address';
 import { jsonLines, requestLog } from '@board/shared/lib/request-log';
 import { eq } from 'drizzle-orm';
 import { type Context, Hono } from 'hono';
@@ -17,7 +18,6 @@ import type { DatabaseHandle } from './db/database';
 import { organizations } from './db/schema';
 import { dataVersion } from './job-postings/data-version';
 import { jobPostingRoutes } from './job-postings/routes';
-import { clientKey } from './lib/client-address';
 import { compression } from './lib/compress';
 import { errorReport, isDatabaseUnavailable } from './lib/error-report';
 import { httpError } from './lib/http-error';
@@ -152,6 +152,8 @@ export function createApp(deps: AppDeps) {
       token: deps.alerts.operatorToken,
       allowLoopback: deps.alerts.operatorLoopback,
       peerAddress: deps.alerts.peerAddress,
+      clientAddress: deps.clientAddress,
+      publicOrigin: deps.publicOrigin,
     }),
   );
 

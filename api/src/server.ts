@@ -7,17 +7,18 @@ import { randomBytes } from 'node:crypto';
 import type { Server } from 'node:http';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { resolveClientAddress } from '@board/shared/lib/client-address';
 import { jsonLines } from '@board/shared/lib/request-log';
 import { serve } from '@hono/node-server';
 import { getConnInfo } from '@hono/node-server/conninfo';
 import type { Context } from 'hono';
+import { rekeyAddresses } from './alerts/address-keys';
 import { alertsFromConfig } from './alerts/from-config';
 import { createApp } from './app';
 import { pruneExpired } from './applications/submission-limit';
 import { createLocalCaptcha, createRecaptchaVerifier } from './captcha/captcha';
 import { ConfigError, loadConfig } from './config';
 import { openDatabase } from './db/database';
-import { resolveClientAddress } from './lib/client-address';
 import { generateDemoData } from './seed/demo-data';
 import { isEmpty, seed } from './seed/seed';
 
@@ -53,6 +54,16 @@ export async function startApi(env: Record<string, string | undefined> = process
   let closing = false;
   const log = config.LOG_LEVEL === 'silent' ? () => {} : jsonLines;
   const alerts = alertsFromConfig(config, database.db, () => publicOrigin, log);
+  // Alerts whose address was hashed without this secret (before keyed hashes, or with a rotated
+  // secret) are hashed again from the address they keep, so their new manage links find them.
+  const rekeyed = await rekeyAddresses(database.db, alerts.tokens.addresses);
+  if (rekeyed > 0)
+    log({
+      time: new Date().toISOString(),
+      level: 'info',
+      message: 'alert addresses hashed with the current secret',
+      alerts: rekeyed,
+    });
   if (!alerts.transport)
     log({
       time: new Date().toISOString(),

@@ -54,6 +54,8 @@ export class Board {
       // tags (unit-tested); a suite sharing two cores with builds and browsers waits longer.
       pageApiTimeoutMs: 5_000,
       renderBudgetMs: 5_000,
+      // The suite is one visitor loading hundreds of pages a minute; the limit has its own test.
+      visitorLimit: null,
     });
     const siteUrl = board.shellServer.url;
     // The repository's local mail sink, as `npm start` runs it: the API's alert emails land in its inbox.

@@ -5,7 +5,12 @@
  * flood of requests for ids that do not exist cannot push the real pages' answers out. Never
  * throws: a page is sent whatever the API does.
  */
-export type ApiAnswer = { kind: 'ok'; body: unknown } | { kind: 'missing' } | { kind: 'unavailable' };
+export type ApiAnswer =
+  | { kind: 'ok'; body: unknown }
+  | { kind: 'missing' }
+  /** A 4xx other than 404: the API refused what was asked (a visitor's bad search), it is not down. */
+  | { kind: 'refused'; status: number; body: unknown }
+  | { kind: 'unavailable' };
 
 export interface ApiReaderOptions {
   /** How long an answer is reused. */
@@ -62,7 +67,7 @@ export class ApiReader {
     this.fetchImpl = options.fetch ?? ((...args) => fetch(...args));
   }
 
-  /** The answer at `url`: its JSON body, `missing` (404), or `unavailable` (anything else). */
+  /** The answer at `url`: its JSON body, `missing` (404), `refused` (another 4xx) or `unavailable` (anything else). */
   get(url: string, now = Date.now()): Promise<ApiAnswer> {
     const missedUntil = this.misses.get(url);
     if (missedUntil !== undefined) {
@@ -123,6 +128,9 @@ export class ApiReader {
         signal: AbortSignal.timeout(this.timeoutMs),
       });
       if (response.status === 404) return { kind: 'missing' };
+      // 408 and 429 are the API's state, not the request's: as if it were down.
+      if (response.status >= 400 && response.status < 500 && response.status !== 408 && response.status !== 429)
+        return { kind: 'refused', status: response.status, body: await response.json().catch(() => null) };
       if (!response.ok) return { kind: 'unavailable' };
       return { kind: 'ok', body: await response.json() };
     } catch {

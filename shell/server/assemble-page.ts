@@ -1,5 +1,5 @@
 import { requestUrl } from '@board/shared/api/api-client';
-import { callRequest } from '@board/shared/api/requests';
+import { requestOfCall } from '@board/shared/api/requests';
 import type { RuntimeConfig } from '@board/shared/config/runtime-config';
 import { scriptJson } from '@board/shared/lib/script-json';
 import { type BootData, bootGlobal, queriesScriptId } from '../src/boot-data';
@@ -62,10 +62,14 @@ export function assemblePage({
   const apiOrigin = new URL(config.apiBaseUrl).origin;
   const remote = useManifest && plan ? manifestAssets(useManifest, plan.route.module) : { js: [], css: [] };
   const remoteOrigin = useManifest ? new URL(useManifest.url).origin : null;
-  const siteOrigin = url.origin;
+  // The site's origin from the config, never from the request (its Host header is the client's to choose).
+  const siteOrigin = new URL(config.siteUrl).origin;
   // A rendered page carries its data: nothing to preload.
   const calls = rendered || !plan ? [] : pageCalls(plan);
-  const apiCalls = calls.map((call) => requestUrl(config.apiBaseUrl, callRequest(call)));
+  const apiCalls = calls.flatMap((call) => {
+    const request = requestOfCall(call);
+    return request ? [requestUrl(config.apiBaseUrl, request)] : [];
+  });
 
   const tags = [
     `<script>window.${bootGlobal}=${scriptJson(boot)}</script>`,

@@ -1,3 +1,5 @@
+import { isTypeable } from '@board/shared/lib/typeable';
+
 /**
  * The API's public calls as the shell server's tests need them: two companies, three public jobs
  * (one with a title that tries to break out of HTML, XML and JSON-LD), one workspace.
@@ -78,6 +80,10 @@ export function fakeApiFetch(options: { down?: boolean } = {}): typeof fetch {
     const workspace = url.searchParams.get('workspace_slug');
     const path = url.pathname;
     if (path === '/public-job-posting') {
+      // As the API refuses a search it does not run: too long, or with control characters.
+      const title = url.searchParams.get('title') ?? '';
+      if (title.length > 200 || !isTypeable(title))
+        return json({ message: 'title must be at most 200 characters, without control characters' }, 400);
       if (workspace && workspace !== 'demo') return json({ message: 'Workspace not found' }, 404);
       const jobs = workspace === 'demo' ? fakeJobs.slice(0, 1) : fakeJobs;
       if (!url.searchParams.has('limit')) return json({ jobs });

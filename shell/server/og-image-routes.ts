@@ -10,9 +10,15 @@ import type { ApiReader } from './api-reader';
 import { renderOgCard } from './og-card';
 import { boardCard, companyCard, jobCard, type OgCardData } from './og-image';
 import { ApiUnavailable, readQuery } from './reader-client';
+import type { VisitorLimit } from './visitor-limit';
 
 /** A card changes only with its data: browsers and CDNs keep one an hour. */
 export const ogImageCacheControl = 'public, max-age=3600';
+/**
+ * A card of nothing (an unknown job, company or board) is kept a minute: long enough that a CDN
+ * answers a burst of requests for it, short enough that a job published a moment later has its card.
+ */
+export const missingOgImageCacheControl = 'public, max-age=60';
 
 /** Raster logos are read from the API only (never from any address a job names), and briefly. */
 const logoTimeoutMs = 500;
@@ -29,6 +35,8 @@ export interface OgImageRouteOptions {
   maxEntries?: number;
   /** Reads raster logos (PNG, JPEG) from the API; default: fetch. */
   fetch?: typeof fetch;
+  /** Each card request is work that may reach the API: counted per visitor (visitor-limit.ts). */
+  visitorLimit?: VisitorLimit;
 }
 
 /**
@@ -36,7 +44,13 @@ export interface OgImageRouteOptions {
  * /og/board.png and /og/{workspace}/board.png. Each is drawn from the API's data and kept in
  * memory by that data, so a card is drawn again only when what it shows changed.
  */
-export function ogImageRoutes({ config, api, maxEntries = 200, fetch: fetchImpl = fetch }: OgImageRouteOptions) {
+export function ogImageRoutes({
+  config,
+  api,
+  maxEntries = 200,
+  fetch: fetchImpl = fetch,
+  visitorLimit,
+}: OgImageRouteOptions) {
   const app = new Hono();
   const cards = new Map<string, Promise<Uint8Array>>();
   const logos = new Map<string, Promise<Uint8Array | undefined>>();
@@ -94,7 +108,7 @@ export function ogImageRoutes({ config, api, maxEntries = 200, fetch: fetchImpl 
    * card drawn with the company's mark because its logo could not be read is sent, not kept.
    */
   const send = async (c: Context, data: OgCardData | null, logo: string | null = null) => {
-    if (data === null) return c.notFound();
+    if (data === null) return missing(c);
     const key = JSON.stringify([data, logo]);
     let png = cards.get(key);
     if (!png) {
@@ -113,6 +127,17 @@ export function ogImageRoutes({ config, api, maxEntries = 200, fetch: fetchImpl 
   const site = () => new URL(config().siteUrl).host;
   const id = (c: Context) => c.req.param('file')?.replace(/\.png$/, '') ?? '';
 
+  const missing = (c: Context) => c.text('Not found', 404, { 'Cache-Control': missingOgImageCacheControl });
+
+  app.use('/og/*', async (c, next) => {
+    const verdict = visitorLimit?.admit(c);
+    if (verdict && !verdict.allowed)
+      return c.text('Too many preview images were asked for from this address. Please try again later.', 429, {
+        'Retry-After': String(verdict.retryAfterSeconds),
+        'Cache-Control': 'no-store',
+      });
+    return next();
+  });
   app.use('/og/*', etag());
   app.onError((error, c) => {
     if (!(error instanceof ApiUnavailable)) console.error('[shell-server]', c.req.path, error);
@@ -124,7 +149,7 @@ export function ogImageRoutes({ config, api, maxEntries = 200, fetch: fetchImpl 
 
   app.get('/og/job/:file{[^/]+\\.png}', async (c) => {
     const job = await read((client) => jobQuery(client, id(c)));
-    if (!job) return c.notFound();
+    if (!job) return missing(c);
     return send(c, jobCard(job, site()), job.logo);
   });
 
@@ -138,14 +163,14 @@ export function ogImageRoutes({ config, api, maxEntries = 200, fetch: fetchImpl 
     let name: string | null = null;
     if (slug !== null) {
       const workspace = await read((client) => workspaceQuery(client, slug));
-      if (!workspace) return c.notFound();
+      if (!workspace) return missing(c);
       name = workspace.name || slug;
     }
     const [jobs, companies] = await Promise.all([
       read((client) => boardSummaryQuery(client, slug)),
       read((client) => organizationCountQuery(client, slug)),
     ]);
-    if (!jobs) return c.notFound();
+    if (!jobs) return missing(c);
     return send(c, boardCard({ jobs: jobs.total, companies: companies ?? 0 }, name, site()));
   };
   app.get('/og/board.png', (c) => board(c, null));

@@ -1,10 +1,10 @@
-import { requestUrl } from '@board/shared/api/api-client';
+import { ApiError, requestUrl } from '@board/shared/api/api-client';
 import { callQuery } from '@board/shared/api/queries';
-import { callRequest } from '@board/shared/api/requests';
+import { requestOfCall } from '@board/shared/api/requests';
 import type { RuntimeConfig } from '@board/shared/config/runtime-config';
 import { scriptJson } from '@board/shared/lib/script-json';
-import { dehydrate, QueryClient } from '@tanstack/react-query';
-import type { ApiReader } from './api-reader';
+import { dehydrate, type Query, QueryClient } from '@tanstack/react-query';
+import type { ApiAnswer, ApiReader } from './api-reader';
 import { type PagePlan, pageCalls } from './page-plan';
 import { readerClient } from './reader-client';
 
@@ -24,6 +24,15 @@ export interface PageQueries {
 }
 
 /**
+ * A query the API refused (a 4xx other than 404: the visitor's search is not one it runs): the page
+ * is rendered with it, in its error state (the board's message), and the browser starts from it.
+ */
+function refusedByApi(query: Query): boolean {
+  const error = query.state.error;
+  return query.state.status === 'error' && error instanceof ApiError && error.status >= 400 && error.status < 500;
+}
+
+/**
  * The page's first calls (the route's `calls`), run by the same queries the remote pages use, so
  * the page renders with its data and the browser's cache starts from it. A call that failed is
  * left out: the page renders it as loading, as the browser does before its own fetch. In order:
@@ -36,7 +45,9 @@ export async function loadPageQueries(plan: PagePlan, config: RuntimeConfig, api
   let complete = true;
   for (const call of pageCalls(plan)) {
     const options = callQuery(client, call);
-    const answer = await api.get(requestUrl(config.apiBaseUrl, callRequest(call)));
+    // An id or slug that is not one is not found, without a call (requests.ts).
+    const request = requestOfCall(call);
+    const answer: ApiAnswer = request ? await api.get(requestUrl(config.apiBaseUrl, request)) : { kind: 'missing' };
     if (answer.kind === 'unavailable') complete = false;
     const known = answer.kind === 'ok' ? parsed.get(answer) : undefined;
     if (known) queryClient.setQueryData(options.queryKey, known.data as never, { updatedAt: known.updatedAt });
@@ -49,7 +60,7 @@ export async function loadPageQueries(plan: PagePlan, config: RuntimeConfig, api
     if (!complete) break;
     if (queryClient.getQueryData(options.queryKey) === null) break;
   }
-  queryClient.removeQueries({ predicate: (query) => query.state.status !== 'success' });
+  queryClient.removeQueries({ predicate: (query) => query.state.status !== 'success' && !refusedByApi(query) });
   return { queryClient, complete: complete && client.unavailable === 0 };
 }
 
@@ -58,7 +69,9 @@ export async function loadPageQueries(plan: PagePlan, config: RuntimeConfig, api
  * dehydrated state), escaped for a <script>. Each query is serialised once per data object.
  */
 export function queriesScript(queryClient: QueryClient): string {
-  const { queries } = dehydrate(queryClient);
+  const { queries } = dehydrate(queryClient, {
+    shouldDehydrateQuery: (query) => query.state.status === 'success' || refusedByApi(query),
+  });
   const parts = queries.map((query) => {
     const data = query.state.data;
     if (!data || typeof data !== 'object') return scriptJson(query);

@@ -1,6 +1,7 @@
 import type { RuntimeConfig } from '@board/shared/config/runtime-config';
 import type { Encoding } from '@board/shared/lib/accept-encoding';
 import type { Log } from '@board/shared/lib/request-log';
+import { QueryClient } from '@tanstack/react-query';
 import type { Context } from 'hono';
 import { pageKey } from '../src/features/remotes/remote-page';
 import type { ApiReader } from './api-reader';
@@ -15,6 +16,7 @@ import { commonSecurityHeaders, contentSecurityPolicy, inlineScriptHashes } from
 import { sendText } from './send-text';
 import type { ServerRemotes } from './server-remotes';
 import type { Stylesheets } from './stylesheets';
+import type { VisitorLimit } from './visitor-limit';
 
 /** What a page's bytes depend on besides its address (a CDN keys pages on the full URL and these). */
 const pageVary = 'Accept-Encoding, Sec-CH-UA-Mobile';
@@ -33,6 +35,8 @@ export const pageCacheControl = {
   missing: 'public, max-age=0, s-maxage=10',
   unrendered: 'no-cache',
   preview: 'private, no-store',
+  /** Sent unrendered because its visitor is over the limit: that visitor's, kept by no one. */
+  limited: 'private, no-store',
 } as const;
 
 export type ShellMode = 'render' | 'assemble';
@@ -54,6 +58,8 @@ export interface PageRouteOptions {
    * staleness, and a burst of visits to one page costs one render and one compression per encoding.
    */
   keepPagesMs?: number;
+  /** A page that is not kept is read from the API and rendered: counted per visitor (visitor-limit.ts). */
+  visitorLimit?: VisitorLimit;
   log: Log;
 }
 
@@ -122,11 +128,15 @@ export function pageRoute(options: PageRouteOptions) {
   };
 
   return async (c: Context) => {
-    const url = new URL(c.req.url);
+    const current = config();
+    // The page's own address is the config's site with the request's path and query: the Host
+    // header and an absolute-form request target are the client's to choose, and a kept page is
+    // sent to every visitor.
+    const requested = new URL(c.req.url);
+    const url = new URL(`${requested.pathname}${requested.search}`, current.siteUrl);
     // A phone's layout when the browser says it is one (Chromium's default client hint); the page
     // varies by that header, so a CDN keeps one copy of each, and so does this server.
     const wide = c.req.header('Sec-CH-UA-Mobile') !== '?1';
-    const current = config();
     const started = Date.now();
     const budget = AbortSignal.timeout(renderBudgetMs);
     const preview = url.searchParams.has('preview_remote');
@@ -138,13 +148,19 @@ export function pageRoute(options: PageRouteOptions) {
     const key = `${wide ? 'wide' : 'phone'} ${identity(current)} ${identity(await manifest)} ${url.pathname}${url.search}`;
     const hit = kept.get(key);
     if (hit && Date.now() < hit.until) return sendText(c, hit.html, hit.status, hit.headers, hit.compressed);
+    // Past its visitor's limit, a page is the browser's to render: no API call, no render.
+    const limited = plan !== null && options.visitorLimit?.admit(c).allowed === false;
     // The remote's code loads while the API is read. A previewed remote is the browser's to load.
-    const willRender = mode === 'render' && plan !== null && !preview;
+    const willRender = mode === 'render' && plan !== null && !preview && !limited;
     const component = willRender ? manifest.then((loaded) => remotePage(plan, loaded)) : null;
     component?.catch(() => undefined);
     // 2. Its calls, into a QueryClient.
-    const queries: PageQueries | null = plan ? await loadPageQueries(plan, current, pageApi) : null;
-    if (queries && !queries.complete) warn(c, 'page sent without the API data (slow or down)');
+    const queries: PageQueries | null = !plan
+      ? null
+      : limited
+        ? { queryClient: new QueryClient(), complete: false }
+        : await loadPageQueries(plan, current, pageApi);
+    if (queries && !queries.complete && !limited) warn(c, 'page sent without the API data (slow or down)');
     // 3. Its status and head.
     const outcome = summarisePage(plan, url, current, queries);
     // 4. The page rendered.
@@ -194,13 +210,15 @@ export function pageRoute(options: PageRouteOptions) {
       inlineStyles,
     });
     // 6. Sent.
-    const cacheControl = preview
-      ? pageCacheControl.preview
-      : (willRender && !rendered) || queries?.complete === false
-        ? pageCacheControl.unrendered
-        : outcome.status === 404
-          ? pageCacheControl.missing
-          : pageCacheControl.ok;
+    const cacheControl = limited
+      ? pageCacheControl.limited
+      : preview
+        ? pageCacheControl.preview
+        : (willRender && !rendered) || queries?.complete === false
+          ? pageCacheControl.unrendered
+          : outcome.status === 404
+            ? pageCacheControl.missing
+            : pageCacheControl.ok;
     const headers: Record<string, string> = {
       'Content-Type': 'text/html; charset=UTF-8',
       'Cache-Control': cacheControl,
@@ -210,7 +228,7 @@ export function pageRoute(options: PageRouteOptions) {
     };
     // Only the page it should be is kept: not one sent unrendered, and never a preview.
     const compressed = new Map<Encoding, Promise<Uint8Array>>();
-    if (keepPagesMs > 0 && cacheControl !== pageCacheControl.unrendered && !preview)
+    if (keepPagesMs > 0 && cacheControl !== pageCacheControl.unrendered && !preview && !limited)
       keep(key, { until: Date.now() + keepPagesMs, html, status: outcome.status, headers, compressed });
     return sendText(c, html, outcome.status, headers, compressed);
   };

@@ -27,6 +27,10 @@ export function readerClient(apiBaseUrl: string, api: ApiReader): ReaderClient {
       const answer = await api.get(requestUrl(apiBaseUrl, { path, query }));
       if (answer.kind === 'ok') return answer.body;
       if (answer.kind === 'missing') throw new ApiError(404, 'Not found');
+      if (answer.kind === 'refused') {
+        const message = (answer.body as { message?: unknown } | null)?.message;
+        throw new ApiError(answer.status, typeof message === 'string' ? message : 'Bad request', answer.body);
+      }
       unavailable++;
       throw new ApiError(503, 'The API did not answer in time');
     },
@@ -42,7 +46,8 @@ export class ApiUnavailable extends Error {
 
 /**
  * One of the board's queries run once on the server, outside a page (the crawler files, the
- * preview cards): its data, null when the API does not know what was asked for (404), or
+ * preview cards): its data, null when the API does not know what was asked for (404) or refuses
+ * it (another 4xx), or
  * ApiUnavailable when it could not answer.
  */
 export async function readQuery<T, Key extends QueryKey>(
@@ -56,7 +61,8 @@ export async function readQuery<T, Key extends QueryKey>(
     if (client.unavailable > 0) throw new ApiUnavailable('the API could not answer');
     return data;
   } catch (error) {
-    if (error instanceof ApiError && error.status === 404) return null;
+    // Not found, or refused as asked (a 4xx): there is nothing to show for it.
+    if (error instanceof ApiError && error.status >= 400 && error.status < 500) return null;
     if (error instanceof ApiUnavailable) throw error;
     throw new ApiUnavailable(error instanceof Error ? error.message : String(error));
   }

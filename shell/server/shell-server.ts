@@ -14,6 +14,7 @@ import { commonSecurityHeaders, contentSecurityPolicy } from './security-headers
 import { ServerRemotes } from './server-remotes';
 import { isHashedAsset, staticFiles } from './static-files';
 import { Stylesheets } from './stylesheets';
+import type { VisitorLimit } from './visitor-limit';
 
 export { pageCacheControl } from './page-route';
 export { cacheControlFor } from './static-files';
@@ -62,6 +63,8 @@ export interface ShellServerOptions {
   sitemapLimit?: number;
   /** One JSON object per request and per problem; default: JSON lines on stdout. */
   log?: Log;
+  /** The per-visitor limit on work that reaches the API (visitor-limit.ts); none when absent. */
+  visitorLimit?: VisitorLimit;
 }
 
 /**
@@ -109,6 +112,7 @@ export function createShellServer({
   workspaces = () => [],
   sitemapLimit,
   log = jsonLines,
+  visitorLimit,
 }: ShellServerOptions) {
   const headers = apiKey ? { [shellKeyHeader]: apiKey } : undefined;
   const pageReader = pageApi ?? new ApiReader({ staleMs: pageApiStaleMs, headers });
@@ -148,7 +152,7 @@ export function createShellServer({
   // A CDN-only deployment (static mode) has no server to write these.
   if (mode !== 'static') {
     app.route('/', crawlerRoutes({ config, api: listReader, workspaces, ...(sitemapLimit ? { sitemapLimit } : {}) }));
-    app.route('/', ogImageRoutes({ config, api: pageReader }));
+    app.route('/', ogImageRoutes({ config, api: pageReader, ...(visitorLimit ? { visitorLimit } : {}) }));
     // The first preview card of a process also loads the fonts and the layout engine (~0.5 s).
     if (warmUp) void warmUpOgCards().catch(() => undefined);
   }
@@ -174,6 +178,7 @@ export function createShellServer({
         shellAssets: assets,
         stylesheets,
         ...(keepPagesMs === undefined ? {} : { keepPagesMs }),
+        ...(visitorLimit ? { visitorLimit } : {}),
         log,
       }),
     );

@@ -1,11 +1,13 @@
+import { createHash } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { alerts, jobPostings, organizations, outbox } from '../db/schema';
 import { createTestApi, type TestApi } from '../test/test-api';
+import { rekeyAddresses } from './address-keys';
 import { deleteExpiredPending } from './digests';
 import { type MailSink, startMailSink } from './mail-sink';
 import { smtpTransport } from './mailer';
-import { emailHash } from './subscribe';
+import { createAlertTokens } from './tokens';
 
 let api: TestApi;
 let sink: MailSink;
@@ -31,6 +33,8 @@ beforeEach(async () => {
   await api.db.execute(sql`delete from submission_attempts`);
 });
 
+const emailHash = (email: string) => api.alertTokens.addresses.address(email);
+
 let client = 0;
 async function subscribe(fields: Record<string, string>, headers: Record<string, string> = {}) {
   const response = await api.app.request('/public/alerts/subscribe', {
@@ -45,11 +49,20 @@ async function subscribe(fields: Record<string, string>, headers: Record<string,
 const linkIn = (text: string, page: string) =>
   new RegExp(`http://localhost/public/alerts/${page}\\?token=[A-Za-z0-9_%.-]+`).exec(text)?.[0] ?? '';
 const path = (url: string) => url.replace('http://localhost', '');
+const formPost = (url: string, fields: Record<string, string>, headers: Record<string, string> = {}) =>
+  api.app.request(url, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/x-www-form-urlencoded', ...headers },
+    body: new URLSearchParams(fields).toString(),
+  });
+/** The click on the confirmation page's button: the link's token, posted back. */
+const confirmByPost = (link: string) =>
+  formPost('/public/alerts/confirm', { token: new URL(link, 'http://localhost').searchParams.get('token') ?? '' });
 
 async function subscribeAndConfirm(email: string, fields: Record<string, string> = {}) {
   expect((await subscribe({ email, ...fields })).status).toBe(202);
   const message = sink.messages.findLast((m) => m.to.includes(email));
-  const confirmed = await api.app.request(path(linkIn(message?.text ?? '', 'confirm')));
+  const confirmed = await confirmByPost(path(linkIn(message?.text ?? '', 'confirm')));
   expect(confirmed.status).toBe(200);
   const [alert] = await api.db
     .select()
@@ -176,6 +189,25 @@ describe('subscribing', () => {
     ).toHaveLength(3);
   });
 
+  it('counts subaddresses, and dots where the provider ignores them, as one mailbox; mails the exact address', async () => {
+    for (const email of ['dee+1@example.com', 'dee+2@example.com', 'DEE+3@example.com', 'dee+4@example.com'])
+      expect((await subscribe({ email })).status).toBe(202);
+    expect(sink.messages.map((message) => message.to)).toEqual([
+      ['dee+1@example.com'],
+      ['dee+2@example.com'],
+      ['DEE+3@example.com'],
+    ]);
+    sink.messages.length = 0;
+    for (const email of ['a.d.a@gmail.com', 'ada+x@googlemail.com', 'A.DA@gmail.com', 'ada@gmail.com'])
+      expect((await subscribe({ email })).status).toBe(202);
+    expect(sink.messages).toHaveLength(3);
+    // Dots make another mailbox elsewhere.
+    sink.messages.length = 0;
+    for (const email of ['a.d.a@example.org', 'ad.a@example.org', 'ada@example.org', 'a.da@example.org'])
+      expect((await subscribe({ email })).status).toBe(202);
+    expect(sink.messages).toHaveLength(4);
+  });
+
   it('asks for the captcha once a client is past its limit', async () => {
     const fromOne = { 'x-test-client': '192.0.2.1' };
     const send = (fields: Record<string, string>) =>
@@ -206,15 +238,50 @@ describe('confirming', () => {
     const link = path(linkIn(sink.messages[0]?.text ?? '', 'confirm'));
     const [pending] = await api.db.select().from(alerts);
     expect(pending?.status).toBe('pending');
-    const first = await api.app.request(link);
+    const first = await confirmByPost(link);
     expect(first.status).toBe(200);
     expect(await first.text()).toContain('Your job alert is on');
     const [active] = await api.db.select().from(alerts);
     expect(active).toMatchObject({ status: 'active', confirmNonce: null });
+    expect((await confirmByPost(link)).status).toBe(400);
     expect((await api.app.request(link)).status).toBe(400);
-    expect((await api.app.request(`${link.slice(0, -3)}abc`)).status).toBe(400);
+    expect((await confirmByPost(`${link.slice(0, -3)}abc`)).status).toBe(400);
     const unsubscribeToken = linkIn(sink.messages[0]?.text ?? '', 'unsubscribe').split('token=')[1];
-    expect((await api.app.request(`/public/alerts/confirm?token=${unsubscribeToken}`)).status).toBe(400);
+    expect((await confirmByPost(`/public/alerts/confirm?token=${unsubscribeToken}`)).status).toBe(400);
+  });
+
+  it('opening the link (as a mail scanner does) changes nothing: its page has a Confirm button that POSTs', async () => {
+    await subscribe({ email: 'scan@example.com', title: 'Otter' });
+    const link = path(linkIn(sink.messages[0]?.text ?? '', 'confirm'));
+    for (let index = 0; index < 3; index++) {
+      const opened = await api.app.request(link);
+      expect(opened.status).toBe(200);
+      const page = await opened.text();
+      expect(page).toContain('Otter · all jobs');
+      expect(page).toMatch(
+        /<form method="post" action="\/public\/alerts\/confirm"[^>]*><input type="hidden" name="token" value="[^"]+"><button type="submit">Confirm<\/button><\/form>/,
+      );
+    }
+    const [pending] = await api.db.select().from(alerts);
+    expect(pending?.status).toBe('pending');
+    // A POST without the link's token (another site's form cannot know it) confirms nothing.
+    expect((await formPost('/public/alerts/confirm', {})).status).toBe(400);
+    expect((await confirmByPost(link)).status).toBe(200);
+  });
+
+  it('sends its pages with no framing, no sniffing and no script', async () => {
+    await subscribe({ email: 'frame@example.com' });
+    const link = path(linkIn(sink.messages[0]?.text ?? '', 'confirm'));
+    for (const response of [
+      await api.app.request(link),
+      await api.app.request('/public/alerts/confirm?token=forged'),
+      await api.app.request(path(linkIn(sink.messages[0]?.text ?? '', 'unsubscribe'))),
+    ]) {
+      expect(response.headers.get('X-Frame-Options')).toBe('DENY');
+      expect(response.headers.get('X-Content-Type-Options')).toBe('nosniff');
+      expect(response.headers.get('Content-Security-Policy')).toContain("frame-ancestors 'none'");
+      expect(response.headers.get('Content-Security-Policy')).toContain("default-src 'none'");
+    }
   });
 
   it('sends nothing but the confirmation before it, and forgets the address after 7 days', async () => {
@@ -307,6 +374,15 @@ describe('digests', () => {
       });
     expect((await call({ 'x-test-peer': '203.0.113.9' })).status).toBe(403);
     expect((await call({ 'x-test-peer': '127.0.0.1', 'x-forwarded-for': '203.0.113.9' })).status).toBe(403);
+    // A proxy on this machine that is not a trusted one, whatever header it names the client in.
+    expect((await call({ forwarded: 'for=203.0.113.9' })).status).toBe(403);
+    expect((await call({ 'x-real-ip': '203.0.113.9' })).status).toBe(403);
+    // Through a trusted proxy, the client it names decides.
+    expect((await call({ 'x-test-peer': '10.0.0.2', 'x-test-client': '203.0.113.9' })).status).toBe(403);
+    // A web page's simple POST (text/plain, its Origin) from a local browser.
+    expect((await call({ 'Content-Type': 'text/plain' })).status).toBe(415);
+    expect((await call({ origin: 'https://evil.example' })).status).toBe(403);
+    expect((await call({ origin: 'null' })).status).toBe(403);
     expect((await call({ 'x-test-peer': '203.0.113.9', authorization: 'Bearer wrong-token-0123456789' })).status).toBe(
       403,
     );
@@ -378,5 +454,33 @@ describe('unsubscribing and managing', () => {
         .where(eq(alerts.emailHash, emailHash('kai@example.com'))),
     ).toHaveLength(0);
     expect((await api.app.request(`${manage}x`)).status).toBe(400);
+  });
+
+  it('the manage link carries a keyed hash of the address, not one anyone can compute', async () => {
+    await subscribeAndConfirm('lea@example.com');
+    const manage = linkIn(sink.messages.at(-1)?.text ?? '', 'manage');
+    const token = new URL(manage).searchParams.get('token') ?? '';
+    const claims = JSON.parse(Buffer.from(token.split('.')[0] ?? '', 'base64url').toString()) as { s: string };
+    const unkeyed = createHash('sha256').update('lea@example.com').digest('hex');
+    expect(claims.s).not.toContain(unkeyed);
+    expect(claims.s).toBe(api.alertTokens.addresses.address('lea@example.com'));
+    expect(createAlertTokens('another-secret-of-enough-length').addresses.address('lea@example.com')).not.toBe(
+      claims.s,
+    );
+  });
+
+  it('an old manage link (an unkeyed hash) says so; the rows are hashed again and the new links work', async () => {
+    const alert = await subscribeAndConfirm('max@example.com');
+    const unkeyed = createHash('sha256').update('max@example.com').digest('hex');
+    await api.db.update(alerts).set({ emailHash: unkeyed }).where(eq(alerts.id, alert.id));
+    const old = await api.app.request(
+      `/public/alerts/manage?token=${encodeURIComponent(api.alertTokens.sign('manage', unkeyed))}`,
+    );
+    expect(old.status).toBe(400);
+    expect(await old.text()).toContain('This manage link is from an older email');
+    expect(await rekeyAddresses(api.db, api.alertTokens.addresses)).toBe(1);
+    expect(await rekeyAddresses(api.db, api.alertTokens.addresses)).toBe(0);
+    const fresh = await api.app.request(path(api.alertLinks.manage(emailHash('max@example.com'))));
+    expect(await fresh.text()).toContain('· daily · on');
   });
 });

@@ -6,7 +6,7 @@ import { alerts, outbox } from '../db/schema';
 import { startApiProcess } from '../test/api-process';
 import { createTestDatabase } from '../test/test-database';
 import { startMailSink } from './mail-sink';
-import { emailHash } from './subscribe';
+import { createAlertTokens } from './tokens';
 
 const waitFor = async (check: () => Promise<boolean> | boolean, ms: number) => {
   const end = Date.now() + ms;
@@ -40,7 +40,7 @@ describe.runIf(process.env.DATABASE_URL)('two API instances sending the same dig
       await handle.db.insert(alerts).values(
         Array.from({ length: count }, (_, index) => ({
           email: `seeker${index}@example.com`,
-          emailHash: emailHash(`seeker${index}@example.com`),
+          emailHash: createAlertTokens('one-secret-for-every-instance').addresses.address(`seeker${index}@example.com`),
           search: emptyJobSearch,
           frequency: 'daily' as const,
           status: 'active' as const,
@@ -49,7 +49,12 @@ describe.runIf(process.env.DATABASE_URL)('two API instances sending the same dig
           nextDigestAt: new Date(Date.now() - 1000),
         })),
       );
-      const send = (url: string) => fetch(`${url}/operator/alerts/send`, { method: 'POST', body: '{}' });
+      const send = (url: string) =>
+        fetch(`${url}/operator/alerts/send`, {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json' },
+          body: '{}',
+        });
       const answers = await Promise.all([send(a.url), send(b.url), send(a.url), send(b.url)]);
       expect(answers.map((answer) => answer.status)).toEqual([200, 200, 200, 200]);
       await waitFor(

@@ -10,16 +10,27 @@ export function isLoopback(address: string | undefined): boolean {
   return /^127\./.test(address) || address === '::1' || /^::ffff:127\./.test(address);
 }
 
+/** Headers a proxy names the client it forwards in: a request with one was forwarded. */
+const forwardingHeaders = ['forwarded', 'x-forwarded-for', 'x-real-ip', 'x-client-ip', 'true-client-ip'];
+
 /**
  * Operator endpoints (`alerts:send` while the API holds the embedded database): a caller with
  * `Authorization: Bearer OPERATOR_TOKEN`, or, in local and test runs only, a caller on the loopback
- * interface that no proxy forwarded.
+ * interface. Loopback is the TCP peer's, unless the peer is a trusted proxy (then the client it
+ * names must be on loopback): a request an undeclared proxy forwarded (any forwarding header)
+ * is not local. Only a JSON body is read, and a browser's request from another site (its
+ * `Origin`) is refused, so no web page a local user opens can send one (a form's or a no-cors
+ * fetch's `text/plain` is not JSON).
  */
 export function operatorRoutes(deps: {
   alerts: AlertsService;
   token?: string;
   allowLoopback: boolean;
   peerAddress: (request: Request, env: unknown) => string | undefined;
+  /** The client's address: the TCP peer, or what a trusted proxy says (TRUSTED_PROXIES). */
+  clientAddress: (request: Request, env: unknown) => string | undefined;
+  /** The API's own origin: the only `Origin` an operator request may carry. */
+  publicOrigin: () => string;
 }) {
   const expected = deps.token ? createHash('sha256').update(deps.token).digest() : null;
   const app = new Hono();
@@ -27,10 +38,19 @@ export function operatorRoutes(deps: {
     const sent = /^Bearer (.+)$/.exec(c.req.header('authorization') ?? '')?.[1];
     const byToken =
       expected !== null && sent !== undefined && timingSafeEqual(createHash('sha256').update(sent).digest(), expected);
-    const local =
-      deps.allowLoopback && !c.req.header('x-forwarded-for') && isLoopback(deps.peerAddress(c.req.raw, c.env));
+    const origin = c.req.header('origin');
+    if (origin !== undefined && origin !== new URL(deps.publicOrigin()).origin)
+      throw httpError(403, 'Forbidden', 'Operator endpoints take no request from another site');
+    const peer = deps.peerAddress(c.req.raw, c.env);
+    const client = deps.clientAddress(c.req.raw, c.env);
+    // The client differs from the peer only when a trusted proxy named it.
+    const viaTrustedProxy = client !== undefined && peer !== undefined && client !== peer.replace(/^::ffff:/, '');
+    const forwarded = forwardingHeaders.some((name) => c.req.header(name) !== undefined);
+    const local = deps.allowLoopback && (viaTrustedProxy ? isLoopback(client) : !forwarded && isLoopback(peer));
     if (!byToken && !local)
       throw httpError(403, 'Forbidden', 'Operator endpoints need OPERATOR_TOKEN (or a local caller)');
+    if (c.req.method === 'POST' && !(c.req.header('content-type') ?? '').toLowerCase().startsWith('application/json'))
+      throw httpError(415, 'Unsupported content type', 'Send application/json');
     c.header('Cache-Control', 'no-store');
     await next();
   });
@@ -50,8 +70,9 @@ export function operatorRoutes(deps: {
 
   /** Queues the due digests (every active alert's since `since`, when given) and sends the outbox now. */
   app.post('/alerts/send', async (c) => {
-    const body = await c.req.json().catch(() => ({}));
-    const parsed = v.safeParse(sendBody, body ?? {});
+    const body = await c.req.json().catch(() => null);
+    if (body === null) throw httpError(400, 'Malformed request', 'Send a JSON object');
+    const parsed = v.safeParse(sendBody, body);
     if (!parsed.success) throw httpError(400, parsed.issues[0].message);
     const result = await deps.alerts.sendDigests(parsed.output.since ? { since: parsed.output.since } : {});
     return c.json(result);

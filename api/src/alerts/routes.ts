@@ -31,10 +31,24 @@ export interface AlertRouteDeps {
 
 const checkInbox = 'Check your inbox: if the address can get alerts, an email with a confirmation link is on its way.';
 const badLink = 'This link is not valid: it has expired, was already used, or was changed.';
+const oldManageLink =
+  'This manage link is from an older email and no longer works. Open “Manage alerts” in your newest alert email, or unsubscribe with the link at the bottom of any of them.';
+
+/**
+ * The alert pages: no one keeps them, they pass no signed link on, no other site frames them
+ * (their buttons change alerts) and nothing on them runs but their own inline style.
+ */
+export const alertPageHeaders = {
+  'Cache-Control': 'no-store',
+  'Referrer-Policy': 'no-referrer',
+  'Content-Security-Policy':
+    "default-src 'none'; style-src 'unsafe-inline'; img-src data:; form-action 'self'; base-uri 'none'; frame-ancestors 'none'",
+  'X-Frame-Options': 'DENY',
+  'X-Content-Type-Options': 'nosniff',
+} as const;
 
 function html(c: Context, body: string, status: 200 | 400 | 404 | 422 | 429 = 200) {
-  c.header('Cache-Control', 'no-store');
-  c.header('Referrer-Policy', 'no-referrer');
+  for (const [name, value] of Object.entries(alertPageHeaders)) c.header(name, value);
   return c.html(body, status);
 }
 
@@ -47,8 +61,8 @@ function safeReturnPath(value: unknown): string | null {
 }
 
 /**
- * Job alerts: subscribe (JSON or a plain HTML form post), confirm, unsubscribe (RFC 8058
- * one-click) and manage, under /public/alerts.
+ * Job alerts: subscribe (JSON or a plain HTML form post), confirm (a page whose button POSTs),
+ * unsubscribe (RFC 8058 one-click) and manage, under /public/alerts.
  */
 export function alertRoutes(deps: AlertRouteDeps) {
   const { db, tokens, links } = deps;
@@ -133,7 +147,7 @@ export function alertRoutes(deps: AlertRouteDeps) {
       }
     }
 
-    await subscribe(db, links, parsed.value, boardName);
+    await subscribe(db, links, tokens.addresses, parsed.value, boardName);
     deps.kick();
     if (isForm) {
       const back = safeReturnPath(fields[alertFieldNames.returnTo]);
@@ -147,28 +161,57 @@ export function alertRoutes(deps: AlertRouteDeps) {
     return c.json({ message: checkInbox }, 202);
   });
 
-  app.get('/confirm', async (c) => {
-    const claims = tokens.verify(c.req.query('token'), 'confirm');
-    if (!claims?.nonce) return html(c, htmlPage('Link not valid', paragraph(badLink)), 400);
-    const now = new Date();
+  /** The pending alert a confirmation link names, with its nonce still unused; null for anything else. */
+  const pendingAlert = async (token: unknown) => {
+    const claims = tokens.verify(typeof token === 'string' ? token : undefined, 'confirm');
+    if (!claims?.nonce) return null;
     const [alert] = await db
-      .select({ frequency: alerts.frequency })
+      .select()
       .from(alerts)
       .where(and(eq(alerts.id, claims.subject), eq(alerts.status, 'pending'), eq(alerts.confirmNonce, claims.nonce)));
-    const confirmed = alert
-      ? await db
-          .update(alerts)
-          .set({
-            status: 'active',
-            confirmNonce: null,
-            confirmedAt: now,
-            lastDigestAt: now,
-            nextDigestAt: firstDigestAt(alert.frequency, now),
-          })
-          .where(and(eq(alerts.id, claims.subject), eq(alerts.confirmNonce, claims.nonce)))
-          .returning({ id: alerts.id, emailHash: alerts.emailHash, frequency: alerts.frequency })
+    return alert ? { alert, nonce: claims.nonce } : null;
+  };
+
+  // Opening the link changes nothing: mail scanners follow links. The page asks for the click that
+  // POSTs the token back (the token is the form's proof: another site cannot know it).
+  app.get('/confirm', async (c) => {
+    const token = c.req.query('token') ?? '';
+    const pending = await pendingAlert(token);
+    if (!pending) return html(c, htmlPage('Link not valid', paragraph(badLink)), 400);
+    const { alert } = pending;
+    const names = alert.workspaceSlug
+      ? await db.select({ name: workspaces.name }).from(workspaces).where(eq(workspaces.slug, alert.workspaceSlug))
       : [];
-    const [done] = confirmed;
+    const description = describeAlertSearch(
+      storedJobSearch(alert.search),
+      alert.workspaceSlug ? { name: names[0]?.name ?? alert.workspaceSlug } : {},
+    );
+    return html(
+      c,
+      htmlPage(
+        'Confirm your job alert',
+        `${paragraph(`Get new jobs for "${description}" ${alert.frequency} by email?`)}${postButton('/public/alerts/confirm', { token }, 'Confirm')}`,
+      ),
+    );
+  });
+
+  app.post('/confirm', async (c) => {
+    const body = await c.req.parseBody().catch(() => ({}) as Record<string, unknown>);
+    const pending = await pendingAlert(body.token);
+    if (!pending) return html(c, htmlPage('Link not valid', paragraph(badLink)), 400);
+    const { alert, nonce } = pending;
+    const now = new Date();
+    const [done] = await db
+      .update(alerts)
+      .set({
+        status: 'active',
+        confirmNonce: null,
+        confirmedAt: now,
+        lastDigestAt: now,
+        nextDigestAt: firstDigestAt(alert.frequency, now),
+      })
+      .where(and(eq(alerts.id, alert.id), eq(alerts.confirmNonce, nonce)))
+      .returning({ id: alerts.id, emailHash: alerts.emailHash, frequency: alerts.frequency });
     if (!done) return html(c, htmlPage('Link not valid', paragraph(badLink)), 400);
     return html(
       c,
@@ -213,6 +256,8 @@ export function alertRoutes(deps: AlertRouteDeps) {
     const token = c.req.query('token') ?? '';
     const claims = tokens.verify(token, 'manage');
     if (!claims) return html(c, htmlPage('Link not valid', paragraph(badLink)), 400);
+    if (!tokens.addresses.isCurrent(claims.subject))
+      return html(c, htmlPage('Link no longer valid', paragraph(oldManageLink)), 400);
     const rows = await db.select().from(alerts).where(eq(alerts.emailHash, claims.subject)).orderBy(alerts.createdAt);
     const names = new Map((await db.select().from(workspaces)).map((row) => [row.slug, row.name]));
     const action = `/public/alerts/manage?token=${encodeURIComponent(token)}`;
@@ -242,6 +287,8 @@ export function alertRoutes(deps: AlertRouteDeps) {
     const token = c.req.query('token') ?? '';
     const claims = tokens.verify(token, 'manage');
     if (!claims) return html(c, htmlPage('Link not valid', paragraph(badLink)), 400);
+    if (!tokens.addresses.isCurrent(claims.subject))
+      return html(c, htmlPage('Link no longer valid', paragraph(oldManageLink)), 400);
     const body = await c.req.parseBody().catch(() => ({}) as Record<string, unknown>);
     const id = typeof body.alert_id === 'string' && /^[0-9a-f-]{36}$/.test(body.alert_id) ? body.alert_id : null;
     const mine = (alertId: string) => and(eq(alerts.id, alertId), eq(alerts.emailHash, claims.subject));

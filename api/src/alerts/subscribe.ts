@@ -1,9 +1,10 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { describeAlertSearch, storedJobSearch } from '@board/shared/forms/alert-description';
 import type { AlertSubscription } from '@board/shared/forms/alert-schema';
 import { and, count, eq, gt, sql } from 'drizzle-orm';
 import type { Database } from '../db/database';
 import { alertConfirmationSends, alerts } from '../db/schema';
+import type { AddressKeys } from './address-keys';
 import { alreadySubscribedEmail, confirmationEmail } from './emails';
 import type { AlertLinkMaker } from './links';
 import { enqueue } from './outbox';
@@ -11,36 +12,37 @@ import { enqueue } from './outbox';
 /** At most this many confirmation (or "already subscribed") emails per address per day. */
 export const confirmationsPerAddressPerDay = 3;
 
-/** What manage links and the per-address limit use instead of the address. */
-export function emailHash(email: string): string {
-  return createHash('sha256').update(email.trim().toLowerCase()).digest('hex');
-}
-
 const searchKey = (search: unknown) => JSON.stringify(storedJobSearch(search));
 
 /**
  * A subscription, in one transaction under a lock on the address: a new alert waits for its
  * confirmation, whose email goes into the outbox in the same commit. The same search again
  * resends the confirmation (still unconfirmed) or says it exists (confirmed), so the answer and
- * the email are the same whether or not the address is known. Past the daily limit per address,
- * nothing is stored or sent.
+ * the email are the same whether or not the address is known. Past the daily limit per mailbox
+ * (subaddresses and, where the provider ignores them, dots are one mailbox: address-keys.ts),
+ * nothing is stored or sent. The emails go to the exact address given.
  */
 export async function subscribe(
   db: Database,
   links: AlertLinkMaker,
+  keys: AddressKeys,
   subscription: AlertSubscription,
   boardName?: string,
 ): Promise<{ emailed: boolean }> {
-  const hash = emailHash(subscription.email);
+  const hash = keys.address(subscription.email);
+  const mailbox = keys.mailbox(subscription.email);
   const search = storedJobSearch(subscription.search);
   const description = describeAlertSearch(search, boardName ? { name: boardName } : {});
   return db.transaction(async (tx) => {
-    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`alert:${hash}`}))`);
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`alert:${mailbox}`}))`);
     const [sent] = await tx
       .select({ n: count() })
       .from(alertConfirmationSends)
       .where(
-        and(eq(alertConfirmationSends.emailHash, hash), gt(alertConfirmationSends.at, sql`now() - interval '1 day'`)),
+        and(
+          eq(alertConfirmationSends.emailHash, mailbox),
+          gt(alertConfirmationSends.at, sql`now() - interval '1 day'`),
+        ),
       );
     if ((sent?.n ?? 0) >= confirmationsPerAddressPerDay) return { emailed: false };
     const known = await tx.select().from(alerts).where(eq(alerts.emailHash, hash));
@@ -51,7 +53,7 @@ export async function subscribe(
         searchKey(alert.search) === searchKey(search),
     );
     const nonce = randomBytes(16).toString('base64url');
-    await tx.insert(alertConfirmationSends).values({ emailHash: hash });
+    await tx.insert(alertConfirmationSends).values({ emailHash: mailbox });
     if (same && same.status !== 'pending') {
       await enqueue(tx, [
         {

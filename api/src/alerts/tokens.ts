@@ -1,11 +1,13 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
+import { addressKeys } from './address-keys';
 
 /**
  * The signed links of alert emails. A token is `payload.signature`: the payload (base64url JSON)
  * names what the link does (`p`), whom it is for (`s`: an alert id, or the address's hash for the
  * manage page), an optional one-time value (`n`, checked against the alert row) and when it
  * expires (`e`, seconds since 1970); the signature is an HMAC-SHA256 of the payload with
- * ALERTS_SECRET. A changed payload, another secret or an expired token is refused.
+ * ALERTS_SECRET. A changed payload, another secret or an expired token is refused. The same
+ * secret keys the hashes that stand for an address (`addresses`, address-keys.ts).
  */
 export type TokenPurpose = 'confirm' | 'unsubscribe' | 'manage';
 
@@ -29,6 +31,7 @@ export function createAlertTokens(secret: string, now: () => number = Date.now) 
   const signature = (payload: string) =>
     createHmac('sha256', secret).update(`alerts|${payload}`).digest().subarray(0, 24).toString('base64url');
   return {
+    addresses: addressKeys(secret),
     sign(purpose: TokenPurpose, subject: string, nonce?: string): string {
       const claims = {
         p: purpose,

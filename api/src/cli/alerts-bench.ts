@@ -15,7 +15,6 @@ import { alertLinkMaker } from '../alerts/links';
 import { startMailSink } from '../alerts/mail-sink';
 import { smtpTransport } from '../alerts/mailer';
 import { createOutboxSender } from '../alerts/outbox';
-import { emailHash } from '../alerts/subscribe';
 import { createAlertTokens } from '../alerts/tokens';
 import { openDatabase } from '../db/database';
 import { alerts, workspaces } from '../db/schema';
@@ -55,6 +54,7 @@ const random = () => {
 };
 const pick = <T>(list: T[]): T => list[Math.floor(random() * list.length)] as T;
 
+const tokens = createAlertTokens('bench-secret-of-enough-length');
 await db.execute(sql`delete from alerts where email like 'bench-%'`);
 const now = Date.now();
 const windowStart = new Date(now - windowDays * 24 * 3600_000);
@@ -65,7 +65,7 @@ for (let start = 0; start < count; start += 1000) {
       const email = `bench-${index}@example.com`;
       return {
         email,
-        emailHash: emailHash(email),
+        emailHash: tokens.addresses.address(email),
         workspaceSlug: index % 3 === 0 ? pick(slugs) : null,
         search: {
           ...emptyJobSearch,
@@ -83,7 +83,6 @@ for (let start = 0; start < count; start += 1000) {
     }),
   );
 }
-const tokens = createAlertTokens('bench-secret-of-enough-length');
 const links = alertLinkMaker(tokens, { api: () => 'http://127.0.0.1:8000', siteUrl: 'http://localhost:8080' });
 console.log(
   `board: ${jobFigures?.published} published jobs, ${jobFigures?.recent} in the window (${windowDays} day(s)); ${count} due alerts`,

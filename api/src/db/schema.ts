@@ -229,7 +229,7 @@ export const alerts = pgTable(
   {
     id: uuid('id').primaryKey().defaultRandom(),
     email: text('email').notNull(),
-    /** sha256 of the lower-cased address: what manage links and the per-address limit refer to. */
+    /** The keyed hash of the lower-cased address (alerts/address-keys.ts): what manage links refer to. */
     emailHash: text('email_hash').notNull(),
     /** null = all jobs. */
     workspaceSlug: text('workspace_slug'),
@@ -251,7 +251,7 @@ export const alerts = pgTable(
   ],
 );
 
-/** Confirmation emails per address (hashed), for the limit of 3 a day; pruned after a day. */
+/** Confirmation emails per mailbox (its keyed hash), for the limit of 3 a day; pruned after a day. */
 export const alertConfirmationSends = pgTable(
   'alert_confirmation_sends',
   {

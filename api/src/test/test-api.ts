@@ -61,7 +61,8 @@ export async function createTestApi(
     requestRateLimit: options.requestRateLimit ?? { max: 100_000, windowSeconds: 60 },
     log: (entry) => logs.push(entry),
     shellKey: options.shellKey,
-    clientAddress: (request) => request.headers.get('x-test-client') ?? '127.0.0.1',
+    clientAddress: (request) =>
+      request.headers.get('x-test-client') ?? request.headers.get('x-test-peer') ?? '127.0.0.1',
     alerts: {
       tokens: alertTokens,
       links: alertLinks,

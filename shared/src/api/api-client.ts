@@ -29,6 +29,8 @@ export interface ApiRequest {
  * so the browser's later fetch of the same URL is answered from the preload.
  */
 export function requestUrl(baseUrl: string, { path, query = {} }: ApiRequest): string {
+  // A dot segment (`..`, `%2e%2e`) would be resolved away by URL parsing and name another call.
+  if (/(?:^|\/)(?:\.|%2e){1,2}(?:\/|$)/i.test(path)) throw new ApiError(404, 'Not found');
   const url = new URL(`${baseUrl.replace(/\/+$/, '')}${path}`);
   for (const [key, value] of Object.entries(query)) {
     if (value !== undefined && value !== '') url.searchParams.set(key, value);

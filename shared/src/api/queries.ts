@@ -1,4 +1,5 @@
 import { type ApiClient, ApiError, type ApiRequest } from '@board/shared/api/api-client';
+import { isBoardId } from '@board/shared/api/board-id';
 import {
   type Job,
   type JobPage,
@@ -160,6 +161,9 @@ export function jobPagesQuery(client: ApiClient, workspaceSlug: string | null, s
     },
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.nextCursor,
+    // A search the API refused (the server renders the page with it, its error state) is not asked
+    // for again when the page mounts: the answer would be the same. A new search is a new query.
+    retryOnMount: false,
   });
 }
 
@@ -172,7 +176,7 @@ export function savedJobsQuery(client: ApiClient, ids: string[]) {
     queryKey: boardKeys.savedJobs(ids),
     queryFn: async ({ signal }): Promise<Job[]> => {
       // An id the API cannot hold was never a board job; none at all must not ask for the whole board.
-      const usable = ids.filter((id) => /^\d{1,10}$/.test(id));
+      const usable = ids.filter(isBoardId);
       const chunks = Array.from({ length: Math.ceil(usable.length / savedIdsPerCall) }, (_, index) =>
         usable.slice(index * savedIdsPerCall, (index + 1) * savedIdsPerCall),
       );
@@ -193,6 +197,7 @@ export function organizationPagesQuery(client: ApiClient, workspaceSlug: string 
     },
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.nextCursor,
+    retryOnMount: false,
   });
 }
 

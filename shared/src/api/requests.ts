@@ -1,4 +1,5 @@
-import type { ApiRequest } from '@board/shared/api/api-client';
+import { ApiError, type ApiRequest } from '@board/shared/api/api-client';
+import { isBoardId, isWorkspaceSlug } from '@board/shared/api/board-id';
 import { savedJobsSearch } from '@board/shared/api/board-search';
 import { type JobSearch, jobSearchQuery, maxIds } from '@board/shared/api/job-search';
 
@@ -9,6 +10,16 @@ import { type JobSearch, jobSearchQuery, maxIds } from '@board/shared/api/job-se
 export const pageSize = 24;
 /** The saved page asks for its ids in one call 1, up to the API's largest page. */
 export const savedIdsPerCall = maxIds;
+
+/**
+ * A path segment of a call, from a checked value only: an id that is not canonical or a slug that
+ * is not one is a 404 before any request is made, so no address of the board reaches another call
+ * (`..`) or another spelling of the same one (`0012`). The queries treat it as the API's 404.
+ */
+function segment(value: string, valid: (value: string) => boolean): string {
+  if (!valid(value)) throw new ApiError(404, 'Not found');
+  return encodeURIComponent(value);
+}
 
 /**
  * The request behind each call (SPEC section 7): the queries send them, and the shell's server
@@ -34,7 +45,9 @@ export const boardRequests = {
     path: '/public-job-posting',
     query: { visibility: 'job_board_only', ...jobSearchQuery(savedJobsSearch(ids), { limit: savedIdsPerCall }) },
   }),
-  workspace: (slug: string): ApiRequest => ({ path: `/public-job-posting/workspace/${encodeURIComponent(slug)}` }),
+  workspace: (slug: string): ApiRequest => ({
+    path: `/public-job-posting/workspace/${segment(slug, isWorkspaceSlug)}`,
+  }),
   organizations: (workspaceSlug: string | null): ApiRequest => ({
     path: '/public-job-posting/job-board/list-organizations',
     query: { workspace_slug: workspaceSlug ?? undefined },
@@ -50,16 +63,16 @@ export const boardRequests = {
     },
   }),
   job: (id: string): ApiRequest => ({
-    path: `/public-job-posting/${encodeURIComponent(id)}`,
+    path: `/public-job-posting/${segment(id, isBoardId)}`,
     query: { visibility: 'linkedin_or_job_board' },
   }),
   organizationJobs: (id: string): ApiRequest => ({
-    path: `/public-job-posting/organization/${encodeURIComponent(id)}`,
+    path: `/public-job-posting/organization/${segment(id, isBoardId)}`,
     query: { visibility: 'job_board_only' },
   }),
   /** Call 5, one page of a company's jobs. */
   organizationJobPage: (id: string, cursor: string | null = null): ApiRequest => ({
-    path: `/public-job-posting/organization/${encodeURIComponent(id)}`,
+    path: `/public-job-posting/organization/${segment(id, isBoardId)}`,
     query: { visibility: 'job_board_only', limit: String(pageSize), cursor: cursor ?? undefined },
   }),
 };
@@ -77,4 +90,14 @@ export type BoardCall = {
 
 export function callRequest([name, ...args]: BoardCall): ApiRequest {
   return (boardRequests[name] as (...values: typeof args) => ApiRequest)(...args);
+}
+
+/** The request of a call, or null when its id or slug is not one (a 404 without a call). */
+export function requestOfCall(call: BoardCall): ApiRequest | null {
+  try {
+    return callRequest(call);
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 404) return null;
+    throw error;
+  }
 }

@@ -1,0 +1,245 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { RuntimeConfig } from '@board/shared/config/runtime-config';
+import type { LogEntry } from '@board/shared/lib/request-log';
+import type { DehydratedState } from '@tanstack/react-query';
+import { describe, expect, it } from 'vitest';
+import { ApiReader } from './api-reader';
+import { fakeApiFetch } from './fake-api';
+import { ManifestCache } from './manifest-cache';
+import { missingOgImageCacheControl } from './og-image-routes';
+import { createShellServer, pageCacheControl } from './shell-server';
+import { visitorLimit } from './visitor-limit';
+
+/**
+ * The shell's server under abuse: what a visitor can make it ask the API for, and what one
+ * visitor's request can change for the next.
+ */
+const config = {
+  environment: 'test',
+  // The API on the site's own origin: a page that thought it was served from elsewhere would
+  // preconnect to it.
+  apiBaseUrl: 'http://127.0.0.1:9001/api',
+  siteUrl: 'http://127.0.0.1:9001',
+  links: { signIn: 'https://app.example.test/sign-in', getStarted: 'https://app.example.test/sign-up' },
+  remotes: {
+    listings: 'http://127.0.0.1:9002/mf-manifest.json',
+    apply: 'http://127.0.0.1:9003/mf-manifest.json',
+    static: 'http://127.0.0.1:9004/mf-manifest.json',
+  },
+  previewOrigins: [],
+} as unknown as RuntimeConfig;
+
+function dist() {
+  const dir = mkdtempSync(path.join(tmpdir(), 'shell-dist-'));
+  writeFileSync(
+    path.join(dir, 'index.html'),
+    '<html><head><title>Foundry Jobs</title><script defer src="/main.0123456789.js"></script></head><body><div id="root"></div></body></html>',
+  );
+  return dir;
+}
+
+const manifests = new ManifestCache({
+  fetch: async () =>
+    new Response(JSON.stringify({ metaData: { publicPath: 'auto', remoteEntry: { name: 'remoteEntry.js' } } })),
+});
+
+/** A board page as a remote's Node build exposes it. */
+function BoardPage() {
+  return <h1>Board</h1>;
+}
+
+function site(
+  options: {
+    limit?: { max: number; trustedProxies?: string[] };
+    mode?: 'render' | 'assemble';
+    keepPagesMs?: number;
+  } = {},
+) {
+  const calls: string[] = [];
+  const logged: LogEntry[] = [];
+  const reader = () =>
+    new ApiReader({
+      fetch: (input, init) => {
+        calls.push(String(input));
+        // The fake API lives at the root; this config puts the API under /api.
+        return fakeApiFetch()(String(input).replace('/api/', '/'), init);
+      },
+    });
+  const app = createShellServer({
+    distDir: dist(),
+    config: () => config,
+    mode: options.mode ?? 'assemble',
+    manifests,
+    remotes: { page: async () => BoardPage },
+    warmUp: false,
+    ...(options.keepPagesMs === undefined ? {} : { keepPagesMs: options.keepPagesMs }),
+    pageApi: reader(),
+    listApi: reader(),
+    log: (entry) => logged.push(entry),
+    ...(options.limit
+      ? {
+          visitorLimit: visitorLimit({
+            max: options.limit.max,
+            windowSeconds: 60,
+            trustedProxies: options.limit.trustedProxies ?? [],
+          }),
+        }
+      : {}),
+  });
+  /** A request from `peer` (the TCP peer the Node adaptor reports). */
+  const from = (peer: string, url: string, headers: Record<string, string> = {}) =>
+    app.request(url, { headers }, { incoming: { socket: { remoteAddress: peer } } });
+  return { app, calls, logged, from };
+}
+
+describe('ids are canonical before any API call', () => {
+  const leadingZeros = (count: number) => `${'0'.repeat(count)}1`;
+
+  it.each([
+    '/og/job/0012.png',
+    `/og/job/${leadingZeros(40)}.png`,
+    '/og/job/1e0.png',
+    '/og/job/+1.png',
+    '/og/job/%2e%2e.png',
+    '/og/company/...png',
+    '/og/company/%2e%2e.png',
+    '/og/company/0007.png',
+  ])('%s is a 404 without a call, kept a minute', async (url) => {
+    const { app, calls } = site();
+    const response = await app.request(url);
+    expect(response.status).toBe(404);
+    expect(response.headers.get('Cache-Control')).toBe(missingOgImageCacheControl);
+    expect(calls).toEqual([]);
+  });
+
+  it.each([
+    '/job/0012',
+    '/job/1e0',
+    '/job/..%2F1',
+    '/job/..%2F',
+    '/companies/0007',
+    '/companies/1e0',
+    '/job/0001/apply',
+  ])('the page %s is a 404 without a call', async (url) => {
+    const { app, calls } = site();
+    const response = await app.request(url);
+    expect(response.status).toBe(404);
+    expect(calls).toEqual([]);
+    // Nor does the browser get told to preload one.
+    expect(await response.text()).not.toContain('rel="preload" href="http://127.0.0.1:9001/api/public-job-posting/');
+  });
+
+  it('the canonical ids still read the API and answer', async () => {
+    const { app, calls } = site();
+    expect((await app.request('/job/1')).status).toBe(200);
+    expect((await app.request('/companies/7')).status).toBe(200);
+    expect(calls).toEqual([
+      'http://127.0.0.1:9001/api/public-job-posting/1?visibility=linkedin_or_job_board',
+      'http://127.0.0.1:9001/api/public-job-posting/organization/7?visibility=job_board_only&limit=24',
+    ]);
+  });
+
+  it('a card of an unknown job is a 404 a CDN keeps a minute', async () => {
+    const { app } = site();
+    const response = await app.request('/og/job/404.png');
+    expect(response.status).toBe(404);
+    expect(response.headers.get('Cache-Control')).toBe(missingOgImageCacheControl);
+  });
+});
+
+describe('the per-visitor limit', () => {
+  it('renders a visitor`s pages up to the limit, then sends them unrendered, kept by no one, with no API call', async () => {
+    const { from, calls, logged } = site({ limit: { max: 3 }, mode: 'render' });
+    for (const q of ['a', 'b', 'c']) {
+      const response = await from('198.51.100.7', `/?q=${q}`);
+      expect(response.status).toBe(200);
+      expect(response.headers.get('Cache-Control')).toBe(pageCacheControl.ok);
+      expect(await response.text()).toContain('id="board-queries"');
+    }
+    const before = calls.length;
+    const over = await from('198.51.100.7', '/?q=d');
+    expect(over.status).toBe(200);
+    expect(over.headers.get('Cache-Control')).toBe(pageCacheControl.limited);
+    const html = await over.text();
+    expect(html).toContain('<div id="root"></div>');
+    expect(html).not.toContain('id="board-queries"');
+    expect(calls.length).toBe(before);
+    // Not an outage: nothing is logged as the API being slow or down.
+    expect(logged.filter((entry) => String(entry.message).includes('slow or down'))).toEqual([]);
+    // Another visitor is not affected.
+    const other = await from('203.0.113.9', '/?q=d');
+    expect(other.headers.get('Cache-Control')).toBe(pageCacheControl.ok);
+  });
+
+  it('does not count a page the server kept (no API call, no render)', async () => {
+    const { from } = site({ limit: { max: 2 } });
+    for (let index = 0; index < 10; index++)
+      expect((await from('198.51.100.7', '/job/1')).headers.get('Cache-Control')).toBe(pageCacheControl.ok);
+  });
+
+  it('answers preview images past the limit with a 429, never a 5xx', async () => {
+    const { from } = site({ limit: { max: 2 } });
+    const statuses = [];
+    for (let index = 0; index < 5; index++) statuses.push((await from('198.51.100.7', '/og/job/404.png')).status);
+    expect(statuses).toEqual([404, 404, 429, 429, 429]);
+    const refused = await from('198.51.100.7', '/og/job/404.png');
+    expect(refused.headers.get('Retry-After')).toMatch(/^\d+$/);
+    expect(refused.headers.get('Cache-Control')).toBe('no-store');
+  });
+
+  it('keys on the client address as the API does: X-Forwarded-For only from a trusted proxy', async () => {
+    const { from } = site({ limit: { max: 1, trustedProxies: ['10.0.0.2'] } });
+    // Through the trusted proxy, two clients are two visitors.
+    expect((await from('10.0.0.2', '/og/job/404.png', { 'X-Forwarded-For': '198.51.100.1' })).status).toBe(404);
+    expect((await from('10.0.0.2', '/og/job/404.png', { 'X-Forwarded-For': '198.51.100.2' })).status).toBe(404);
+    expect((await from('10.0.0.2', '/og/job/404.png', { 'X-Forwarded-For': '198.51.100.1' })).status).toBe(429);
+    // A client that names itself is still its own TCP address.
+    expect((await from('198.51.100.9', '/og/job/404.png', { 'X-Forwarded-For': '1.1.1.1' })).status).toBe(404);
+    expect((await from('198.51.100.9', '/og/job/404.png', { 'X-Forwarded-For': '2.2.2.2' })).status).toBe(429);
+  });
+});
+
+describe('the page cache holds only what the config says', () => {
+  const preconnectToSelf = '<link rel="preconnect" href="http://127.0.0.1:9001"';
+
+  it.each([
+    [
+      'a Host header',
+      (app: ReturnType<typeof site>['app']) => app.request('/job/1', { headers: { Host: 'evil.example' } }),
+    ],
+    ['an absolute-form target', (app: ReturnType<typeof site>['app']) => app.request('http://evil.example/job/1')],
+  ])('%s does not change the page the next visitor gets', async (_, poison) => {
+    const { app } = site();
+    const poisoned = await (await poison(app)).text();
+    expect(poisoned).not.toContain('evil.example');
+    const next = await (await app.request('/job/1')).text();
+    expect(next).not.toContain('evil.example');
+    expect(next).not.toContain(preconnectToSelf);
+    expect(next).toContain('http://127.0.0.1:9001/job/1'); // the canonical address, from the config
+  });
+});
+
+describe('an API 4xx is the visitor`s input, not an outage', () => {
+  const queries = (html: string) =>
+    JSON.parse(
+      /<script type="application\/json" id="board-queries">(.*?)<\/script>/s.exec(html)?.[1] ?? 'null',
+    ) as DehydratedState | null;
+
+  it.each([`/?q=${'x'.repeat(300)}`, '/?q=%00'])(
+    '%s is rendered with the refused search, and not logged as the API being down',
+    async (url) => {
+      const { app, logged } = site({ mode: 'render' });
+      const response = await app.request(url);
+      expect(response.status).toBe(200);
+      expect(response.headers.get('Cache-Control')).toBe(pageCacheControl.ok);
+      const html = await response.text();
+      expect(html).toContain('<h1>Board</h1>');
+      // The browser starts from the refused query: the board shows its message for a failed list.
+      const refused = queries(html)?.queries.find((query) => query.state.status === 'error');
+      expect(refused?.state.error).toMatchObject({ status: 400 });
+      expect(logged.filter((entry) => entry.level === 'warn')).toEqual([]);
+    },
+  );
+});
