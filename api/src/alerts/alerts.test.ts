@@ -137,7 +137,7 @@ describe('subscribing', () => {
     });
     // A search's text is one line: a line break would reach the emails' subjects and bodies.
     for (const fields of [
-      { title: 'Engineer\r\nBcc: victim@example.com' },
+      { title: 'Engineer\r\nBcc: victim@example.com' } as Record<string, string>,
       { location: 'London\n' },
       { level: 'Senior\tLead' },
       { investor: 'Accel\u2028' },

@@ -7,7 +7,7 @@ import { containsPattern } from './filters';
 import { type ListJobRow, listColumns } from './list-columns';
 import { selectRows } from './queries';
 import type { OrganizationRow } from './serialize';
-import { inScope, visibleJobs } from './visible';
+import { inScope, type Visibility, visibleJobs } from './visible';
 
 /**
  * The paged reads (call 1's search, call 3 and call 5 with `limit`): each page by a keyset on an
@@ -125,7 +125,7 @@ export async function jobPage(
 export function organizationJobPage(
   db: Database,
   organizationId: number,
-  visibility: Parameters<typeof visibleJobs>[0],
+  visibility: Visibility,
   page: PageRequest,
 ): Promise<PageRead<JobPage>> {
   const where = sql`${visibleJobs(visibility)} and ${jobPostings.organizationId} = ${organizationId}`;

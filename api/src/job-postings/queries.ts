@@ -13,8 +13,9 @@ export async function findWorkspace(db: Database, slug: string) {
 }
 
 /**
- * What call 1 lists, for every visibility and workspace at once: the published jobs, newest first,
- * without their long description (the list never sends it), and the companies and workspaces,
+ * What call 1 lists, for every visibility and workspace at once: the jobs of the widest
+ * visibility, newest first, without their long description (the list never sends it; the cache
+ * narrows each answer with `placements`), and the companies and workspaces,
  * each read once instead of once per job. Each job arrives as one JSON array rather than ~20
  * columns: PGlite's cost is per value returned (at 10,000 jobs, ~0.5 s in its protocol parser
  * alone), and the driver values are mapped as Drizzle maps them.
@@ -26,7 +27,7 @@ export async function loadBoard(db: Database): Promise<Board> {
     sql`select json_build_array(${sql.join(
       columns.map(([, column]) => column),
       sql`, `,
-    )}) as row from ${jobPostings} where ${eq(jobPostings.status, 'published')} order by ${sql.join(newestFirst, sql`, `)}`,
+    )}) as row from ${jobPostings} where ${visibleJobs('linkedin_or_job_board')} order by ${sql.join(newestFirst, sql`, `)}`,
   );
   const jobs = rows.map(({ row }) => {
     const values = typeof row === 'string' ? (JSON.parse(row) as unknown[]) : row;

@@ -11,8 +11,11 @@ export interface SearchOptions {
   now?: () => number;
   /** How long a filtered search's total is kept (ms; 0: not kept). */
   totalTtlMs?: number;
-  /** Totals are exact up to this many matches (`exactTotalLimit` unless a test says otherwise). */
-  exactTotalLimit?: number;
+  /**
+   * Totals are exact up to this many matches (`exactTotalLimit` unless a test says otherwise);
+   * null counts every match (the search bench's comparison).
+   */
+  exactTotalLimit?: number | null;
 }
 
 export interface JobSearchPage extends JobPage {
@@ -26,7 +29,7 @@ export interface JobSearchPage extends JobPage {
  */
 export function jobSearch(db: Database, versions: DataVersion, options: SearchOptions = {}) {
   const now = options.now ?? Date.now;
-  const countUpTo = options.exactTotalLimit ?? exactTotalLimit;
+  const countUpTo = options.exactTotalLimit === undefined ? exactTotalLimit : (options.exactTotalLimit ?? undefined);
   const facetsOf = facetsCache(db, versions);
   const totals = totalsCache(versions, now, options.totalTtlMs ?? 10_000);
 
