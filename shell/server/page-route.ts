@@ -1,3 +1,4 @@
+import { readCookie, releaseCookieName } from '@board/shared/config/release-assignment';
 import type { RuntimeConfig } from '@board/shared/config/runtime-config';
 import type { Encoding } from '@board/shared/lib/accept-encoding';
 import type { Log } from '@board/shared/lib/request-log';
@@ -10,14 +11,20 @@ import { renderHead } from './page-head';
 import { type PagePlan, planPage } from './page-plan';
 import { loadPageQueries, type PageQueries } from './page-queries';
 import { summarisePage } from './page-summary';
+import { type ReleasePointers, releasesHeader, visitorReleases } from './release-pointers';
 import { type RenderedPage, renderPage } from './render-page';
 import { commonSecurityHeaders, contentSecurityPolicy, inlineScriptHashes } from './security-headers';
 import { sendText } from './send-text';
 import type { ServerRemotes } from './server-remotes';
 import type { Stylesheets } from './stylesheets';
 
-/** What a page's bytes depend on besides its address (a CDN keys pages on the full URL and these). */
+/**
+ * What a page's bytes depend on besides its address (a CDN keys pages on the full URL and these).
+ * With releases, the page also depends on the visitor's release cookie: `Cookie` tells a cache
+ * that honours Vary to keep pages apart by it (README, Deploy: a CDN keys on that one cookie).
+ */
 const pageVary = 'Accept-Encoding, Sec-CH-UA-Mobile';
+const pageVaryWithReleases = `${pageVary}, Cookie`;
 
 /**
  * Who may keep a page, and how long:
@@ -33,6 +40,12 @@ export const pageCacheControl = {
   missing: 'public, max-age=0, s-maxage=10',
   unrendered: 'no-cache',
   preview: 'private, no-store',
+  /**
+   * `assigned`: a page that gives a new visitor their releases while a canary runs (it sets their
+   * cookie): one visitor's, so no shared cache keeps it, and a canary page never reaches a visitor
+   * on the live release (or the other way round) through a cache.
+   */
+  assigned: 'private, no-cache',
 } as const;
 
 export type ShellMode = 'render' | 'assemble';
@@ -43,6 +56,10 @@ export interface PageRouteOptions {
   mode: ShellMode;
   renderBudgetMs: number;
   manifests: ManifestCache;
+  /** The remotes' release pointers (release-pointers.ts). */
+  releases: ReleasePointers;
+  /** Draws a new visitor's canary chance (default Math.random). */
+  random?: () => number;
   remotes: Pick<ServerRemotes, 'page'>;
   pageApi: ApiReader;
   shellAssets: { js: string[]; css: string[] };
@@ -92,8 +109,19 @@ type Rendered = RenderedPage & { at: number; wide: boolean };
  * shared cache keeps it.
  */
 export function pageRoute(options: PageRouteOptions) {
-  const { template, config, mode, renderBudgetMs, manifests, remotes, pageApi, shellAssets, stylesheets, log } =
-    options;
+  const {
+    template,
+    config,
+    mode,
+    renderBudgetMs,
+    manifests,
+    releases,
+    remotes,
+    pageApi,
+    shellAssets,
+    stylesheets,
+    log,
+  } = options;
   const keepPagesMs = options.keepPagesMs ?? 5_000;
   const kept = new Map<string, KeptPage>();
   const keep = (key: string, page: KeptPage) => {
@@ -126,18 +154,34 @@ export function pageRoute(options: PageRouteOptions) {
     // A phone's layout when the browser says it is one (Chromium's default client hint); the page
     // varies by that header, so a CDN keeps one copy of each, and so does this server.
     const wide = c.req.header('Sec-CH-UA-Mobile') !== '?1';
-    const current = config();
+    const configured = config();
+    const preview = url.searchParams.has('preview_remote');
+    // 0. The visitor's releases: the config the page carries names each remote's chosen release.
+    const visitor = await visitorReleases(configured, releases, readCookie(c.req.header('Cookie'), releaseCookieName), {
+      secure: url.protocol === 'https:',
+      ...(options.random ? { random: options.random } : {}),
+    });
+    const current = visitor.config;
+    // What only this visitor's answer carries: a new choice of releases, kept by no shared cache.
+    const perVisitor = (headers: Record<string, string>): Record<string, string> =>
+      visitor.setCookie
+        ? {
+            ...headers,
+            'Cache-Control': preview ? pageCacheControl.preview : pageCacheControl.assigned,
+            'Set-Cookie': visitor.setCookie,
+          }
+        : headers;
     const started = Date.now();
     const budget = AbortSignal.timeout(renderBudgetMs);
-    const preview = url.searchParams.has('preview_remote');
     // 1. The route.
     const plan = planPage(url.pathname, url.searchParams);
     const manifest = plan ? manifests.get(current.remotes[plan.route.remote]) : Promise.resolve(null);
     // A kept page is sent again only with the same config and the same read of the remote's
     // manifest: a redeployed or unreachable remote, or a new config, is a page made anew.
-    const key = `${wide ? 'wide' : 'phone'} ${identity(current)} ${identity(await manifest)} ${url.pathname}${url.search}`;
+    const key = `${wide ? 'wide' : 'phone'} ${identity(configured)} ${visitor.key} ${identity(await manifest)} ${url.pathname}${url.search}`;
     const hit = kept.get(key);
-    if (hit && Date.now() < hit.until) return sendText(c, hit.html, hit.status, hit.headers, hit.compressed);
+    if (hit && Date.now() < hit.until)
+      return sendText(c, hit.html, hit.status, perVisitor(hit.headers), hit.compressed);
     // The remote's code loads while the API is read. A previewed remote is the browser's to load.
     const willRender = mode === 'render' && plan !== null && !preview;
     const component = willRender ? manifest.then((loaded) => remotePage(plan, loaded)) : null;
@@ -204,7 +248,8 @@ export function pageRoute(options: PageRouteOptions) {
     const headers: Record<string, string> = {
       'Content-Type': 'text/html; charset=UTF-8',
       'Cache-Control': cacheControl,
-      Vary: pageVary,
+      Vary: Object.keys(configured.releases ?? {}).length > 0 ? pageVaryWithReleases : pageVary,
+      [releasesHeader]: visitor.header,
       'Content-Security-Policy': contentSecurityPolicy(current, inlineScriptHashes(html)),
       ...commonSecurityHeaders,
     };
@@ -212,6 +257,6 @@ export function pageRoute(options: PageRouteOptions) {
     const compressed = new Map<Encoding, Promise<Uint8Array>>();
     if (keepPagesMs > 0 && cacheControl !== pageCacheControl.unrendered && !preview)
       keep(key, { until: Date.now() + keepPagesMs, html, status: outcome.status, headers, compressed });
-    return sendText(c, html, outcome.status, headers, compressed);
+    return sendText(c, html, outcome.status, perVisitor(headers), compressed);
   };
 }

@@ -10,6 +10,7 @@ import { crawlerRoutes } from './crawler-routes';
 import { ManifestCache, manifestAssets } from './manifest-cache';
 import { ogImageRoutes, warmUpOgCards } from './og-image-routes';
 import { pageRoute } from './page-route';
+import { ReleasePointers, visitorReleases } from './release-pointers';
 import { commonSecurityHeaders, contentSecurityPolicy } from './security-headers';
 import { ServerRemotes } from './server-remotes';
 import { isHashedAsset, staticFiles } from './static-files';
@@ -41,6 +42,10 @@ export interface ShellServerOptions {
   /** How long a page may take to render (remote, data and markup) before it is sent unrendered. */
   renderBudgetMs?: number;
   manifests?: ManifestCache;
+  /** The remotes' release pointers, read at most every 5 s like the manifests. */
+  releases?: ReleasePointers;
+  /** Draws a new visitor's canary chance (default Math.random). */
+  random?: () => number;
   /** The remotes' Node builds (shares `manifests`' cache by default). */
   remotes?: Pick<ServerRemotes, 'page'>;
   /** Load every page's remote module when the server starts (default: in `render` mode). */
@@ -100,6 +105,8 @@ export function createShellServer({
   mode = 'render',
   renderBudgetMs = 1_000,
   manifests = new ManifestCache(),
+  releases = new ReleasePointers(),
+  random,
   remotes = new ServerRemotes({ manifests, loadTimeoutMs: renderBudgetMs }),
   warmUp = mode === 'render',
   keepPagesMs,
@@ -120,10 +127,11 @@ export function createShellServer({
   if (warmUp) {
     // Load every page's remote module now, in the background, so the first visitors' pages are
     // rendered too (a cold remote takes a few hundred ms, close to the render budget).
-    const current = config();
+    // The live releases (a draw that never falls in a canary).
+    const live = visitorReleases(config(), releases, undefined, { secure: false, random: () => 1 });
     for (const route of boardRoutes) {
-      void manifests
-        .get(current.remotes[route.remote])
+      void live
+        .then(({ config: current }) => manifests.get(current.remotes[route.remote]))
         .then((manifest) => {
           if (!manifest) return;
           void stylesheets.inline(
@@ -169,6 +177,8 @@ export function createShellServer({
         mode,
         renderBudgetMs,
         manifests,
+        releases,
+        ...(random ? { random } : {}),
         remotes,
         pageApi: pageReader,
         shellAssets: assets,

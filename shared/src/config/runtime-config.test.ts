@@ -48,7 +48,7 @@ describe('releases in the runtime config', () => {
       ...config,
       releases: { listings: new URL('/releases/pointer.json', config.remotes.listings).href },
     });
-    expect(parsed.releases.listings).toMatch(/\/releases\/pointer\.json$/);
+    expect(parsed.releases?.listings).toMatch(/\/releases\/pointer\.json$/);
   });
 
   it('refuses a release pointer on another origin: remote code comes from the remote’s origin only', () => {

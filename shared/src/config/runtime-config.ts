@@ -44,14 +44,13 @@ export const RuntimeConfigSchema = v.pipe(
      */
     releases: v.optional(
       v.object({ listings: v.optional(httpUrl), apply: v.optional(httpUrl), static: v.optional(httpUrl) }),
-      {},
     ),
   }),
   // Remote code comes from the remote's configured origin only: its releases live under it.
   v.forward(
     v.check(
       (config) =>
-        Object.entries(config.releases).every(
+        Object.entries(config.releases ?? {}).every(
           ([name, pointer]) =>
             pointer === undefined || new URL(pointer).origin === new URL(config.remotes[name as RemoteName]).origin,
         ),
