@@ -4,6 +4,7 @@ import path from 'node:path';
 import type { Browser, Page } from '@playwright/test';
 import { appFolders, type StaticServer, serveReleases } from '../../scripts/serve-board';
 import type { RuntimeConfig } from '../../shared/src/config/runtime-config';
+import { Board } from '../support/board';
 import { buildChangedListings, changedHeading } from '../support/build';
 import { release, snapshot } from '../support/release-cli';
 import { isRendered, rootMarkup, waitForHydration } from '../support/served-html';
@@ -171,6 +172,30 @@ test.describe('releases', () => {
     await expect(page.getByTestId('listings-previous')).toHaveText(second);
     await expect(page.getByTestId('listings-release')).toHaveText(new RegExp(`^(${first}|${second})$`));
     expect(release(stores, 'canary', 'listings', second, '--percent', '0').status).toBe(0);
+  });
+
+  test('a CDN-only deployment (no shell server): the browser reads the pointer and keeps its choice', async ({
+    page,
+    board,
+  }) => {
+    const cdn = await Board.start({ shellMode: 'static' });
+    try {
+      cdn.config = { ...cdn.config, remotes: board.config.remotes, releases: board.config.releases };
+      expect(release(stores, 'canary', 'listings', second, '--percent', '100').status).toBe(0);
+      const files: string[] = [];
+      page.on('request', (sent) => {
+        if (sent.url().startsWith(server.url)) files.push(sent.url());
+      });
+      await page.goto(`${cdn.url}/`);
+      await expect(page.getByRole('heading', { level: 1, name: changedHeading })).toBeVisible();
+      const cookies = await page.context().cookies(cdn.url);
+      expect(cookies.find((cookie) => cookie.name === 'board_release')?.value).toBe(`listings:${second}`);
+      expect(files.filter((file) => file.endsWith('.js')).length).toBeGreaterThan(0);
+      for (const file of files) expect(file).toMatch(new RegExp(`/releases/(${second}/|pointer\\.json$)`));
+    } finally {
+      expect(release(stores, 'canary', 'listings', second, '--percent', '0').status).toBe(0);
+      await cdn.stop();
+    }
   });
 
   test('a preview link can name a published release', async ({ page }) => {
