@@ -120,3 +120,34 @@ describe('pages of remotes with releases', () => {
     expect(await response.text()).toContain(`${listingsOrigin}/mf-manifest.json`);
   });
 });
+
+describe('ReleasePointers', () => {
+  it('reads a pointer at most every ttl, and tells who listens when live or the canary changed', async () => {
+    let pointer: ReleasePointer = { live: 'v1', previous: null, canary: null };
+    let reads = 0;
+    const pointers = new ReleasePointers({
+      ttlMs: 5_000,
+      fetch: async () => {
+        reads++;
+        return new Response(JSON.stringify(pointer));
+      },
+    });
+    const changes: string[] = [];
+    pointers.onChange((_url, read) => changes.push(`${read.live}/${read.canary?.version ?? '-'}`));
+    const url = `${listingsOrigin}/releases/pointer.json`;
+    expect(await pointers.get(url, 0)).toMatchObject({ live: 'v1' });
+    pointer = { live: 'v2', previous: 'v1', canary: null };
+    expect(await pointers.get(url, 4_999)).toMatchObject({ live: 'v1' });
+    expect(await pointers.get(url, 5_000)).toMatchObject({ live: 'v2' });
+    expect(await pointers.get(url, 10_000)).toMatchObject({ live: 'v2' });
+    expect(reads).toBe(3);
+    expect(changes).toEqual(['v1/-', 'v2/-']);
+  });
+
+  it('counts a pointer that does not parse as absent', async () => {
+    const pointers = new ReleasePointers({
+      fetch: async () => new Response(JSON.stringify({ live: '../../x', previous: null, canary: null })),
+    });
+    expect(await pointers.get(`${listingsOrigin}/releases/pointer.json`)).toBeNull();
+  });
+});

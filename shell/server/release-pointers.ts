@@ -21,6 +21,8 @@ export class ReleasePointers {
   private readonly ttlMs: number;
   private readonly timeoutMs: number;
   private readonly fetchImpl: typeof fetch;
+  private readonly lastRead = new Map<string, string>();
+  private readonly listeners: ((url: string, pointer: ReleasePointer) => void)[] = [];
 
   constructor(options: ReleasePointersOptions = {}) {
     this.ttlMs = options.ttlMs ?? 5_000;
@@ -35,6 +37,11 @@ export class ReleasePointers {
     const pointer = this.load(url);
     this.entries.set(url, { at: now, pointer });
     return pointer;
+  }
+
+  /** Calls `listener` with each pointer read that differs from the one read before it at that address. */
+  onChange(listener: (url: string, pointer: ReleasePointer) => void) {
+    this.listeners.push(listener);
   }
 
   /** Every configured remote's pointer (remotes without releases absent). */
@@ -52,7 +59,13 @@ export class ReleasePointers {
     try {
       const response = await this.fetchImpl(url, { redirect: 'error', signal: AbortSignal.timeout(this.timeoutMs) });
       if (!response.ok) return null;
-      return parseReleasePointer(await response.json());
+      const pointer = parseReleasePointer(await response.json());
+      const text = JSON.stringify([pointer.live, pointer.canary]);
+      if (this.lastRead.get(url) !== text) {
+        this.lastRead.set(url, text);
+        for (const listener of this.listeners) listener(url, pointer);
+      }
+      return pointer;
     } catch {
       return null;
     }

@@ -1,5 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { releaseManifestUrl } from '@board/shared/config/release-pointer';
 import type { RuntimeConfig } from '@board/shared/config/runtime-config';
 import { unusedFallbacksFile } from '@board/shared/lib/federation';
 import { jsonLines, type Log, requestLog } from '@board/shared/lib/request-log';
@@ -124,24 +125,37 @@ export function createShellServer({
   const assets = shellAssets(distDir);
   // A remote's stylesheet is read once per build; a page does not wait long for it (it links it).
   const stylesheets = new Stylesheets({ distDir, timeoutMs: Math.min(300, renderBudgetMs) });
+  /** Loads a page's remote module (and its stylesheets) in the background. */
+  const warm = (route: (typeof boardRoutes)[number], manifestUrl: Promise<string>) =>
+    void manifestUrl
+      .then((url) => manifests.get(url))
+      .then((manifest) => {
+        if (!manifest) return;
+        void stylesheets.inline(
+          [...assets.css, ...manifestAssets(manifest, route.module).css],
+          new URL(manifest.url).origin,
+        );
+        return remotes.page(route.remote, manifest, route.module);
+      })
+      .catch(() => undefined);
   if (warmUp) {
     // Load every page's remote module now, in the background, so the first visitors' pages are
-    // rendered too (a cold remote takes a few hundred ms, close to the render budget).
-    // The live releases (a draw that never falls in a canary).
+    // rendered too (a cold remote takes a few hundred ms, close to the render budget): the live
+    // releases (a draw that never falls in a canary) ...
     const live = visitorReleases(config(), releases, undefined, { secure: false, random: () => 1 });
-    for (const route of boardRoutes) {
-      void live
-        .then(({ config: current }) => manifests.get(current.remotes[route.remote]))
-        .then((manifest) => {
-          if (!manifest) return;
-          void stylesheets.inline(
-            [...assets.css, ...manifestAssets(manifest, route.module).css],
-            new URL(manifest.url).origin,
-          );
-          return remotes.page(route.remote, manifest, route.module);
-        })
-        .catch(() => undefined);
-    }
+    for (const route of boardRoutes)
+      warm(
+        route,
+        live.then(({ config: current }) => current.remotes[route.remote]),
+      );
+    // ... and a newly promoted or canary release as soon as its pointer is read.
+    releases.onChange((url, pointer) => {
+      for (const route of boardRoutes) {
+        if (config().releases?.[route.remote] !== url) continue;
+        for (const version of [pointer.live, pointer.canary?.version])
+          if (version) warm(route, Promise.resolve(releaseManifestUrl(url, version)));
+      }
+    });
   }
   const app = new Hono();
 
