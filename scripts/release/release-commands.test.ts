@@ -146,4 +146,11 @@ describe('publishCurrentBuild (npm start)', () => {
     expect(publishCurrentBuild(root, 'listings', path.join(dir, 'cur'))).toBe('listings: live second');
     expect(store().readPointer()).toMatchObject({ live: 'second', previous: 'first' });
   });
+
+  it('promotes the current build when it was published but nothing is live yet', async () => {
+    const root = path.join(dir, 'stores', 'local');
+    await run('publish', 'listings', '--dist', fakeBuild(path.join(dir, 'cur'), 'first'));
+    expect(publishCurrentBuild(root, 'listings', path.join(dir, 'cur'))).toMatch(/published and promoted .*first/);
+    expect(store().readPointer().live).toBe('first');
+  });
 });
