@@ -114,8 +114,9 @@ export async function serveFolder(options: {
       res.end(body);
       return;
     }
-    // Source maps are kept for an error tracker, never published (they name the build's files).
-    if (/\.map(?:$|\?)/.test(req.url ?? '')) {
+    // Source maps are kept for an error tracker, never published (they name the build's files); in a
+    // release store, dot-named files are a release or pointer being written (release-store.ts).
+    if (/\.map(?:$|\?)/.test(req.url ?? '') || (options.live && /\/\./.test((req.url ?? '').split('?')[0] ?? ''))) {
       res.writeHead(404, { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' });
       res.end('Not found');
       return;
