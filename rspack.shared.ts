@@ -370,7 +370,11 @@ export function createConfig(app: AppDefinition, options: BuildOptions): Configu
           ) => {
             res.setHeader('Content-Type', 'application/json');
             res.setHeader('Cache-Control', 'no-cache');
-            res.end(readFileSync(path.join(rootDir, 'shell/config/local.json'), 'utf8'));
+            // `pnpm dev` serves the remotes' live builds, not the release store `pnpm serve` serves.
+            const { releases: _releases, ...config } = JSON.parse(
+              readFileSync(path.join(rootDir, 'shell/config/local.json'), 'utf8'),
+            ) as Record<string, unknown>;
+            res.end(JSON.stringify(config));
           },
         });
         return middlewares;

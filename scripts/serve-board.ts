@@ -85,13 +85,17 @@ export async function serveFolder(options: {
   cors?: boolean;
   /** Extra routes answered before the files, e.g. /runtime-config.json. */
   routes?: Record<string, () => { type: string; body: string }>;
+  /** What the folder holds when it is ready to serve (default: a build's index.html; a release store: releases/). */
+  readyWith?: string;
+  /** The folder changes while it is served (a release store): each request reads the disk, not a list made at start. */
+  live?: boolean;
 }): Promise<StaticServer> {
-  if (!existsSync(path.join(options.folder, 'index.html'))) {
+  if (!existsSync(path.join(options.folder, options.readyWith ?? 'index.html'))) {
     throw new Error(`${options.folder} is not built: run \`pnpm build\` first`);
   }
   const folder = path.resolve(options.folder);
   const files = sirv(folder, {
-    dev: false,
+    dev: options.live ?? false,
     etag: true,
     // The build writes .br and .gz beside each asset (scripts/build.ts).
     brotli: true,
@@ -212,4 +216,9 @@ export async function serveShell(options: {
 
 export function serveRemote(app: Exclude<ServedApp, 'shell'>, port: number, host?: string, folder = appFolders[app]) {
   return serveFolder({ folder, port, host, cors: true });
+}
+
+/** A remote's folder of a release store (`<store>/<app>/`: its releases and its pointer), as a static host serves it. */
+export function serveReleases(folder: string, port: number, host?: string) {
+  return serveFolder({ folder, port, host, cors: true, readyWith: 'releases', live: true });
 }

@@ -7,10 +7,20 @@
  * (`pnpm serve:shell`, `pnpm serve:api`, the remotes as static folders; README, Deploy).
  */
 import { randomBytes } from 'node:crypto';
+import path from 'node:path';
 import { type MailSink, startMailSink } from '../api/src/alerts/mail-sink';
 import { demoWorkspaces } from '../api/src/seed/demo-data';
 import { startApi } from '../api/src/server';
-import { appFolders, readEnvironmentConfig, type StaticServer, serveRemote, serveShell } from './serve-board';
+import { releaseStoreRoot } from './release/local-store';
+import { publishCurrentBuild } from './release/publish-current';
+import {
+  appFolders,
+  readEnvironmentConfig,
+  type StaticServer,
+  serveReleases,
+  serveRemote,
+  serveShell,
+} from './serve-board';
 
 const environment = process.env.BOARD_ENV || 'local';
 if (environment !== 'local') {
@@ -56,9 +66,16 @@ try {
         [site.origin, `http://127.0.0.1:${site.port}`, `http://localhost:${site.port}`].join(','),
     }),
   );
-  servers.push(await serveRemote('listings', portOf(config.remotes.listings), '127.0.0.1'));
-  servers.push(await serveRemote('apply', portOf(config.remotes.apply), '127.0.0.1'));
-  servers.push(await serveRemote('static', portOf(config.remotes.static), '127.0.0.1'));
+  // Each remote with releases (local.json: all of them) is served from the local release store
+  // (.releases/local/<app>/), its current build published and promoted first if the store lacks it.
+  const store = releaseStoreRoot('local');
+  for (const app of ['listings', 'apply', 'static'] as const) {
+    const port = portOf(config.remotes[app]);
+    if (config.releases?.[app]) {
+      console.log(publishCurrentBuild(store, app, appFolders[app]));
+      servers.push(await serveReleases(path.join(store, app), port, '127.0.0.1'));
+    } else servers.push(await serveRemote(app, port, '127.0.0.1'));
+  }
   servers.push(
     await serveShell({
       port: portOf(config.siteUrl),
@@ -78,6 +95,8 @@ try {
 console.log(
   `Remotes: listings ${config.remotes.listings}, apply ${config.remotes.apply}, static ${config.remotes.static}`,
 );
+if (Object.keys(config.releases ?? {}).length > 0)
+  console.log(`Releases: ${releaseStoreRoot('local')} (\`pnpm release list listings\`; README, Releases)`);
 console.log(`API: ${config.apiBaseUrl} (PGlite in api/.data; applications: pnpm --filter @board/api applications)`);
 if (mailSink) console.log(`Mail inbox: ${mailSink.webUrl}   (alert emails; JSON: ${mailSink.webUrl}/email)`);
 console.log(`Serving ${Object.keys(appFolders).length} apps (${environment} config).`);

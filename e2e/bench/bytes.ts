@@ -59,7 +59,7 @@ export async function singleBundleSite(): Promise<{ url: string; close: () => Pr
   });
   const api = await startMemoryApi(site.url);
   const base = readEnvironmentConfig('local');
-  config = { ...base, environment: 'test', siteUrl: site.url, apiBaseUrl: api.url };
+  config = { ...base, environment: 'test', siteUrl: site.url, apiBaseUrl: api.url, releases: {} };
   return {
     url: site.url,
     close: async () => {

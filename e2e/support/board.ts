@@ -77,6 +77,8 @@ export class Board {
         apply: board.manifestUrl('apply'),
         static: board.manifestUrl('static'),
       },
+      // The remotes' folders as built; a board with a release store sets its pointers (releases.spec.ts).
+      releases: {},
     };
     return board;
   }

@@ -181,6 +181,8 @@ export class ProductionSite {
       apiBaseUrl: this.api.url,
       remotes: manifests,
       previewOrigins: [],
+      // The remotes' folders as built, not a release store.
+      releases: {},
     };
     this.shell = await startShellService({
       PORT: String(shellPort),

@@ -17,11 +17,19 @@ export interface NodeRemoteBuild {
   chunkPath: string;
 }
 
-/** The listings remote's Node build, exposing `./job-detail-page`: a component that renders `fixture page`. */
-export async function buildNodeRemote(): Promise<NodeRemoteBuild> {
+/**
+ * The listings remote's Node build, exposing `./job-detail-page`: a component that renders
+ * `fixture page` (or `text`), and `./companies-page`, which renders the same followed by ` (companies)`.
+ */
+export async function buildNodeRemote(text = 'fixture page'): Promise<NodeRemoteBuild> {
   const dir = mkdtempSync(path.join(tmpdir(), 'node-remote-'));
   const page = path.join(dir, 'page.js');
-  writeFileSync(page, "export default function FixturePage() {\n  return 'fixture page';\n}\n");
+  writeFileSync(page, `export default function FixturePage() {\n  return ${JSON.stringify(text)};\n}\n`);
+  const companies = path.join(dir, 'companies.js');
+  writeFileSync(
+    companies,
+    `export default function Companies() {\n  return ${JSON.stringify(`${text} (companies)`)};\n}\n`,
+  );
   const buildVersion = `fixture@${Date.now()}`;
   const config = createConfig(
     // The shell's package.json declares every shared singleton, as a remote's does.
@@ -30,7 +38,7 @@ export async function buildNodeRemote(): Promise<NodeRemoteBuild> {
       dir: path.resolve(import.meta.dirname, '..'),
       port: 0,
       title: 'fixture',
-      exposes: { './job-detail-page': page },
+      exposes: { './job-detail-page': page, './companies-page': companies },
     },
     { mode: 'production', outDir: dir, buildVersion, target: 'node' },
   );
@@ -46,7 +54,9 @@ export async function buildNodeRemote(): Promise<NodeRemoteBuild> {
       });
     });
   });
-  const chunk = readdirSync(path.join(dir, serverBuildFolder)).find((file) => file.startsWith('__federation_expose_'));
+  const chunk = readdirSync(path.join(dir, serverBuildFolder)).find((file) =>
+    file.startsWith('__federation_expose_job_detail'),
+  );
   if (!chunk) throw new Error('the fixture remote has no chunk for its page');
   return { dir, buildVersion, chunkPath: `/${serverBuildFolder}/${chunk}` };
 }

@@ -1,3 +1,4 @@
+import { readCookie, releaseCookieName } from '@board/shared/config/release-assignment';
 import type { RuntimeConfig } from '@board/shared/config/runtime-config';
 import type { Encoding } from '@board/shared/lib/accept-encoding';
 import type { Log } from '@board/shared/lib/request-log';
@@ -11,6 +12,7 @@ import { renderHead } from './page-head';
 import { type PagePlan, planPage } from './page-plan';
 import { loadPageQueries, type PageQueries } from './page-queries';
 import { summarisePage } from './page-summary';
+import { type ReleasePointers, releasesHeader, visitorReleases } from './release-pointers';
 import { type RenderedPage, renderPage } from './render-page';
 import { commonSecurityHeaders, contentSecurityPolicy, inlineScriptHashes } from './security-headers';
 import { sendText } from './send-text';
@@ -18,8 +20,13 @@ import type { ServerRemotes } from './server-remotes';
 import type { Stylesheets } from './stylesheets';
 import type { VisitorLimit } from './visitor-limit';
 
-/** What a page's bytes depend on besides its address (a CDN keys pages on the full URL and these). */
+/**
+ * What a page's bytes depend on besides its address (a CDN keys pages on the full URL and these).
+ * With releases, the page also depends on the visitor's release cookie: `Cookie` tells a cache
+ * that honours Vary to keep pages apart by it (README, Deploy: a CDN keys on that one cookie).
+ */
 const pageVary = 'Accept-Encoding, Sec-CH-UA-Mobile';
+const pageVaryWithReleases = `${pageVary}, Cookie`;
 
 /**
  * Who may keep a page, and how long:
@@ -37,6 +44,12 @@ export const pageCacheControl = {
   preview: 'private, no-store',
   /** Sent unrendered because its visitor is over the limit: that visitor's, kept by no one. */
   limited: 'private, no-store',
+  /**
+   * `assigned`: a page that gives a new visitor their releases while a canary runs (it sets their
+   * cookie): one visitor's, so no shared cache keeps it, and a canary page never reaches a visitor
+   * on the live release (or the other way round) through a cache.
+   */
+  assigned: 'private, no-cache',
 } as const;
 
 export type ShellMode = 'render' | 'assemble';
@@ -47,6 +60,10 @@ export interface PageRouteOptions {
   mode: ShellMode;
   renderBudgetMs: number;
   manifests: ManifestCache;
+  /** The remotes' release pointers (release-pointers.ts). */
+  releases: ReleasePointers;
+  /** Draws a new visitor's canary chance (default Math.random). */
+  random?: () => number;
   remotes: Pick<ServerRemotes, 'page'>;
   pageApi: ApiReader;
   shellAssets: { js: string[]; css: string[] };
@@ -98,8 +115,19 @@ type Rendered = RenderedPage & { at: number; wide: boolean };
  * shared cache keeps it.
  */
 export function pageRoute(options: PageRouteOptions) {
-  const { template, config, mode, renderBudgetMs, manifests, remotes, pageApi, shellAssets, stylesheets, log } =
-    options;
+  const {
+    template,
+    config,
+    mode,
+    renderBudgetMs,
+    manifests,
+    releases,
+    remotes,
+    pageApi,
+    shellAssets,
+    stylesheets,
+    log,
+  } = options;
   const keepPagesMs = options.keepPagesMs ?? 5_000;
   const kept = new Map<string, KeptPage>();
   const keep = (key: string, page: KeptPage) => {
@@ -128,26 +156,42 @@ export function pageRoute(options: PageRouteOptions) {
   };
 
   return async (c: Context) => {
-    const current = config();
+    const configured = config();
     // The page's own address is the config's site with the request's path and query: the Host
     // header and an absolute-form request target are the client's to choose, and a kept page is
     // sent to every visitor.
     const requested = new URL(c.req.url);
-    const url = new URL(`${requested.pathname}${requested.search}`, current.siteUrl);
+    const url = new URL(`${requested.pathname}${requested.search}`, configured.siteUrl);
     // A phone's layout when the browser says it is one (Chromium's default client hint); the page
     // varies by that header, so a CDN keeps one copy of each, and so does this server.
     const wide = c.req.header('Sec-CH-UA-Mobile') !== '?1';
+    const preview = url.searchParams.has('preview_remote');
+    // 0. The visitor's releases: the config the page carries names each remote's chosen release.
+    const visitor = await visitorReleases(configured, releases, readCookie(c.req.header('Cookie'), releaseCookieName), {
+      secure: url.protocol === 'https:',
+      ...(options.random ? { random: options.random } : {}),
+    });
+    const current = visitor.config;
+    // What only this visitor's answer carries: a new choice of releases, kept by no shared cache.
+    const perVisitor = (headers: Record<string, string>): Record<string, string> =>
+      visitor.setCookie
+        ? {
+            ...headers,
+            'Cache-Control': preview ? pageCacheControl.preview : pageCacheControl.assigned,
+            'Set-Cookie': visitor.setCookie,
+          }
+        : headers;
     const started = Date.now();
     const budget = AbortSignal.timeout(renderBudgetMs);
-    const preview = url.searchParams.has('preview_remote');
     // 1. The route.
     const plan = planPage(url.pathname, url.searchParams);
     const manifest = plan ? manifests.get(current.remotes[plan.route.remote]) : Promise.resolve(null);
     // A kept page is sent again only with the same config and the same read of the remote's
     // manifest: a redeployed or unreachable remote, or a new config, is a page made anew.
-    const key = `${wide ? 'wide' : 'phone'} ${identity(current)} ${identity(await manifest)} ${url.pathname}${url.search}`;
+    const key = `${wide ? 'wide' : 'phone'} ${identity(configured)} ${visitor.key} ${identity(await manifest)} ${url.pathname}${url.search}`;
     const hit = kept.get(key);
-    if (hit && Date.now() < hit.until) return sendText(c, hit.html, hit.status, hit.headers, hit.compressed);
+    if (hit && Date.now() < hit.until)
+      return sendText(c, hit.html, hit.status, perVisitor(hit.headers), hit.compressed);
     // Past its visitor's limit, a page is the browser's to render: no API call, no render.
     const limited = plan !== null && options.visitorLimit?.admit(c).allowed === false;
     // The remote's code loads while the API is read. A previewed remote is the browser's to load.
@@ -222,7 +266,8 @@ export function pageRoute(options: PageRouteOptions) {
     const headers: Record<string, string> = {
       'Content-Type': 'text/html; charset=UTF-8',
       'Cache-Control': cacheControl,
-      Vary: pageVary,
+      Vary: Object.keys(configured.releases ?? {}).length > 0 ? pageVaryWithReleases : pageVary,
+      [releasesHeader]: visitor.header,
       'Content-Security-Policy': contentSecurityPolicy(current, inlineScriptHashes(html)),
       ...commonSecurityHeaders,
     };
@@ -230,6 +275,6 @@ export function pageRoute(options: PageRouteOptions) {
     const compressed = new Map<Encoding, Promise<Uint8Array>>();
     if (keepPagesMs > 0 && cacheControl !== pageCacheControl.unrendered && !preview && !limited)
       keep(key, { until: Date.now() + keepPagesMs, html, status: outcome.status, headers, compressed });
-    return sendText(c, html, outcome.status, headers, compressed);
+    return sendText(c, html, outcome.status, perVisitor(headers), compressed);
   };
 }

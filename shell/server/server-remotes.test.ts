@@ -157,4 +157,40 @@ describe('ServerRemotes', () => {
       expect((Page as () => string)()).toBe('fixture page');
     },
   );
+
+  it('renders two releases of one remote side by side (live and a canary), each with its own code', async () => {
+    const canary = await buildNodeRemote('canary page');
+    const live = serveFiles(build.dir);
+    const next = serveFiles(canary.dir);
+    // Both releases under one origin, as a release store serves them.
+    const store = await serveOrigin((request, response) => {
+      const url = new URL(request.url ?? '/', 'http://fixture');
+      const match = /^\/releases\/(live|canary)(\/.*)$/.exec(url.pathname);
+      if (!match) return response.writeHead(404).end();
+      request.url = `${match[2]}${url.search}`;
+      (match[1] === 'live' ? live : next)(request, response);
+    });
+    opened.push(store);
+    remotes = new ServerRemotes({ manifests: new ManifestCache({ ttlMs: 0 }), loadTimeoutMs: 5_000 });
+    const release = (name: 'live' | 'canary', buildVersion: string) =>
+      ({
+        text: '{}',
+        url: `${store.origin}/releases/${name}/mf-manifest.json`,
+        metaData: { buildInfo: { buildVersion } },
+      }) as RemoteManifest;
+    const page = (name: 'live' | 'canary', module: string) =>
+      (remotes as ServerRemotes)
+        .page('listings', release(name, name === 'live' ? build.buildVersion : canary.buildVersion), module)
+        .then((Page) => (Page as () => string)());
+    expect(await page('live', './job-detail-page')).toBe('fixture page');
+    expect(await page('canary', './job-detail-page')).toBe('canary page');
+    // A module not loaded yet, of the release loaded first: its chunk comes from its own release.
+    expect(await page('live', './companies-page')).toBe('fixture page (companies)');
+    // Loaded together, alternately.
+    expect(await Promise.all([page('canary', './companies-page'), page('live', './job-detail-page')])).toEqual([
+      'canary page (companies)',
+      'fixture page',
+    ]);
+    expect(store.requests.filter((request) => request.includes('remoteEntry.js'))).toHaveLength(2);
+  }, 60_000);
 });

@@ -33,7 +33,12 @@ interface LoadedBuild {
   /** The name of the federation instance that loads this build, and the global its container is kept under. */
   hostName: string;
   entryGlobalName: string;
+  /** Its entries of the runtime's global list of instances while another build of the remote is active. */
+  stashed: unknown[];
 }
+
+/** Builds of one remote kept loaded at once (live, a canary, and one more while a change settles). */
+const buildsKept = 3;
 
 /**
  * Forgets the previous build of a remote before its next build is loaded. The federation runtime
@@ -48,14 +53,25 @@ interface LoadedBuild {
  * keep one more in memory); pages it already rendered keep their own references.
  */
 function forgetBuild(previous: LoadedBuild, containerName: string) {
-  const list = (globalThis as { __FEDERATION__?: { __INSTANCES__?: { name?: string; options?: { name?: string } }[] } })
-    .__FEDERATION__?.__INSTANCES__;
+  takeInstances(previous, containerName);
+  previous.stashed = [];
+  delete (globalThis as Record<string, unknown>)[previous.entryGlobalName];
+}
+
+type InstanceEntry = { name?: string; options?: { name?: string } };
+const instanceList = () =>
+  (globalThis as { __FEDERATION__?: { __INSTANCES__?: InstanceEntry[] } }).__FEDERATION__?.__INSTANCES__;
+
+/** Takes a build's instances (its host's and its container's) out of the runtime's global list. */
+function takeInstances(build: LoadedBuild, containerName: string): unknown[] {
+  const list = instanceList();
+  const taken: unknown[] = [];
   if (list)
     for (let index = list.length - 1; index >= 0; index--) {
       const name = list[index]?.options?.name ?? list[index]?.name;
-      if (name === previous.hostName || name === containerName) list.splice(index, 1);
+      if (name === build.hostName || name === containerName) taken.unshift(...list.splice(index, 1));
     }
-  delete (globalThis as Record<string, unknown>)[previous.entryGlobalName];
+  return taken;
 }
 
 interface NodeManifest extends RemoteManifest {
@@ -101,8 +117,26 @@ export interface ServerRemotesOptions {
   loadTimeoutMs?: number;
 }
 
+/**
+ * Releases: two builds of one remote (live and a canary) are rendered side by side. The runtime
+ * finds instances and chunk addresses through its one global list, by the remote's name (see
+ * forgetBuild), so one build of a remote is *active* at a time: its instances are in the list, the
+ * others' are set aside (`stashed`). Loading a page module (the container, its chunks) runs with
+ * its build active; loads of the same build run together, another build's wait for them to end
+ * (each is bounded by the render budget). A page component, once loaded, renders with no list.
+ */
+interface Gate {
+  build: LoadedBuild;
+  running: number;
+  idle: Promise<void>;
+  done: () => void;
+}
+
 export class ServerRemotes {
-  private builds = new Map<RemoteName, LoadedBuild>();
+  /** The builds of each remote kept loaded, least recently used first. */
+  private builds = new Map<RemoteName, LoadedBuild[]>();
+  private active = new Map<RemoteName, LoadedBuild>();
+  private gates = new Map<RemoteName, Gate>();
   private readonly manifests: ManifestCache;
   private readonly loadTimeoutMs: number;
 
@@ -128,15 +162,18 @@ export class ServerRemotes {
     const build = this.buildOf(remote, manifest);
     const cached = build.pages.get(module);
     if (cached) return cached;
-    const loading = build.load(`${federationName(remote)}/${module.replace(/^\.\//, '')}`).then((loaded) => {
-      if (!loaded || typeof loaded.default !== 'function') throw new Error(`${remote} ${module} has no page component`);
-      return loaded.default;
+    const page = this.withBuild(remote, build, () => {
+      const loading = build.load(`${federationName(remote)}/${module.replace(/^\.\//, '')}`).then((loaded) => {
+        if (!loaded || typeof loaded.default !== 'function')
+          throw new Error(`${remote} ${module} has no page component`);
+        return loaded.default;
+      });
+      return within(loading, this.loadTimeoutMs, `${remote} ${module}`, (error) =>
+        // What it waits for (the container, a chunk) is shared with the next page's load: cut, so
+        // the next page fetches it again instead of waiting on a hung request.
+        build.pin.abortPending(error),
+      );
     });
-    const page = within(loading, this.loadTimeoutMs, `${remote} ${module}`, (error) =>
-      // What it waits for (the container, a chunk) is shared with the next page's load: cut, so
-      // the next page fetches it again instead of waiting on a hung request.
-      build.pin.abortPending(error),
-    );
     build.pages.set(module, page);
     // Neither a failure nor a load past the budget is kept: the next page tries again.
     page.catch(() => {
@@ -147,14 +184,59 @@ export class ServerRemotes {
 
   /** Forgets every build loaded so far (their federation instances and containers). */
   close() {
-    for (const [remote, build] of this.builds) forgetBuild(build, federationName(remote));
+    for (const [remote, builds] of this.builds)
+      for (const build of builds) {
+        if (this.active.get(remote) === build) forgetBuild(build, federationName(remote));
+        build.stashed = [];
+        delete (globalThis as Record<string, unknown>)[build.entryGlobalName];
+      }
     this.builds.clear();
+    this.active.clear();
+  }
+
+  /** Runs `task` with `build` active (see Gate): after any other build's loads of the remote. */
+  private async withBuild<T>(remote: RemoteName, build: LoadedBuild, task: () => Promise<T>): Promise<T> {
+    for (let gate = this.gates.get(remote); gate && gate.build !== build; gate = this.gates.get(remote))
+      await gate.idle;
+    let gate = this.gates.get(remote);
+    if (!gate) {
+      this.activate(remote, build);
+      let done = () => {};
+      const idle = new Promise<void>((resolve) => {
+        done = resolve;
+      });
+      gate = { build, running: 0, idle, done };
+      this.gates.set(remote, gate);
+    }
+    gate.running++;
+    try {
+      return await task();
+    } finally {
+      if (--gate.running === 0) {
+        this.gates.delete(remote);
+        gate.done();
+      }
+    }
+  }
+
+  private activate(remote: RemoteName, build: LoadedBuild) {
+    const current = this.active.get(remote);
+    if (current === build) return;
+    if (current) current.stashed = takeInstances(current, federationName(remote));
+    instanceList()?.push(...(build.stashed as InstanceEntry[]));
+    build.stashed = [];
+    this.active.set(remote, build);
   }
 
   private buildOf(remote: RemoteName, manifest: NodeManifest): LoadedBuild {
     const build = `${manifest.url}\n${manifest.text}`;
-    const current = this.builds.get(remote);
-    if (current?.build === build) return current;
+    const kept = this.builds.get(remote) ?? [];
+    const found = kept.find((item) => item.build === build);
+    if (found) {
+      // Most recently used last.
+      this.builds.set(remote, [...kept.filter((item) => item !== found), found]);
+      return found;
+    }
     const entry = manifest.metaData?.remoteEntry;
     const base = new URL('./', manifest.url);
     // The build in the address: nothing cached for the previous build's entry is reused.
@@ -171,7 +253,6 @@ export class ServerRemotes {
     // build). One name per build.
     const entryGlobalName = `${federationName(remote)}_server_${id}`;
     const hostName = `board_shell_server_${id}`;
-    if (current) forgetBuild(current, federationName(remote));
     // The remote's origin is the one of its configured manifest (the Node manifest's address is
     // derived from it): its entry and chunks load from there or not at all.
     const pin = pinnedRemote({ origin: base.origin, timeoutMs: this.loadTimeoutMs });
@@ -196,8 +277,21 @@ export class ServerRemotes {
       pin,
       hostName,
       entryGlobalName,
+      stashed: [],
     };
-    this.builds.set(remote, loaded);
+    // The least recently used builds past the limit are forgotten (their instances and containers).
+    const next = [...kept, loaded];
+    for (const old of next.splice(0, Math.max(0, next.length - buildsKept))) {
+      // Only the active build's instances are in the list; the others' are in their stash.
+      if (this.active.get(remote) === old) {
+        forgetBuild(old, federationName(remote));
+        this.active.delete(remote);
+      } else {
+        old.stashed = [];
+        delete (globalThis as Record<string, unknown>)[old.entryGlobalName];
+      }
+    }
+    this.builds.set(remote, next);
     return loaded;
   }
 }

@@ -1,5 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { releaseManifestUrl } from '@board/shared/config/release-pointer';
 import type { RuntimeConfig } from '@board/shared/config/runtime-config';
 import { unusedFallbacksFile } from '@board/shared/lib/federation';
 import { jsonLines, type Log, requestLog } from '@board/shared/lib/request-log';
@@ -10,6 +11,7 @@ import { crawlerRoutes } from './crawler-routes';
 import { ManifestCache, manifestAssets } from './manifest-cache';
 import { ogImageRoutes, warmUpOgCards } from './og-image-routes';
 import { pageRoute } from './page-route';
+import { ReleasePointers, visitorReleases } from './release-pointers';
 import { commonSecurityHeaders, contentSecurityPolicy } from './security-headers';
 import { ServerRemotes } from './server-remotes';
 import { isHashedAsset, staticFiles } from './static-files';
@@ -42,6 +44,10 @@ export interface ShellServerOptions {
   /** How long a page may take to render (remote, data and markup) before it is sent unrendered. */
   renderBudgetMs?: number;
   manifests?: ManifestCache;
+  /** The remotes' release pointers, read at most every 5 s like the manifests. */
+  releases?: ReleasePointers;
+  /** Draws a new visitor's canary chance (default Math.random). */
+  random?: () => number;
   /** The remotes' Node builds (shares `manifests`' cache by default). */
   remotes?: Pick<ServerRemotes, 'page'>;
   /** Load every page's remote module when the server starts (default: in `render` mode). */
@@ -103,6 +109,8 @@ export function createShellServer({
   mode = 'render',
   renderBudgetMs = 1_000,
   manifests = new ManifestCache(),
+  releases = new ReleasePointers(),
+  random,
   remotes = new ServerRemotes({ manifests, loadTimeoutMs: renderBudgetMs }),
   warmUp = mode === 'render',
   keepPagesMs,
@@ -121,23 +129,37 @@ export function createShellServer({
   const assets = shellAssets(distDir);
   // A remote's stylesheet is read once per build; a page does not wait long for it (it links it).
   const stylesheets = new Stylesheets({ distDir, timeoutMs: Math.min(300, renderBudgetMs) });
+  /** Loads a page's remote module (and its stylesheets) in the background. */
+  const warm = (route: (typeof boardRoutes)[number], manifestUrl: Promise<string>) =>
+    void manifestUrl
+      .then((url) => manifests.get(url))
+      .then((manifest) => {
+        if (!manifest) return;
+        void stylesheets.inline(
+          [...assets.css, ...manifestAssets(manifest, route.module).css],
+          new URL(manifest.url).origin,
+        );
+        return remotes.page(route.remote, manifest, route.module);
+      })
+      .catch(() => undefined);
   if (warmUp) {
     // Load every page's remote module now, in the background, so the first visitors' pages are
-    // rendered too (a cold remote takes a few hundred ms, close to the render budget).
-    const current = config();
-    for (const route of boardRoutes) {
-      void manifests
-        .get(current.remotes[route.remote])
-        .then((manifest) => {
-          if (!manifest) return;
-          void stylesheets.inline(
-            [...assets.css, ...manifestAssets(manifest, route.module).css],
-            new URL(manifest.url).origin,
-          );
-          return remotes.page(route.remote, manifest, route.module);
-        })
-        .catch(() => undefined);
-    }
+    // rendered too (a cold remote takes a few hundred ms, close to the render budget): the live
+    // releases (a draw that never falls in a canary) ...
+    const live = visitorReleases(config(), releases, undefined, { secure: false, random: () => 1 });
+    for (const route of boardRoutes)
+      warm(
+        route,
+        live.then(({ config: current }) => current.remotes[route.remote]),
+      );
+    // ... and a newly promoted or canary release as soon as its pointer is read.
+    releases.onChange((url, pointer) => {
+      for (const route of boardRoutes) {
+        if (config().releases?.[route.remote] !== url) continue;
+        for (const version of [pointer.live, pointer.canary?.version])
+          if (version) warm(route, Promise.resolve(releaseManifestUrl(url, version)));
+      }
+    });
   }
   const app = new Hono();
 
@@ -173,6 +195,8 @@ export function createShellServer({
         mode,
         renderBudgetMs,
         manifests,
+        releases,
+        ...(random ? { random } : {}),
         remotes,
         pageApi: pageReader,
         shellAssets: assets,

@@ -8,7 +8,10 @@ const hashed = /\.[0-9a-f]{10}\.(?:js|css|svg|png|woff2?)$/;
 
 /** The deploy policy of the README: hashed files are immutable, everything else is revalidated. */
 export function cacheControlFor(pathname: string): string {
-  return hashed.test(pathname) ? 'public, max-age=31536000, immutable' : 'no-cache';
+  if (hashed.test(pathname)) return 'public, max-age=31536000, immutable';
+  // A release pointer is read with the manifests' freshness: at most 5 s old, by the CDN and the browser alike.
+  if (pathname.endsWith('/releases/pointer.json')) return 'public, max-age=5';
+  return 'no-cache';
 }
 
 /** A startup chunk of the shell's build (not the entry, not a `lazy-*` chunk). */

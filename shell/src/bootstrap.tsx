@@ -34,6 +34,13 @@ async function start(container: HTMLElement) {
         /* webpackChunkName: "lazy-runtime-config" */ '@board/shared/config/runtime-config'
       );
       config = early.__boardConfig ? parseRuntimeConfig(await early.__boardConfig) : await fetchRuntimeConfig();
+      // Remotes with releases: the browser reads their pointers (a server-assembled page names the releases).
+      if (Object.keys(config.releases ?? {}).length > 0) {
+        const { chooseBrowserReleases } = await import(
+          /* webpackChunkName: "lazy-releases" */ './features/remotes/browser-releases'
+        );
+        config = await chooseBrowserReleases(config);
+      }
     }
   } catch (error) {
     // Without its config the shell cannot find the API or the remotes: say so plainly.

@@ -14,9 +14,10 @@ const manifests = new Map<string, Promise<string>>(
   Object.entries(early.__BOARD_BOOT__?.manifests ?? {}).map(([url, text]) => [url, Promise.resolve(text)]),
 );
 early.__boardManifests = manifests;
-const fetchManifests = (config: { remotes?: Record<string, string> }) => {
-  for (const url of __SINGLE_BUNDLE__ ? [] : Object.values(config.remotes ?? {})) {
-    if (typeof url !== 'string' || manifests.has(url)) continue;
+const fetchManifests = (config: { remotes?: Record<string, string>; releases?: Record<string, string> }) => {
+  for (const [name, url] of __SINGLE_BUNDLE__ ? [] : Object.entries(config.remotes ?? {})) {
+    // A remote with releases is loaded from the release its pointer names (bootstrap.tsx), not from here.
+    if (typeof url !== 'string' || manifests.has(url) || config.releases?.[name]) continue;
     const manifest = fetch(url).then((r) =>
       r.ok ? r.text() : Promise.reject(new Error(`manifest: HTTP ${r.status}`)),
     );
@@ -32,7 +33,9 @@ early.__boardConfig = boot
   ? Promise.resolve(boot.config)
   : fetch('/runtime-config.json').then(async (response) => {
       if (!response.ok) throw new Error(`Could not load /runtime-config.json: HTTP ${response.status}`);
-      return fetchManifests((await response.json()) as { remotes?: Record<string, string> });
+      return fetchManifests(
+        (await response.json()) as { remotes?: Record<string, string>; releases?: Record<string, string> },
+      );
     });
 early.__boardConfig.catch(() => undefined);
 

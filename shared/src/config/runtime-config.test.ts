@@ -38,3 +38,22 @@ describe('parseRuntimeConfig', () => {
     expect(parsed.captcha.siteKey).toBe('');
   });
 });
+
+describe('releases in the runtime config', () => {
+  const local = () => readConfig('local') as { remotes: Record<string, string> } & Record<string, unknown>;
+
+  it('accepts a release pointer on its remote’s origin', () => {
+    const config = local();
+    const parsed = parseRuntimeConfig({
+      ...config,
+      releases: { listings: new URL('/releases/pointer.json', config.remotes.listings).href },
+    });
+    expect(parsed.releases?.listings).toMatch(/\/releases\/pointer\.json$/);
+  });
+
+  it('refuses a release pointer on another origin: remote code comes from the remote’s origin only', () => {
+    expect(() =>
+      parseRuntimeConfig({ ...local(), releases: { listings: 'https://elsewhere.example/releases/pointer.json' } }),
+    ).toThrowError(/releases: must be on the origin of the remote's manifest/);
+  });
+});

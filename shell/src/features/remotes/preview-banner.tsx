@@ -13,7 +13,14 @@ export function PreviewBanner() {
         className="fixed inset-x-0 bottom-0 z-50 flex items-center justify-center gap-3 bg-amber-100 px-4 py-2 text-sm text-amber-950 shadow"
       >
         <span>
-          Previewing <strong>{decision.preview.remote}</strong> from <strong>{decision.preview.origin}</strong>
+          Previewing <strong>{decision.preview.remote}</strong>
+          {decision.preview.version ? (
+            <>
+              {' '}
+              release <strong>{decision.preview.version}</strong>
+            </>
+          ) : null}{' '}
+          from <strong>{decision.preview.origin}</strong>
         </span>
         <button
           type="button"
@@ -22,6 +29,7 @@ export function PreviewBanner() {
             const url = new URL(window.location.href);
             url.searchParams.delete('preview_remote');
             url.searchParams.delete('preview_manifest');
+            url.searchParams.delete('preview_version');
             window.location.assign(url.href);
           }}
           className="rounded-md border border-amber-900/40 bg-white px-3 py-1 font-medium hover:bg-amber-50 focus-visible:outline-2 focus-visible:outline-amber-900"

@@ -78,3 +78,43 @@ describe('resolvePreview', () => {
     expect(remotes).toEqual(staging.remotes);
   });
 });
+
+describe('a preview of a published release', () => {
+  const withReleases = createRuntimeConfig({
+    environment: 'production',
+    previewOrigins: [],
+    remotes: {
+      listings: 'https://cdn.example/listings/mf-manifest.json',
+      apply: 'https://cdn.example/apply/mf-manifest.json',
+      static: 'https://cdn.example/static/mf-manifest.json',
+    },
+    releases: { listings: 'https://cdn.example/listings/releases/pointer.json' },
+  });
+
+  it('loads the release from the remote’s own store, in any environment', () => {
+    expect(decidePreview(withReleases, 'listings', null, '20261124T101010.000Z-abc')).toEqual({
+      kind: 'accepted',
+      preview: {
+        remote: 'listings',
+        manifest: 'https://cdn.example/listings/releases/20261124T101010.000Z-abc/mf-manifest.json',
+        origin: 'https://cdn.example',
+        version: '20261124T101010.000Z-abc',
+      },
+    });
+  });
+
+  it.each([
+    ['a remote without releases', 'apply', 'v1', 'apply has no releases here.'],
+    ['a version that is a path', 'listings', '../../elsewhere', '"../../elsewhere" is not a release version.'],
+  ])('refuses %s', (_case, remote, version, reason) => {
+    expect(decidePreview(withReleases, remote, null, version)).toEqual({ kind: 'refused', reason });
+  });
+
+  it('is remembered for the session by its version', () => {
+    sessionStorage.clear();
+    resolvePreview(withReleases, '?preview_remote=listings&preview_version=v7', sessionStorage);
+    const { decision, remotes } = resolvePreview(withReleases, '', sessionStorage);
+    expect(decision.kind === 'accepted' && decision.preview.version).toBe('v7');
+    expect(remotes.listings).toBe('https://cdn.example/listings/releases/v7/mf-manifest.json');
+  });
+});

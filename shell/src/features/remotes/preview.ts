@@ -1,3 +1,4 @@
+import { isReleaseVersion, releaseManifestUrl } from '@board/shared/config/release-pointer';
 import { type RemoteName, remoteNames } from '@board/shared/config/remotes';
 import type { RuntimeConfig } from '@board/shared/config/runtime-config';
 
@@ -7,11 +8,17 @@ import type { RuntimeConfig } from '@board/shared/config/runtime-config';
  * exactly one of the environment's previewOrigins (parsed origins compared, never string
  * prefixes). An accepted preview lasts for the browser session; a refused one is ignored with a
  * visible warning. Production's config allows nothing.
+ *
+ * Or a published release of a remote with releases: `?preview_remote=listings&preview_version=<version>`,
+ * loaded from the remote's own release store (its configured origin), in any environment: the way
+ * to look at a release before promoting it.
  */
 export interface Preview {
   remote: RemoteName;
   manifest: string;
   origin: string;
+  /** The release previewed, when the preview names one. */
+  version?: string;
 }
 
 export type PreviewDecision =
@@ -21,10 +28,25 @@ export type PreviewDecision =
 
 export const previewStorageKey = 'board:preview';
 
-export function decidePreview(config: RuntimeConfig, remote: string | null, manifest: string | null): PreviewDecision {
-  if (!remote && !manifest) return { kind: 'none' };
+export function decidePreview(
+  config: RuntimeConfig,
+  remote: string | null,
+  manifest: string | null,
+  version: string | null = null,
+): PreviewDecision {
+  if (!remote && !manifest && !version) return { kind: 'none' };
   if (!remote || !(remoteNames as readonly string[]).includes(remote)) {
     return { kind: 'refused', reason: `"${remote ?? ''}" is not a remote of this site.` };
+  }
+  if (version !== null) {
+    const pointer = config.releases?.[remote as RemoteName];
+    if (!pointer) return { kind: 'refused', reason: `${remote} has no releases here.` };
+    if (!isReleaseVersion(version)) return { kind: 'refused', reason: `"${version}" is not a release version.` };
+    const url = releaseManifestUrl(pointer, version);
+    return {
+      kind: 'accepted',
+      preview: { remote: remote as RemoteName, manifest: url, origin: new URL(url).origin, version },
+    };
   }
   let url: URL;
   try {
@@ -54,20 +76,25 @@ export function resolvePreview(
   storage: Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>,
 ): { decision: PreviewDecision; remotes: RuntimeConfig['remotes'] } {
   const params = new URLSearchParams(search);
-  let decision = decidePreview(config, params.get('preview_remote'), params.get('preview_manifest'));
+  let decision = decidePreview(
+    config,
+    params.get('preview_remote'),
+    params.get('preview_manifest'),
+    params.get('preview_version'),
+  );
   if (decision.kind === 'accepted') {
-    storage.setItem(
-      previewStorageKey,
-      JSON.stringify({ remote: decision.preview.remote, manifest: decision.preview.manifest }),
-    );
+    const { remote, manifest, version } = decision.preview;
+    storage.setItem(previewStorageKey, JSON.stringify(version ? { remote, version } : { remote, manifest }));
   } else if (decision.kind === 'none') {
     try {
       const stored = JSON.parse(storage.getItem(previewStorageKey) ?? 'null') as {
         remote?: string;
         manifest?: string;
+        version?: string;
       } | null;
       // Re-checked against the current config: a stored preview never outlives its allowlist.
-      if (stored) decision = decidePreview(config, stored.remote ?? null, stored.manifest ?? null);
+      if (stored)
+        decision = decidePreview(config, stored.remote ?? null, stored.manifest ?? null, stored.version ?? null);
       if (decision.kind === 'refused') {
         storage.removeItem(previewStorageKey);
         decision = { kind: 'none' };

@@ -1,4 +1,5 @@
-import { remoteNames } from '@board/shared/config/remotes';
+import type { ReleasePointer } from '@board/shared/config/release-pointer';
+import { type RemoteName, remoteNames } from '@board/shared/config/remotes';
 import { useRuntimeConfig } from '@board/shared/react/runtime-config';
 import { PageTitle } from '@board/shared/ui/page-title';
 import { useEffect, useState } from 'react';
@@ -10,13 +11,43 @@ interface ManifestInfo {
   error?: string;
 }
 
-/** /__status: which build of each remote this page uses (read from its mf-manifest.json). */
+interface ReleaseInfo {
+  pointer: ReleasePointer | null;
+  used: string | null;
+}
+
+/**
+ * /__status: which build of each remote this page uses (read from its mf-manifest.json) and, for
+ * a remote with releases, its pointer (live, canary with its percent, previous) beside the
+ * release this page uses.
+ */
 export function StatusPage() {
   const config = useRuntimeConfig();
   // Registered once at start-up.
   const [entries] = useState(remoteEntries);
   const preview = getPreviewDecision();
   const [manifests, setManifests] = useState<Record<string, ManifestInfo>>({});
+  const [releases, setReleases] = useState<Partial<Record<RemoteName, ReleaseInfo>> | null>(null);
+  const released = remoteNames.filter((name) => config.releases?.[name]);
+
+  useEffect(() => {
+    const names = remoteNames.filter((name) => config.releases?.[name]);
+    if (names.length === 0) return;
+    // The pointers' reader loads with this page only (it carries the pointer's validator).
+    void import(/* webpackChunkName: "lazy-releases" */ './browser-releases').then(
+      async ({ readPointers, usedRelease }) => {
+        const pointers = await readPointers(config);
+        setReleases(
+          Object.fromEntries(
+            names.map((name) => [
+              name,
+              { pointer: pointers[name] ?? null, used: usedRelease(config, name, entries[name]) },
+            ]),
+          ),
+        );
+      },
+    );
+  }, [config, entries]);
 
   useEffect(() => {
     for (const name of remoteNames) {
@@ -78,6 +109,52 @@ export function StatusPage() {
           ))}
         </tbody>
       </table>
+      {released.length > 0 ? (
+        <table className="mt-6 w-full text-left text-sm">
+          <caption className="py-2 text-left font-medium text-ink">Releases</caption>
+          <thead>
+            <tr className="border-b border-line">
+              <th scope="col" className="py-2">
+                Remote
+              </th>
+              <th scope="col">Live</th>
+              <th scope="col">Canary</th>
+              <th scope="col">Previous</th>
+              <th scope="col">This page uses</th>
+            </tr>
+          </thead>
+          <tbody>
+            {released.map((name) => {
+              const info = releases?.[name];
+              const pointer = info?.pointer;
+              const unread = releases === null ? '…' : 'unreadable';
+              return (
+                <tr key={name} className="border-b border-line align-top">
+                  <th scope="row" className="py-2 font-medium">
+                    {name}
+                  </th>
+                  <td className="break-all" data-testid={`${name}-live`}>
+                    {pointer ? (pointer.live ?? 'none') : unread}
+                  </td>
+                  <td className="break-all" data-testid={`${name}-canary`}>
+                    {pointer
+                      ? pointer.canary
+                        ? `${pointer.canary.version} (${pointer.canary.percent}%)`
+                        : 'none'
+                      : unread}
+                  </td>
+                  <td className="break-all" data-testid={`${name}-previous`}>
+                    {pointer ? (pointer.previous ?? 'none') : unread}
+                  </td>
+                  <td className="break-all" data-testid={`${name}-release`}>
+                    {releases === null ? '…' : (info?.used ?? 'not a release')}
+                  </td>
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+      ) : null}
     </div>
   );
 }

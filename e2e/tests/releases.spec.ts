@@ -1,0 +1,241 @@
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { Browser, Page } from '@playwright/test';
+import { appFolders, type StaticServer, serveReleases } from '../../scripts/serve-board';
+import type { RuntimeConfig } from '../../shared/src/config/runtime-config';
+import { Board } from '../support/board';
+import { buildChangedListings, changedHeading } from '../support/build';
+import { release, snapshot } from '../support/release-cli';
+import { isRendered, rootMarkup, waitForHydration } from '../support/served-html';
+import { expect, test } from '../support/test';
+
+const firstHeading = 'Find your dream job';
+
+/**
+ * Releases of the listings remote through `pnpm release`, against a store in a temporary folder
+ * served as a static host serves it: the first release is `pnpm build`'s listings build, the
+ * second a real second build of the same source with the board heading reworded
+ * (`buildChangedListings`: browser and Node halves, as `pnpm build` makes them). The shell is not
+ * rebuilt or restarted: its server reads the pointer every 5 s.
+ */
+test.describe('releases', () => {
+  test.describe.configure({ mode: 'serial' });
+  let stores: string;
+  let changed: string;
+  let server: StaticServer;
+  let first: string;
+  let second: string;
+  let original: RuntimeConfig;
+
+  test.beforeAll(async ({ board }) => {
+    test.setTimeout(240_000);
+    stores = mkdtempSync(path.join(tmpdir(), 'board-releases-'));
+    changed = await buildChangedListings({ version: 'release' });
+    const published = release(stores, 'publish', 'listings');
+    expect(published.status, published.stderr).toBe(0);
+    first = published.last;
+    const again = release(stores, 'publish', 'listings', '--dist', changed);
+    expect(again.status, again.stderr).toBe(0);
+    second = again.last;
+    expect(second).not.toBe(first);
+    expect(release(stores, 'promote', 'listings', first).status).toBe(0);
+    server = await serveReleases(path.join(stores, 'local', 'listings'), 0, '127.0.0.1');
+    original = board.config;
+    board.config = {
+      ...original,
+      remotes: { ...original.remotes, listings: `${server.url}/mf-manifest.json` },
+      releases: { listings: `${server.url}/releases/pointer.json` },
+    };
+  });
+  test.afterAll(async ({ board }) => {
+    if (original) board.config = original;
+    await server?.close();
+    for (const folder of [stores, changed]) if (folder) rmSync(folder, { recursive: true, force: true });
+  });
+
+  test('lists the releases newest first, marking the live one', () => {
+    const listed = release(stores, 'list', 'listings', '--json');
+    const parsed = JSON.parse(listed.stdout) as { releases: { version: string; marks: string[] }[] };
+    expect(parsed.releases.map(({ version, marks }) => [version, marks])).toEqual([
+      [second, []],
+      [first, ['live']],
+    ]);
+  });
+
+  test('refuses an existing version, a build without its Node half, an unknown app or version, and changes nothing', () => {
+    const before = snapshot(stores);
+    const browserOnly = mkdtempSync(path.join(tmpdir(), 'board-browser-only-'));
+    try {
+      cpSync(appFolders.listings, browserOnly, {
+        recursive: true,
+        filter: (file) => !file.includes(`${path.sep}server`),
+      });
+      const refused: [string[], RegExp][] = [
+        [['publish', 'listings'], /already published, and a release is never changed/],
+        [['publish', 'listings', '--dist', browserOnly], /has no Node build \(server\/mf-manifest\.json\)/],
+        [['publish', 'jobs'], /Unknown app "jobs": releases are for listings, apply, static/],
+        [['promote', 'listings', 'no-such-version'], /Unknown version "no-such-version" of listings/],
+        [['canary', 'listings', 'no-such-version', '--percent', '10'], /Unknown version "no-such-version"/],
+      ];
+      for (const [args, message] of refused) {
+        const run = release(stores, ...args);
+        expect(run.status, args.join(' ')).toBe(1);
+        expect(run.stderr, args.join(' ')).toMatch(message);
+      }
+    } finally {
+      rmSync(browserOnly, { recursive: true, force: true });
+    }
+    expect(snapshot(stores)).toEqual(before);
+  });
+
+  test('a promotion reaches new visitors within 10 s; a tab opened before keeps its release', async ({
+    page,
+    request,
+    board,
+  }) => {
+    await page.goto('/');
+    await expect(page.getByRole('heading', { level: 1, name: firstHeading })).toBeVisible();
+    await waitForHydration(page);
+    const listingsFiles: string[] = [];
+    page.on('request', (sent) => {
+      if (sent.url().startsWith(server.url)) listingsFiles.push(sent.url());
+    });
+
+    expect(release(stores, 'promote', 'listings', second).status).toBe(0);
+    const promoted = Date.now();
+    await expect
+      .poll(async () => rootMarkup(await (await request.get('/')).text()).includes(`${changedHeading}</h1>`), {
+        timeout: 10_000,
+        intervals: [250],
+      })
+      .toBe(true);
+    expect(Date.now() - promoted).toBeLessThan(10_000);
+    const served = await request.get('/');
+    expect(served.headers()['x-board-releases']).toContain(`listings=${second}`);
+
+    // The tab opened on the first release navigates in the app, with the first release's chunks.
+    await page.getByRole('link', { name: 'Companies' }).first().click();
+    await expect(page).toHaveURL(/\/companies$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Companies' })).toBeVisible();
+    expect(listingsFiles.length).toBeGreaterThan(0);
+    for (const file of listingsFiles) expect(file).toContain(`/releases/${first}/`);
+
+    // A new visitor gets the second, rendered on the server and hydrated with the same release.
+    const visitor = await newVisitor(page.context().browser() as Browser, board.url);
+    expect(await visitor.heading()).toBe(changedHeading);
+    await visitor.close();
+  });
+
+  test('a rollback sends new visitors back to the version live before', async ({ request }) => {
+    expect(release(stores, 'rollback', 'listings').status).toBe(0);
+    await expect
+      .poll(async () => rootMarkup(await (await request.get('/')).text()).includes(`${firstHeading}</h1>`), {
+        timeout: 10_000,
+        intervals: [250],
+      })
+      .toBe(true);
+    const listed = JSON.parse(release(stores, 'list', 'listings', '--json').stdout) as {
+      pointer: { live: string; previous: string };
+    };
+    expect(listed.pointer).toMatchObject({ live: first, previous: second });
+  });
+
+  test('a 50% canary: both releases among 20 new visitors, each keeps theirs on reload, rendered and hydrated alike', async ({
+    page,
+    request,
+    board,
+  }) => {
+    test.setTimeout(180_000);
+    expect(release(stores, 'canary', 'listings', second, '--percent', '50').status).toBe(0);
+    // The server has read the new pointer once a new visitor's page sets the release cookie.
+    await expect
+      .poll(async () => (await request.get('/', { headers: { Cookie: '' } })).headers()['set-cookie'] ?? '', {
+        timeout: 10_000,
+        intervals: [250],
+      })
+      .toMatch(/board_release=listings:/);
+    const seen = new Map<string, number>();
+    for (let index = 0; index < 20; index++) {
+      const visitor = await newVisitor(page.context().browser() as Browser, board.url);
+      const heading = await visitor.heading();
+      expect(await visitor.heading(), 'the same release on reload').toBe(heading);
+      seen.set(heading, (seen.get(heading) ?? 0) + 1);
+      await visitor.close();
+    }
+    expect([...seen.keys()].sort()).toEqual([changedHeading, firstHeading].sort());
+
+    // /__status names the pointer and the release this page uses.
+    await page.goto('/__status');
+    await expect(page.getByTestId('listings-live')).toHaveText(first);
+    await expect(page.getByTestId('listings-canary')).toHaveText(`${second} (50%)`);
+    await expect(page.getByTestId('listings-previous')).toHaveText(second);
+    await expect(page.getByTestId('listings-release')).toHaveText(new RegExp(`^(${first}|${second})$`));
+    expect(release(stores, 'canary', 'listings', second, '--percent', '0').status).toBe(0);
+  });
+
+  test('a CDN-only deployment (no shell server): the browser reads the pointer and keeps its choice', async ({
+    page,
+    board,
+  }) => {
+    const cdn = await Board.start({ shellMode: 'static' });
+    try {
+      cdn.config = { ...cdn.config, remotes: board.config.remotes, releases: board.config.releases };
+      expect(release(stores, 'canary', 'listings', second, '--percent', '100').status).toBe(0);
+      const files: string[] = [];
+      page.on('request', (sent) => {
+        if (sent.url().startsWith(server.url)) files.push(sent.url());
+      });
+      await page.goto(`${cdn.url}/`);
+      await expect(page.getByRole('heading', { level: 1, name: changedHeading })).toBeVisible();
+      const cookies = await page.context().cookies(cdn.url);
+      expect(cookies.find((cookie) => cookie.name === 'board_release')?.value).toBe(`listings:${second}`);
+      expect(files.filter((file) => file.endsWith('.js')).length).toBeGreaterThan(0);
+      for (const file of files) expect(file).toMatch(new RegExp(`/releases/(${second}/|pointer\\.json$)`));
+    } finally {
+      expect(release(stores, 'canary', 'listings', second, '--percent', '0').status).toBe(0);
+      await cdn.stop();
+    }
+  });
+
+  test('a preview link can name a published release', async ({ page }) => {
+    await page.goto(`/?preview_remote=listings&preview_version=${second}`);
+    await expect(page.getByRole('heading', { level: 1, name: changedHeading })).toBeVisible();
+    await expect(page.getByRole('status').filter({ hasText: 'Previewing' })).toContainText(
+      `Previewing listings release ${second} from ${server.url}`,
+    );
+  });
+});
+
+/**
+ * A new visitor (a browser context of their own, no cookie): `heading()` loads the board and
+ * checks that the server rendered it with the release the response header names, that the browser
+ * hydrated it with no error, and returns the heading. `close()` fails on any console error.
+ */
+async function newVisitor(browser: Browser, baseURL: string) {
+  const context = await browser.newContext({ baseURL, reducedMotion: 'reduce' });
+  const page: Page = await context.newPage();
+  const errors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
+  page.on('pageerror', (error) => errors.push(error.message));
+  return {
+    async heading() {
+      const response = await page.goto('/');
+      const html = (await response?.text()) ?? '';
+      expect(isRendered(html), 'the page is rendered on the server').toBe(true);
+      const version = /listings=([^,]+)/.exec(response?.headers()['x-board-releases'] ?? '')?.[1];
+      const heading = (await page.getByRole('heading', { level: 1 }).first().textContent()) ?? '';
+      await waitForHydration(page);
+      // The markup the server sent, hydrated as it is: the boot data names the same release.
+      expect(html).toContain(`/releases/${version}/mf-manifest.json`);
+      expect(rootMarkup(html)).toContain(`${heading}</h1>`);
+      return heading;
+    },
+    async close() {
+      await context.close();
+      expect(errors, 'console errors of a new visitor').toEqual([]);
+    },
+  };
+}

@@ -1,0 +1,255 @@
+/**
+ * `pnpm release …`: publish, list, promote, roll back, canary and prune a remote's releases in one
+ * environment's store (release-store.ts). Every command checks everything before it writes, so a
+ * refused command changes nothing; the pointer is the only file a change of live or canary writes.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { isReleaseVersion, type ReleasePointer } from '../../shared/src/config/release-pointer';
+import { type RemoteName, remoteNames } from '../../shared/src/config/remotes';
+import { type ReleaseInfo, ReleaseStore } from './release-store';
+
+export class ReleaseCommandError extends Error {
+  override name = 'ReleaseCommandError';
+}
+
+export const releaseEnvironments = ['local', 'staging', 'production'] as const;
+export type ReleaseEnvironment = (typeof releaseEnvironments)[number];
+
+export const releaseUsage = `usage (from the repository root; every command takes --env local|staging|production, default local):
+  pnpm release publish <app> [--dist <folder>]       build <app> if needed, store it; prints the version last
+  pnpm release list <app> [--json]                   versions, newest first, marking live, canary and previous
+  pnpm release promote <app> <version>               live for every new visitor
+  pnpm release rollback <app>                        back to the version live before
+  pnpm release canary <app> <version> --percent <N>  N% of new visitors get it (0 ends the canary)
+  pnpm release prune <app> --keep <N>                delete all but the N newest (never live, canary or previous)
+<app>: ${remoteNames.join(', ')}`;
+
+export interface ReleaseContext {
+  /** The store of an environment (a folder; README, Deploy). */
+  storeRoot: (environment: ReleaseEnvironment) => string;
+  /** The folder `pnpm build <app>` writes. */
+  distDir: (app: RemoteName) => string;
+  /** Builds the app when its build is missing or older than its sources. */
+  buildIfNeeded: (app: RemoteName) => Promise<void>;
+  print: (line: string) => void;
+}
+
+interface Parsed {
+  command: string;
+  args: string[];
+  options: Map<string, string | true>;
+}
+
+function parseArgs(argv: string[]): Parsed {
+  const args: string[] = [];
+  const options = new Map<string, string | true>();
+  for (let index = 0; index < argv.length; index++) {
+    const arg = argv[index] ?? '';
+    if (!arg.startsWith('--')) {
+      args.push(arg);
+      continue;
+    }
+    const [name = '', inline] = arg.slice(2).split('=', 2);
+    if (name === 'json') options.set(name, true);
+    else if (inline !== undefined) options.set(name, inline);
+    else {
+      const value = argv[++index];
+      if (value === undefined) throw new ReleaseCommandError(`--${name} needs a value`);
+      options.set(name, value);
+    }
+  }
+  const [command = '', ...rest] = args;
+  return { command, args: rest, options };
+}
+
+const known: Record<string, { args: number; options: string[] }> = {
+  publish: { args: 1, options: ['env', 'dist'] },
+  list: { args: 1, options: ['env', 'json'] },
+  promote: { args: 2, options: ['env'] },
+  rollback: { args: 1, options: ['env'] },
+  canary: { args: 2, options: ['env', 'percent'] },
+  prune: { args: 1, options: ['env', 'keep'] },
+};
+
+function appOf(name: string | undefined): RemoteName {
+  if (name && (remoteNames as readonly string[]).includes(name)) return name as RemoteName;
+  throw new ReleaseCommandError(`Unknown app "${name ?? ''}": releases are for ${remoteNames.join(', ')}`);
+}
+
+function integer(value: string | true | undefined, flag: string, min: number, max: number): number {
+  const number = typeof value === 'string' && /^\d+$/.test(value) ? Number(value) : Number.NaN;
+  if (!(number >= min && number <= max))
+    throw new ReleaseCommandError(`--${flag} must be a whole number from ${min} to ${max}`);
+  return number;
+}
+
+function existing(store: ReleaseStore, version: string | undefined): string {
+  if (!version || !isReleaseVersion(version) || !store.has(version))
+    throw new ReleaseCommandError(
+      `Unknown version "${version ?? ''}" of ${store.app}: \`pnpm release list ${store.app}\` lists the published ones`,
+    );
+  return version;
+}
+
+/** A release version from a build's stamp: `<commit>@<ISO time>` becomes `<yyyymmdd>T<hhmmss>Z-<commit>`. */
+export function versionOfBuild(buildVersion: string): string {
+  const stamped = /^([0-9a-z]+)@(\d{4})-(\d\d)-(\d\d)T(\d\d):(\d\d):(\d\d)(?:\.(\d+))?Z$/i.exec(buildVersion);
+  if (stamped) {
+    const [, commit, year, month, day, hour, minute, second, millis = '0'] = stamped;
+    return `${year}${month}${day}T${hour}${minute}${second}.${millis.padEnd(3, '0')}Z-${commit}`;
+  }
+  const cleaned = buildVersion
+    .replace(/[^A-Za-z0-9._-]+/g, '-')
+    .replace(/^[^A-Za-z0-9]+/, '')
+    .slice(0, 100);
+  if (!isReleaseVersion(cleaned))
+    throw new ReleaseCommandError(`The build's version "${buildVersion}" names no release`);
+  return cleaned;
+}
+
+function readBuildVersion(file: string): string | undefined {
+  const manifest = JSON.parse(readFileSync(file, 'utf8')) as {
+    name?: string;
+    metaData?: { buildInfo?: { buildVersion?: string } };
+  };
+  return manifest.metaData?.buildInfo?.buildVersion;
+}
+
+/** Checks that `dir` is one whole build of `app` (browser and Node halves of one build); returns its stamp. */
+export function checkBuild(app: RemoteName, dir: string): string {
+  const browser = path.join(dir, 'mf-manifest.json');
+  const node = path.join(dir, 'server', 'mf-manifest.json');
+  if (!existsSync(browser))
+    throw new ReleaseCommandError(
+      `${dir} has no mf-manifest.json: it is not a build of the ${app} remote (pnpm build ${app})`,
+    );
+  if (!existsSync(node))
+    throw new ReleaseCommandError(
+      `${dir} has no Node build (server/mf-manifest.json): the shell's server could not render with it. \`pnpm build ${app}\` makes both halves`,
+    );
+  const name = (JSON.parse(readFileSync(browser, 'utf8')) as { name?: string }).name;
+  if (name !== `board_${app}`)
+    throw new ReleaseCommandError(`${dir} is a build of ${name ?? 'an unknown app'}, not of ${app}`);
+  const browserVersion = readBuildVersion(browser);
+  const nodeVersion = readBuildVersion(node);
+  if (!browserVersion) throw new ReleaseCommandError(`${browser} names no build version`);
+  if (browserVersion !== nodeVersion)
+    throw new ReleaseCommandError(
+      `${dir}: its browser build (${browserVersion}) and its Node build (${nodeVersion ?? 'none'}) are not one build`,
+    );
+  return browserVersion;
+}
+
+function describe(info: ReleaseInfo, pointer: ReleasePointer): string[] {
+  return [
+    ...(pointer.live === info.version ? ['live'] : []),
+    ...(pointer.canary?.version === info.version ? [`canary ${pointer.canary.percent}%`] : []),
+    ...(pointer.previous === info.version ? ['previous'] : []),
+  ];
+}
+
+/** Runs one command; throws ReleaseCommandError (or the store's error) with what was wrong. */
+export async function runRelease(argv: string[], context: ReleaseContext): Promise<void> {
+  const { command, args, options } = parseArgs(argv);
+  const spec = known[command];
+  if (!spec) throw new ReleaseCommandError(command ? `Unknown command "${command}"\n${releaseUsage}` : releaseUsage);
+  const app = appOf(args[0]);
+  if (args.length !== spec.args) throw new ReleaseCommandError(`Wrong arguments for ${command}\n${releaseUsage}`);
+  for (const name of options.keys())
+    if (!spec.options.includes(name)) throw new ReleaseCommandError(`${command} takes no --${name}\n${releaseUsage}`);
+  const environment = (options.get('env') ?? 'local') as ReleaseEnvironment;
+  if (!releaseEnvironments.includes(environment))
+    throw new ReleaseCommandError(`--env must be one of ${releaseEnvironments.join(', ')}`);
+  const store = new ReleaseStore(context.storeRoot(environment), app);
+  const pointer = store.readPointer();
+  const { print } = context;
+
+  switch (command) {
+    case 'publish': {
+      const dist = options.get('dist');
+      const dir = typeof dist === 'string' ? path.resolve(dist) : context.distDir(app);
+      if (typeof dist !== 'string') await context.buildIfNeeded(app);
+      const buildVersion = checkBuild(app, dir);
+      const version = versionOfBuild(buildVersion);
+      store.add(dir, { version, buildVersion });
+      print(`published ${app} ${version} (${environment}); \`pnpm release promote ${app} ${version}\` makes it live`);
+      print(version);
+      return;
+    }
+    case 'list': {
+      const releases = store.list();
+      if (options.has('json')) {
+        print(
+          JSON.stringify(
+            {
+              app,
+              environment,
+              pointer,
+              releases: releases.map((info) => ({ ...info, marks: describe(info, pointer) })),
+            },
+            null,
+            2,
+          ),
+        );
+        return;
+      }
+      if (releases.length === 0) print(`no release of ${app} in ${environment}: \`pnpm release publish ${app}\``);
+      for (const info of releases) {
+        const marks = describe(info, pointer);
+        print(`${info.version}  ${info.publishedAt}${marks.length ? `  ${marks.join(', ')}` : ''}`);
+      }
+      return;
+    }
+    case 'promote': {
+      const version = existing(store, args[1]);
+      if (pointer.live === version) throw new ReleaseCommandError(`${app} ${version} is live already`);
+      store.writePointer({
+        live: version,
+        previous: pointer.live ?? pointer.previous,
+        canary: pointer.canary?.version === version ? null : pointer.canary,
+      });
+      print(`${app} ${version} is live (${environment}); previous: ${pointer.live ?? 'none'}`);
+      return;
+    }
+    case 'rollback': {
+      if (!pointer.previous)
+        throw new ReleaseCommandError(`${app} has no previous version to go back to (${environment})`);
+      store.writePointer({
+        live: pointer.previous,
+        previous: pointer.live,
+        canary: pointer.canary?.version === pointer.previous ? null : pointer.canary,
+      });
+      print(`${app} ${pointer.previous} is live again (${environment}); ${pointer.live ?? 'none'} is previous`);
+      return;
+    }
+    case 'canary': {
+      const version = existing(store, args[1]);
+      const percent = integer(options.get('percent'), 'percent', 0, 100);
+      if (percent === 0) {
+        store.writePointer({ ...pointer, canary: null });
+        print(`${app}: no canary (${environment}); every new visitor gets ${pointer.live ?? 'nothing'}`);
+        return;
+      }
+      if (!pointer.live) throw new ReleaseCommandError(`${app} has no live version: promote one before a canary`);
+      if (pointer.live === version)
+        throw new ReleaseCommandError(`${app} ${version} is the live version, not a canary`);
+      store.writePointer({ ...pointer, canary: { version, percent } });
+      print(`${app} ${version} goes to ${percent}% of new visitors (${environment}); live: ${pointer.live}`);
+      return;
+    }
+    case 'prune': {
+      const keep = integer(options.get('keep'), 'keep', 0, 10_000);
+      const named = new Set([pointer.live, pointer.previous, pointer.canary?.version]);
+      const removed = store
+        .list()
+        .slice(keep)
+        .filter((info) => !named.has(info.version));
+      for (const info of removed) store.remove(info.version);
+      print(
+        `${app}: removed ${removed.length} release(s) (${environment})${removed.map((info) => `\n  ${info.version}`).join('')}`,
+      );
+      return;
+    }
+  }
+}
