@@ -56,18 +56,32 @@ export const phoneProfiles: Record<PhoneProfile, Phone> = {
   },
 };
 
-/** Installed before the page's own scripts: the paint entries and the first job card in the first frame holding it. */
-const watchFirstCard = () => {
-  const state = { cardY: Number.NaN, cardAt: Number.NaN };
+/**
+ * Installed before the page's own scripts: the first job card's position in the first frame that
+ * holds it. Source text, not a function: tsx would compile a function with helpers the page lacks.
+ */
+const watchFirstCard = `(() => {
+  const state = { cardY: Number.NaN };
+  window.__firstCard = state;
   const frame = () => {
     const card = document.querySelector('article');
-    if (card) {
-      state.cardY = Math.round(card.getBoundingClientRect().top + window.scrollY);
-      state.cardAt = performance.now();
-    } else requestAnimationFrame(frame);
+    if (card) state.cardY = Math.round(card.getBoundingClientRect().top + window.scrollY);
+    else requestAnimationFrame(frame);
   };
   requestAnimationFrame(frame);
-  (window as unknown as { __firstCard: typeof state }).__firstCard = state;
+})();`;
+
+/** The figures once hydrated (no function declared inside: tsx would name it with a helper the page lacks). */
+const readFigures = () => {
+  const card = document.querySelector('article');
+  const hydrated = performance.getEntriesByName('board:hydrated', 'mark')[0];
+  return {
+    firstPaintMs: performance.getEntriesByName('first-paint', 'paint')[0]?.startTime ?? Number.NaN,
+    fcpMs: performance.getEntriesByName('first-contentful-paint', 'paint')[0]?.startTime ?? Number.NaN,
+    hydratedMs: hydrated ? hydrated.startTime : Number.NaN,
+    cardYBefore: (window as unknown as { __firstCard: { cardY: number } }).__firstCard.cardY,
+    cardYAfter: card ? Math.round(card.getBoundingClientRect().top + window.scrollY) : Number.NaN,
+  };
 };
 
 export interface FirstPaintSample {
@@ -113,18 +127,7 @@ async function sample(browser: Browser, url: string, profile: PhoneProfile): Pro
     await page.evaluate(
       () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve(null)))),
     );
-    const figures = await page.evaluate(() => {
-      const paint = (name: string) => performance.getEntriesByName(name, 'paint')[0]?.startTime ?? Number.NaN;
-      const card = document.querySelector('article');
-      const first = (window as unknown as { __firstCard: { cardY: number } }).__firstCard;
-      return {
-        firstPaintMs: paint('first-paint'),
-        fcpMs: paint('first-contentful-paint'),
-        hydratedMs: performance.getEntriesByName('board:hydrated', 'mark')[0]?.startTime ?? Number.NaN,
-        cardYBefore: first.cardY,
-        cardYAfter: card ? Math.round(card.getBoundingClientRect().top + window.scrollY) : Number.NaN,
-      };
-    });
+    const figures = await page.evaluate(readFigures);
     return { ...figures, secChUaMobile: sent['sec-ch-ua-mobile'] ?? 'none' };
   } finally {
     await context.close();

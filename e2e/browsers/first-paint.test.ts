@@ -33,6 +33,8 @@ async function cleanUp() {
   await front?.close();
   await site?.stop();
 }
+// A run that crashes must not leave the shell's server (a child process) behind.
+process.once('exit', () => site?.shell?.child.kill('SIGKILL'));
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, () => void cleanUp().finally(() => process.exit(130)));
 }
