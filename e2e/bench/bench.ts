@@ -19,6 +19,7 @@ import { Board } from '../support/board';
 import { chromiumLaunchOptions } from '../support/chromium';
 import { startMemoryApi } from '../support/memory-api';
 import { measureBytes, singleBundleSite } from './bytes';
+import { firstPaintBench, firstPaintTable } from './first-paint';
 import { hugeBoard } from './huge/huge-board';
 import { hugeMarkdown, writeHugeMarkdown } from './huge/report';
 import { type LighthouseResult, lighthouseMedian } from './lighthouse';
@@ -268,10 +269,10 @@ async function ssrBench(board: Board) {
 
 /**
  * BENCH_ONLY=large,api runs only the named sections (pages, single, lighthouse, large, ssr, api,
- * huge); docs/performance.json then keeps the other sections' figures of the last run.
+ * huge, firstpaint); docs/performance.json then keeps the other sections' figures of the last run.
  */
 const only = process.env.BENCH_ONLY?.split(',').map((name) => name.trim());
-type Section = 'pages' | 'single' | 'lighthouse' | 'large' | 'ssr' | 'api' | 'huge';
+type Section = 'pages' | 'single' | 'lighthouse' | 'large' | 'ssr' | 'api' | 'huge' | 'firstpaint';
 const section = (name: Section) => !only || only.includes(name);
 /** The keys of docs/performance.json each section writes. */
 const sectionKeys: Record<Section, string[]> = {
@@ -282,6 +283,7 @@ const sectionKeys: Record<Section, string[]> = {
   ssr: ['ssr'],
   api: ['api'],
   huge: ['huge'],
+  firstpaint: ['firstPaint'],
 };
 
 /** Writes the sections that ran into docs/performance.json, keeping the others' figures. */
@@ -327,6 +329,10 @@ try {
       cls: median(samples.map((s) => s.cls)),
     };
   }
+  // The first paint on an iPhone (no client hints) and on Android (client hints), / and a job page.
+  const firstPaint = section('firstpaint')
+    ? await firstPaintBench(browser, { '/': `${board.url}/`, '/job/:id': `${board.url}${pages['/job/:id']}` }, runs)
+    : null;
   // The same pages built as one bundle, measured in the same run.
   const single = section('single') ? await singleBundleSite() : null;
   const singleBytes: Record<string, Awaited<ReturnType<typeof measureBytes>>> = {};
@@ -384,6 +390,7 @@ try {
     singleBundle: { bytes: singleBytes, loads: singleLoads, federatedApiStart },
     lighthouse,
     huge,
+    firstPaint,
     seconds: Math.round((Date.now() - started) / 1000),
   };
   writeResults(results);
@@ -480,6 +487,12 @@ try {
       ),
     ),
   );
+  if (firstPaint) {
+    console.log(
+      `First paint on a phone (4x CPU, 150 ms RTT, 1.6 Mbit/s), median of ${runs}: card y = the first job card's top`,
+    );
+    console.table(firstPaintTable(firstPaint));
+  }
   if (ssr) {
     console.log(
       `Server rendering (autocannon, ${ssr.connections} connections, ${ssr.seconds} s gzip after a ${ssr.warmupSeconds} s ` +

@@ -137,10 +137,15 @@ export class ProductionSite {
   /** Where the API's data lives: 'postgres' (CI) or 'pglite' (locally without PostgreSQL). */
   databaseKind: 'postgres' | 'pglite' = 'pglite';
 
-  static async start(): Promise<ProductionSite> {
+  /**
+   * `sitePort`: the site's public address is this port of 127.0.0.1, where the caller puts a front
+   * door of its own in front of the shell's server (as a load balancer is in production); by
+   * default the shell's server is the site.
+   */
+  static async start(options: { sitePort?: number } = {}): Promise<ProductionSite> {
     const site = new ProductionSite();
     try {
-      await site.boot();
+      await site.boot(options.sitePort);
     } catch (error) {
       await site.stop();
       throw error;
@@ -148,7 +153,7 @@ export class ProductionSite {
     return site;
   }
 
-  private async boot() {
+  private async boot(sitePort?: number) {
     const manifests = {} as RuntimeConfig['remotes'];
     for (const remote of remotes) {
       const server = await serveRemote(remote, 0, '127.0.0.1');
@@ -156,7 +161,7 @@ export class ProductionSite {
       manifests[remote] = `${server.url}/mf-manifest.json`;
     }
     const [shellPort, apiPort] = [await freePort(), await freePort()];
-    const siteUrl = `http://127.0.0.1:${shellPort}`;
+    const siteUrl = `http://127.0.0.1:${sitePort ?? shellPort}`;
     const apiUrl = `http://127.0.0.1:${apiPort}`;
     const postgres = postgresServerUrl();
     this.database = await createTestDatabase(postgres);

@@ -3,6 +3,7 @@ import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { loadRemotePage, RemoteLoadError, resetRemote } from './federation';
+import { hydratedMark } from './hydration-mark';
 import { RemotePage } from './remote-page';
 import { reportCaughtError } from './report-caught-error';
 
@@ -34,6 +35,23 @@ describe('RemotePage', () => {
     resolve({ default: Page });
     expect(await screen.findByRole('heading', { name: 'Remote page content' })).toBeInTheDocument();
     expect(load).toHaveBeenCalledWith('static', './loads');
+  });
+
+  it('marks the first page as interactive once its content is committed, and only once', async () => {
+    performance.clearMarks(hydratedMark);
+    let resolve: (value: { default: typeof Page }) => void = () => {};
+    load.mockReturnValue(new Promise((r) => (resolve = r)));
+    const { unmount } = renderWithRouter(<RemotePage remote="static" module="./marks" title="Marks" />);
+    expect(await screen.findByRole('status')).toHaveTextContent(/loading/i);
+    expect(performance.getEntriesByName(hydratedMark, 'mark')).toHaveLength(0);
+    resolve({ default: Page });
+    expect(await screen.findByRole('heading', { name: 'Remote page content' })).toBeInTheDocument();
+    expect(performance.getEntriesByName(hydratedMark, 'mark')).toHaveLength(1);
+    unmount();
+    load.mockResolvedValue({ default: Page });
+    renderWithRouter(<RemotePage remote="static" module="./marks-again" title="Marks" />);
+    expect(await screen.findByRole('heading', { name: 'Remote page content' })).toBeInTheDocument();
+    expect(performance.getEntriesByName(hydratedMark, 'mark')).toHaveLength(1);
   });
 
   it('shows the generic error panel when the remote cannot load, and Retry loads it again', async () => {

@@ -13,6 +13,7 @@ import {
   useState,
 } from 'react';
 import { loadRemotePage, resetRemote } from './federation';
+import { HydrationMark } from './hydration-mark';
 import { RemoteErrorBoundary } from './remote-error-boundary';
 
 /** A remote page module already loaded: `remote/module` and its component. */
@@ -98,6 +99,7 @@ export function RemotePage({ remote, module, title }: { remote: RemoteName; modu
         }
       >
         <Page />
+        <HydrationMark />
       </Suspense>
     </RemoteErrorBoundary>
   );
