@@ -199,7 +199,7 @@ async function apiBench(jobs: number) {
 const ssrBoardJobs = 150;
 
 /**
- * Server rendering throughput (issue 11): `/job/:id` and `/` with 150 public jobs, the shell's server
+ * Server rendering throughput: `/job/:id` and `/` with 150 public jobs, the shell's server
  * of `board` against the API in its own process on PGlite: the demo data with the generator's next
  * jobs until 150 are public (its first 150 are the demo data: the generator is sequential).
  */
@@ -439,7 +439,7 @@ try {
           {
             'JS gzip KB fed': kb(fed?.jsGzip ?? 0),
             'JS gzip KB single': kb(one?.jsGzip ?? 0),
-            // JS only (issue 20's target): the federated page's first-view CSS is inline in its HTML.
+            // JS only (the byte target compares scripts): the federated page's first-view CSS is inline in its HTML.
             'JS ratio': Number((fed?.jsGzip ?? 0) / (one?.jsGzip ?? 1)).toFixed(3),
             'requests fed/single': `${fed?.requests}/${one?.requests}`,
             'LCP ms fed/single': `${Math.round(loads[page]?.lcp ?? 0)}/${Math.round(singleLoads[page]?.lcp ?? 0)}`,

@@ -57,7 +57,7 @@ export async function fetchPage(url: string, page: 'job' | 'board', expectedTitl
  * job's title in its rendered content (on `/`, the newest job's card). A page without it (the
  * client-rendered page of today, or the fallback of a failed render) fails the section, unless
  * BENCH_SSR_ALLOW_UNRENDERED=1: then its figures are reported as not rendered. A job page must
- * carry the job's title in any case (its head has it since the served head of issue 11).
+ * carry the job's title in any case (the server writes the head of every page).
  *
  * The warm-up checks every body under the same load, uncompressed: autocannon cannot decompress a
  * body, so the timed run (compressed, as a browser or a CDN asks) is checked by its status codes and

@@ -5,7 +5,7 @@ import { expect, test } from '../support/test';
 
 /**
  * What link-preview crawlers, search engines and feed readers get from the board without running
- * JavaScript (issue 11, items 3 to 5): each page's head and status, robots.txt, the sitemap and
+ * JavaScript: each page's head and status, robots.txt, the sitemap and
  * the Atom feeds, read with an HTTP client; and in Chromium, one JobPosting once the page runs.
  */
 const parser = new XMLParser({

@@ -2,7 +2,7 @@ import { Board } from '../support/board';
 import { expect, test } from '../support/test';
 
 /**
- * The first view (issue 10): the page the shell's server sends already holds the runtime config
+ * The first view: the page the shell's server sends already holds the runtime config
  * and the route's manifest, and preloads the remote's code and the first API call, so the browser
  * discovers nothing one step after another and asks for each thing once.
  */

@@ -1,5 +1,5 @@
 /**
- * The huge section's figures against issue 19's targets: a Markdown table the bench prints and
+ * The huge section's figures against the 100,000-job board's targets: a Markdown table the bench prints and
  * writes into docs/performance.md between its markers (the rest of the note is written by hand).
  */
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';

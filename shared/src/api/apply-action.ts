@@ -1,5 +1,5 @@
 /**
- * What the detail page's apply button does (issue 4 refines the spec, which contradicts itself):
+ * What the detail page's apply button does (the SPEC contradicts itself here; this is the reading the product settled on):
  * - an application URL on the board's own origin, or a relative one: in-site, to
  *   /job/{id}/apply, keeping talent_partner_id and application_source from the current URL;
  * - an external http(s) URL: a new tab (noopener, noreferrer) with a toast;

@@ -2,7 +2,7 @@ import { useCallback, useSyncExternalStore } from 'react';
 import * as v from 'valibot';
 
 /**
- * Saved jobs without an account (issue 14), kept in the browser's localStorage. The storage is
+ * Saved jobs without an account, kept in the browser's localStorage. The storage is
  * the single source of truth: every reader (the shell's header, the listings remote's cards,
  * detail and Saved page) reads it through `useSyncExternalStore`; this module keeps no state of
  * its own beyond a cache of the last parsed value and its listeners. Writes notify this tab

@@ -10,7 +10,7 @@ export function createRouteObjects(): RouteObject[] {
     {
       element: <Layout />,
       children: [
-        // Which build of each remote this page runs (issue 6); not linked from the site.
+        // Which build of each remote this page runs (for a preview's checks); not linked from the site.
         { path: shellRoutes[0], element: <StatusPage /> },
         ...boardRoutes.map((route) => ({
           path: route.path,

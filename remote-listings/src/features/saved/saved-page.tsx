@@ -11,7 +11,7 @@ import { useMemo } from 'react';
 import { JobCard, JobCardPlaceholder } from '../jobs/job-card';
 
 /**
- * /saved: the jobs saved in this browser (issue 14), newest saved first. They are read afresh,
+ * /saved: the jobs saved in this browser, newest saved first. They are read afresh,
  * and only they (call 1 with their ids); a job that has left the board says so, with the title and
  * company it had when it was saved, instead of vanishing.
  */

@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { layoutPage, serverTime } from '../../test/layout-page';
 
 /**
- * The shell's layout as issue 11 serves it: rendered on the server in the last seconds of 2025
+ * The shell's layout as the shell's server serves it: rendered on the server in the last seconds of 2025
  * (no storage, not scrolled), then hydrated in a browser that has a saved job, is scrolled down
  * (a reload keeps the scroll position), runs in Tokyo and whose clock is 45 s later: in 2026.
  */

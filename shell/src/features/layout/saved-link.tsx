@@ -5,7 +5,7 @@ import { buttonVariants } from '@board/shared/ui/button';
 import { Bookmark } from 'lucide-react';
 
 /**
- * 'Saved' in the header, with how many jobs are saved (issue 14). The count is read from the
+ * 'Saved' in the header, with how many jobs are saved. The count is read from the
  * same store the listings remote writes to (@board/shared/react/saved-jobs, over localStorage),
  * so it follows every save on this page and in other tabs.
  */
