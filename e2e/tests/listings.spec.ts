@@ -1,4 +1,4 @@
-import { apiJobs, findJob } from '../support/api';
+import { apiJobs, findJob, firstSalaryK } from '../support/api';
 import { waitForHydration } from '../support/served-html';
 import { expect, expectAccessible, test } from '../support/test';
 
@@ -220,6 +220,10 @@ test.describe('jobs board', () => {
     expect(lowest).toBeGreaterThan(0);
     await min.fill('100');
     await expect(page).toHaveURL(/min=100/);
+    // Below 100k is out (a 90k job too); a job that shows no salary is never excluded.
+    const paid = jobs.filter((job) => (firstSalaryK(job) ?? 100) >= 100).length;
+    expect(paid).toBeLessThan(jobs.length);
+    await expect(page.getByText(`${Math.min(24, paid)} of ${paid} jobs`)).toBeVisible();
     await expect(page.getByRole('button', { name: 'Clear Filters' })).toBeVisible();
     await page.getByRole('button', { name: 'Clear Filters' }).click();
     await expect(min).toHaveValue(String(lowest));

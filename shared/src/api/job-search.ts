@@ -101,7 +101,8 @@ export type JobSearchParse =
   | { ok: true; search: JobSearch; limit: number | undefined; cursor: string | null }
   | { ok: false; message: string };
 
-const same = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
+/** Equal as the board compares a filter's value with a job's: trimmed, in any case. */
+export const same = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
 
 /** A filter text: at most `maxFilterLength` characters, no control characters. */
 const filterText = (name: string) =>

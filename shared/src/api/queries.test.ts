@@ -2,7 +2,7 @@ import { dehydrate, hydrate, QueryClient } from '@board/shared/lib/query';
 import { describe, expect, it } from 'vitest';
 import { type ApiClient, ApiError } from './api-client';
 import { boardSearchFromUrl } from './board-search';
-import { boardKeys, callQuery } from './queries';
+import { boardKeys, callQuery, jobPagesQuery, savedJobsQuery } from './queries';
 import { type BoardCall, callRequest } from './requests';
 
 /** A client whose every read fails with `status`, as the API answers for what it does not know. */
@@ -95,5 +95,38 @@ describe('the paged calls', () => {
       path: '/public-job-posting/job-board/list-organizations',
       query: { workspace_slug: undefined, name: 'acme', limit: '24', cursor: undefined },
     });
+  });
+});
+
+describe("a board against the SPEC's call 1 (every job, no total)", () => {
+  const jobs = Array.from({ length: 60 }, (_, index) => ({
+    id: index + 1,
+    title: index % 2 === 0 ? `Engineer ${index + 1}` : `Designer ${index + 1}`,
+    posted_date: new Date(Date.UTC(2026, 0, 1) - index * 60_000).toISOString(),
+    salary_min: index % 2 === 0 ? 90_000 : 120_000,
+  }));
+
+  it('filters, counts and pages the whole list, and runs the next searches with no request', async () => {
+    const { client, asked } = answering({ jobs });
+    const queryClient = new QueryClient();
+    const engineer = boardSearchFromUrl(new URLSearchParams('q=engineer'));
+    const data = await queryClient.fetchInfiniteQuery({ ...jobPagesQuery(client, null, engineer), pages: 2 });
+    expect(data.pages.map((page) => page.total)).toEqual([30, 30]);
+    expect(data.pages.map((page) => page.items.length)).toEqual([24, 6]);
+    expect(data.pages.flatMap((page) => page.items).every((job) => job.title.startsWith('Engineer'))).toBe(true);
+    expect(data.pages[1]?.nextCursor).toBeNull();
+    expect(data.pages[0]?.facets.salaryK).toEqual({ min: 90, max: 120 });
+
+    const rich = boardSearchFromUrl(new URLSearchParams('min=100'));
+    const richer = await queryClient.fetchInfiniteQuery(jobPagesQuery(client, null, rich));
+    expect(richer.pages[0]?.total).toBe(30);
+    expect(richer.pages[0]?.items.every((job) => job.title.startsWith('Designer'))).toBe(true);
+    expect(asked).toHaveLength(1);
+  });
+
+  it('keeps only the saved jobs of an answer that holds every job', async () => {
+    const { client } = answering({ jobs });
+    const saved = await new QueryClient().fetchQuery(savedJobsQuery(client, ['3', '007', 'x']));
+    expect(saved.map((job) => job.id)).toEqual(['3', '7']);
   });
 });

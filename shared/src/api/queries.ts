@@ -9,7 +9,8 @@ import {
   parsePageFields,
 } from '@board/shared/api/job';
 import type { JobSearch } from '@board/shared/api/job-search';
-import { type BoardCall, boardRequests, savedIdsPerCall } from '@board/shared/api/requests';
+import { type BoardCall, boardRequests, pageSize, savedIdsPerCall } from '@board/shared/api/requests';
+import { executorOf, localJobPage } from '@board/shared/api/search-executor';
 import {
   type InfiniteData,
   infiniteQueryOptions,
@@ -26,6 +27,7 @@ import * as v from 'valibot';
  */
 export const boardKeys = {
   all: ['board'] as const,
+  /** A board's whole list, as an API that answers call 1 as the SPEC states it sends it. */
   jobs: (workspaceSlug: string | null) => [...boardKeys.all, 'jobs', { workspaceSlug }] as const,
   job: (id: string) => [...boardKeys.all, 'job', id] as const,
   workspace: (slug: string) => [...boardKeys.all, 'workspace', slug] as const,
@@ -145,14 +147,25 @@ function parseOrganizations(body: unknown): Organization[] {
 
 /**
  * The jobs of a search, a page at a time (call 1 with `limit`): the first page is what the server
- * renders; each next page follows the previous one's cursor. A failure is logged and re-thrown.
+ * renders; each next page follows the previous one's cursor. The answer decides where the search
+ * runs (search-executor.ts): an API that pages answers with a `total`; one that answers as the SPEC
+ * states sends every job, which is kept as the board's whole list (`boardKeys.jobs`), and this and
+ * every later search and page of the board run over it with no further request. A failure is
+ * logged and re-thrown.
  */
 export function jobPagesQuery(client: ApiClient, workspaceSlug: string | null, search: JobSearch) {
   return infiniteQueryOptions({
     queryKey: boardKeys.jobPages(workspaceSlug, search),
-    queryFn: async ({ signal, pageParam }): Promise<JobPage> => {
+    queryFn: async ({ signal, pageParam, client: queryClient }): Promise<JobPage> => {
+      const local = (jobs: Job[]) => localJobPage(jobs, search, { cursor: pageParam, size: pageSize, now: Date.now() });
+      const whole = queryClient.getQueryData<Job[]>(boardKeys.jobs(workspaceSlug));
+      if (whole) return local(whole);
       try {
-        return parseJobPage(await send(client, boardRequests.jobPage(workspaceSlug, search, pageParam), signal));
+        const body = await send(client, boardRequests.jobPage(workspaceSlug, search, pageParam), signal);
+        if (executorOf(body) === 'database') return parseJobPage(body);
+        const jobs = parseJobList(body);
+        queryClient.setQueryData(boardKeys.jobs(workspaceSlug), jobs);
+        return local(jobs);
       } catch (error) {
         console.warn('[board] the job list could not be loaded:', error);
         throw error;
@@ -176,8 +189,13 @@ export function savedJobsQuery(client: ApiClient, ids: string[]) {
       const chunks = Array.from({ length: Math.ceil(usable.length / savedIdsPerCall) }, (_, index) =>
         usable.slice(index * savedIdsPerCall, (index + 1) * savedIdsPerCall),
       );
-      const answers = await Promise.all(chunks.map((chunk) => send(client, boardRequests.savedJobs(chunk), signal)));
-      return answers.flatMap((body) => parseJobList(body));
+      // An API that answers call 1 as the SPEC states it sends every job: only the chunk's are kept.
+      const answers = await Promise.all(
+        chunks.map(async (chunk) => ({ chunk, body: await send(client, boardRequests.savedJobs(chunk), signal) })),
+      );
+      return answers.flatMap(({ chunk, body }) =>
+        parseJobList(body).filter((job) => chunk.some((id) => Number(id) === Number(job.id))),
+      );
     },
   });
 }

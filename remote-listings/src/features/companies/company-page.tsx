@@ -9,6 +9,7 @@ import { PageTitle } from '@board/shared/ui/page-title';
 import { ArrowLeft } from 'lucide-react';
 import { usePagedItems } from '../../lib/paging/use-restored-pages';
 import { JobBoard } from '../jobs/job-board';
+import { useBoardUrl } from '../jobs/use-board-url';
 import { useLocalFilter } from '../jobs/use-local-filter';
 
 /**
@@ -20,7 +21,8 @@ export function CompanyPage() {
   const client = useApiClient();
   const query = useInfiniteQuery(organizationJobPagesQuery(client, id));
   const { items: loaded, total } = usePagedItems(query);
-  const { jobs, options } = useLocalFilter(loaded);
+  const state = useBoardUrl();
+  const { jobs, options } = useLocalFilter(loaded, state.url.search);
 
   if (query.status === 'pending') return <PageLoading label="Loading company" />;
   const first = loaded[0];
@@ -51,6 +53,7 @@ export function CompanyPage() {
       </div>
       <div className="mx-auto max-w-6xl px-4 py-8 sm:px-6">
         <JobBoard
+          state={state}
           board={{
             jobs,
             total,
