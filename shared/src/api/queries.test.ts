@@ -2,7 +2,14 @@ import { dehydrate, hydrate, QueryClient } from '@board/shared/lib/query';
 import { describe, expect, it } from 'vitest';
 import { type ApiClient, ApiError } from './api-client';
 import { boardSearchFromUrl } from './board-search';
-import { boardKeys, callQuery, jobPagesQuery, savedJobsQuery } from './queries';
+import {
+  boardKeys,
+  jobPagesQuery,
+  jobQuery,
+  organizationJobsQuery,
+  prefetchCall,
+  savedJobsQuery,
+} from './queries';
 import { type BoardCall, callRequest } from './requests';
 
 /** A client whose every read fails with `status`, as the API answers for what it does not know. */
@@ -14,15 +21,15 @@ function failing(status: number): ApiClient {
 describe('the page calls the shell’s server runs', () => {
   it('read a company the API does not know as one with no jobs (its page shows Company Not Found)', async () => {
     const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-    await expect(queryClient.fetchQuery(callQuery(failing(404), ['organizationJobs', '999']))).resolves.toEqual([]);
+    await expect(queryClient.fetchQuery(organizationJobsQuery(failing(404), '999'))).resolves.toEqual([]);
   });
 
   it('keep any other failure an error (the page shows its error panel, not a missing company)', async () => {
     const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-    await expect(queryClient.fetchQuery(callQuery(failing(500), ['organizationJobs', '999']))).rejects.toThrow(
+    await expect(queryClient.fetchQuery(organizationJobsQuery(failing(500), '999'))).rejects.toThrow(
       ApiError,
     );
-    await expect(queryClient.fetchQuery(callQuery(failing(404), ['job', '999']))).resolves.toBeNull();
+    await expect(queryClient.fetchQuery(jobQuery(failing(404), '999'))).resolves.toBeNull();
   });
 });
 
@@ -52,7 +59,7 @@ describe('the paged calls', () => {
     const search = boardSearchFromUrl(new URLSearchParams('q=engineer&view=grid'));
     const call: BoardCall = ['jobPage', 'demo', search];
     const server = new QueryClient();
-    await server.prefetchQuery(callQuery(client, call));
+    await prefetchCall(server, client, call);
     expect(asked).toEqual([
       {
         path: '/public-job-posting',
@@ -79,7 +86,7 @@ describe('the paged calls', () => {
 
   it('read a company the API does not know as an empty page, and ask call 5 a page at a time', async () => {
     const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-    await queryClient.prefetchQuery(callQuery(failing(404), ['organizationJobPage', '999']));
+    await prefetchCall(queryClient, failing(404), ['organizationJobPage', '999']);
     expect(queryClient.getQueryData(boardKeys.organizationJobPages('999'))).toEqual({
       pages: [{ items: [], total: 0, nextCursor: null }],
       pageParams: [null],

@@ -55,22 +55,6 @@ export interface Organization {
   jobBoardSlug: string;
 }
 
-/** Call 1. A failure is logged and re-thrown: the page shows its error state. */
-export function jobsQuery(client: ApiClient, workspaceSlug: string | null) {
-  return queryOptions({
-    queryKey: boardKeys.jobs(workspaceSlug),
-    queryFn: async ({ signal }) => {
-      try {
-        const body = await send(client, boardRequests.jobs(workspaceSlug), signal);
-        return parseJobList(body);
-      } catch (error) {
-        console.warn('[board] the job list could not be loaded:', error);
-        throw error;
-      }
-    },
-  });
-}
-
 /** The answer, or `missing` when the API does not know what was asked for (404); any other failure throws. */
 async function orWhenMissing<T, M>(read: () => Promise<T>, missing: M): Promise<T | M> {
   try {
@@ -116,15 +100,6 @@ const OrganizationItem = v.object({
   organization_name: v.fallback(v.string(), ''),
   job_board_slug: v.fallback(v.string(), ''),
 });
-
-/** Call 3: the hiring companies of a workspace, or of the whole board (a repeated id shown once). */
-export function organizationsQuery(client: ApiClient, workspaceSlug: string | null) {
-  return queryOptions({
-    queryKey: boardKeys.organizations(workspaceSlug),
-    queryFn: async ({ signal }): Promise<Organization[]> =>
-      parseOrganizations(await send(client, boardRequests.organizations(workspaceSlug), signal)),
-  });
-}
 
 function parseOrganizations(body: unknown): Organization[] {
   const items = (body as { organizations?: unknown } | null)?.organizations;
@@ -248,53 +223,47 @@ export function organizationJobsQuery(client: ApiClient, id: string) {
 }
 
 /**
- * A paged query as the shell's server runs it: a plain query that loads the first page and holds
- * it as the infinite query's data (`{ pages: [first], pageParams: [null] }`), under the same key.
- * It dehydrates as any query does, and the page's `useInfiniteQuery` hydrates from it and asks for
- * the next pages itself.
+ * Runs one of a page's calls (`['job', '42']`) into `queryClient` through the very query options
+ * the page runs in the browser: a paged call loads its first page into the page's infinite query.
+ * The shell's server renders a page with what this loads and hands it to the browser as it is.
+ * Resolves with the query's key.
  */
-function firstPageOf<TPage>(options: { queryKey: QueryKey; queryFn?: unknown; initialPageParam: string | null }) {
-  const fetchPage = options.queryFn as (context: {
-    signal: AbortSignal;
-    pageParam: string | null;
-    direction: 'forward';
-    queryKey: QueryKey;
-    meta: undefined;
-    client: QueryClient;
-  }) => Promise<TPage>;
-  return queryOptions({
-    queryKey: options.queryKey,
-    queryFn: async (context): Promise<InfiniteData<TPage, string | null>> => ({
-      pages: [
-        await fetchPage({ ...context, pageParam: options.initialPageParam, direction: 'forward', meta: undefined }),
-      ],
-      pageParams: [options.initialPageParam],
-    }),
-  });
-}
-
-const queryByCall = {
-  jobs: jobsQuery,
-  jobPage: (client: ApiClient, workspaceSlug: string | null, search: JobSearch) =>
-    firstPageOf<JobPage>(jobPagesQuery(client, workspaceSlug, search)),
-  savedJobs: savedJobsQuery,
-  organizationPage: (client: ApiClient, workspaceSlug: string | null, name: string) =>
-    firstPageOf<Page<Organization>>(organizationPagesQuery(client, workspaceSlug, name)),
-  organizationJobPage: (client: ApiClient, id: string) => firstPageOf<Page<Job>>(organizationJobPagesQuery(client, id)),
-  job: jobQuery,
-  workspace: workspaceQuery,
-  organizations: organizationsQuery,
-  organizationJobs: organizationJobsQuery,
-} satisfies Record<BoardCall[0], unknown>;
-
-/**
- * The query behind a named call: what the shell's server runs (`prefetchQuery`) before it renders
- * a page. A paged call (`jobPage`, `organizationPage`, `organizationJobPage`) loads its first page
- * as the data of the page's infinite query.
- */
-export function callQuery(client: ApiClient, [name, ...args]: BoardCall) {
-  return (queryByCall[name] as (client: ApiClient, ...values: typeof args) => ReturnType<typeof jobQuery>)(
-    client,
-    ...args,
-  );
+export async function prefetchCall(queryClient: QueryClient, client: ApiClient, call: BoardCall): Promise<QueryKey> {
+  switch (call[0]) {
+    case 'jobPage': {
+      const options = jobPagesQuery(client, call[1], call[2]);
+      await queryClient.prefetchInfiniteQuery(options);
+      return options.queryKey;
+    }
+    case 'organizationPage': {
+      const options = organizationPagesQuery(client, call[1], call[2]);
+      await queryClient.prefetchInfiniteQuery(options);
+      return options.queryKey;
+    }
+    case 'organizationJobPage': {
+      const options = organizationJobPagesQuery(client, call[1]);
+      await queryClient.prefetchInfiniteQuery(options);
+      return options.queryKey;
+    }
+    case 'savedJobs': {
+      const options = savedJobsQuery(client, call[1]);
+      await queryClient.prefetchQuery(options);
+      return options.queryKey;
+    }
+    case 'job': {
+      const options = jobQuery(client, call[1]);
+      await queryClient.prefetchQuery(options);
+      return options.queryKey;
+    }
+    case 'workspace': {
+      const options = workspaceQuery(client, call[1]);
+      await queryClient.prefetchQuery(options);
+      return options.queryKey;
+    }
+    case 'organizationJobs': {
+      const options = organizationJobsQuery(client, call[1]);
+      await queryClient.prefetchQuery(options);
+      return options.queryKey;
+    }
+  }
 }
