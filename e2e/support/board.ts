@@ -14,7 +14,7 @@ import {
 } from '../../scripts/serve-board';
 import type { RuntimeConfig } from '../../shared/src/config/runtime-config';
 import { startMemoryApi } from './memory-api';
-import { startSpecApi } from './spec-api';
+import { type SpecApi, startSpecApi } from './spec-api';
 
 export type RemoteApp = Exclude<ServedApp, 'shell'>;
 /**
@@ -34,7 +34,7 @@ export class Board {
   private shellServer: StaticServer | undefined;
   private api: Awaited<ReturnType<typeof startApi>> | undefined;
   private mailSink: MailSink | undefined;
-  private specApi: Awaited<ReturnType<typeof startSpecApi>> | undefined;
+  private specApi: SpecApi | undefined;
   config: RuntimeConfig;
 
   private constructor() {
@@ -65,14 +65,17 @@ export class Board {
     const siteUrl = board.shellServer.url;
     // The repository's local mail sink, as `npm start` runs it: the API's alert emails land in its inbox.
     board.mailSink = await startMailSink();
+    // Against the SPEC's call 1, the API is reached through the proxy, whose address it gives out.
+    if (options.api === 'spec') board.specApi = await startSpecApi();
     // The real API on an in-memory database with the demo data.
     board.api = await startMemoryApi(siteUrl, {
       SHELL_API_KEY: apiKey,
       SMTP_URL: board.mailSink.smtpUrl,
       ALERTS_SECRET: randomBytes(32).toString('hex'),
       BOARD_SITE_URL: siteUrl,
+      ...(board.specApi ? { API_PUBLIC_URL: board.specApi.url } : {}),
     });
-    if (options.api === 'spec') board.specApi = await startSpecApi(board.api.url);
+    board.specApi?.forwardTo(board.api.url);
     board.config = {
       ...board.config,
       environment: 'test',

@@ -8,8 +8,16 @@ import type { AddressInfo } from 'node:net';
  * filters): it drops the extension from call 1's request and answer and passes every other call
  * through untouched, so the board can be tested against the API a recruiting platform may run.
  */
-export async function startSpecApi(apiUrl: string): Promise<{ url: string; close: () => Promise<void> }> {
-  const target = new URL(apiUrl);
+export interface SpecApi {
+  /** The proxy's address: the API's public address too (its logo URLs name it). */
+  url: string;
+  /** Where it forwards to: our API, once started. */
+  forwardTo(apiUrl: string): void;
+  close(): Promise<void>;
+}
+
+export async function startSpecApi(): Promise<SpecApi> {
+  let target = new URL('http://127.0.0.1:9');
   const server = createServer((incoming, outgoing) => {
     const url = new URL(incoming.url ?? '/', target);
     const callOne = incoming.method === 'GET' && url.pathname === '/public-job-posting';
@@ -52,6 +60,9 @@ export async function startSpecApi(apiUrl: string): Promise<{ url: string; close
   const { port } = server.address() as AddressInfo;
   return {
     url: `http://127.0.0.1:${port}`,
+    forwardTo: (apiUrl) => {
+      target = new URL(apiUrl);
+    },
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();

@@ -1,7 +1,7 @@
-import { prefetchCall } from '@board/shared/api/queries';
+import { type CallReader, prefetchCall } from '@board/shared/api/queries';
 import type { RuntimeConfig } from '@board/shared/config/runtime-config';
 import { scriptJson } from '@board/shared/lib/script-json';
-import { dehydrate, hashKey, QueryClient } from '@tanstack/react-query';
+import { dehydrate, hashKey, QueryClient, type QueryKey } from '@tanstack/react-query';
 import type { ApiReader } from './api-reader';
 import { type PagePlan, pageCalls } from './page-plan';
 import { readerClient } from './reader-client';
@@ -11,6 +11,8 @@ export interface PageQueries {
   queryClient: QueryClient;
   /** False when the API could not answer one of the page's calls (slow or down): the page is not what it should be. */
   complete: boolean;
+  /** The data of each of the page's calls, by name (what the route's head reads). */
+  read: CallReader;
 }
 
 /**
@@ -27,15 +29,21 @@ export async function loadPageQueries(plan: PagePlan, config: RuntimeConfig, api
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: 60_000 } } });
   const client = readerClient(config.apiBaseUrl, api);
   const pageKeys = new Set<string>();
+  const keys = new Map<string, QueryKey>();
   for (const call of pageCalls(plan)) {
     const key = await prefetchCall(queryClient, client, call);
     pageKeys.add(hashKey(key));
+    keys.set(call[0], key);
     if (client.unavailable > 0 || queryClient.getQueryData(key) === null) break;
   }
   queryClient.removeQueries({
     predicate: (query) => query.state.status !== 'success' || !pageKeys.has(query.queryHash),
   });
-  return { queryClient, complete: client.unavailable === 0 };
+  const read: CallReader = (name) => {
+    const key = keys.get(name);
+    return key ? queryClient.getQueryData(key) : undefined;
+  };
+  return { queryClient, complete: client.unavailable === 0, read };
 }
 
 /**

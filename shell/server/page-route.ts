@@ -7,9 +7,9 @@ import type { ApiReader } from './api-reader';
 import { assemblePage } from './assemble-page';
 import { type ManifestCache, manifestAssets, type RemoteManifest } from './manifest-cache';
 import { renderHead } from './page-head';
+import { pageOutcome } from './page-outcome';
 import { type PagePlan, planPage } from './page-plan';
 import { loadPageQueries, type PageQueries } from './page-queries';
-import { summarisePage } from './page-summary';
 import { type RenderedPage, renderPage } from './render-page';
 import { commonSecurityHeaders, contentSecurityPolicy, inlineScriptHashes } from './security-headers';
 import { sendText } from './send-text';
@@ -85,8 +85,8 @@ type Rendered = RenderedPage & { at: number; wide: boolean };
 
 /**
  * Every page, as one line: the route of the path -> its API calls, read into a QueryClient by
- * the pages' own queries -> its status and head, from the page's own builder -> the page rendered
- * on the server with the route's remote (its Node build) -> assembled into the shell's HTML (the
+ * the pages' own queries -> the page rendered on the server with the route's remote (its Node
+ * build) -> its status and head, from the route's own head -> assembled into the shell's HTML (the
  * config, the manifest, the preloads, the boot data) -> sent, compressed, with who may keep it.
  * A step that fails leaves the page to the browser: the page still goes out, unrendered, and no
  * shared cache keeps it.
@@ -145,9 +145,7 @@ export function pageRoute(options: PageRouteOptions) {
     // 2. Its calls, into a QueryClient.
     const queries: PageQueries | null = plan ? await loadPageQueries(plan, current, pageApi) : null;
     if (queries && !queries.complete) warn(c, 'page sent without the API data (slow or down)');
-    // 3. Its status and head.
-    const outcome = summarisePage(plan, url, current, queries);
-    // 4. The page rendered.
+    // 3. The page rendered.
     let rendered: Rendered | undefined;
     if (component && plan && queries?.complete) {
       try {
@@ -173,9 +171,10 @@ export function pageRoute(options: PageRouteOptions) {
         warn(c, 'page sent unrendered: the browser renders it', { error: String(error) });
       }
     }
-    // 5. Assembled. A rendered page holds its JSON-LD in its content (the remote page renders it,
-    // and hydrates it): the head does not repeat it, or a crawler would read two JobPostings.
-    const head = renderHead(rendered ? { ...outcome.head, jsonLd: [] } : outcome.head, current);
+    // 4. Its status and head, from its route's own head (a rendered page carries its JSON-LD itself).
+    const outcome = pageOutcome(plan, url, current, queries, rendered !== undefined);
+    // 5. Assembled.
+    const head = renderHead(outcome.head, current);
     const remoteManifest = preview ? null : await manifest;
     const remoteCss = plan && remoteManifest ? manifestAssets(remoteManifest, plan.route.module).css : [];
     const inlineStyles = await stylesheets.inline(

@@ -2,14 +2,7 @@ import { dehydrate, hydrate, QueryClient } from '@board/shared/lib/query';
 import { describe, expect, it } from 'vitest';
 import { type ApiClient, ApiError } from './api-client';
 import { boardSearchFromUrl } from './board-search';
-import {
-  boardKeys,
-  jobPagesQuery,
-  jobQuery,
-  organizationJobsQuery,
-  prefetchCall,
-  savedJobsQuery,
-} from './queries';
+import { boardKeys, jobPagesQuery, jobQuery, organizationJobsQuery, prefetchCall, savedJobsQuery } from './queries';
 import { type BoardCall, callRequest } from './requests';
 
 /** A client whose every read fails with `status`, as the API answers for what it does not know. */
@@ -26,9 +19,7 @@ describe('the page calls the shell’s server runs', () => {
 
   it('keep any other failure an error (the page shows its error panel, not a missing company)', async () => {
     const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-    await expect(queryClient.fetchQuery(organizationJobsQuery(failing(500), '999'))).rejects.toThrow(
-      ApiError,
-    );
+    await expect(queryClient.fetchQuery(organizationJobsQuery(failing(500), '999'))).rejects.toThrow(ApiError);
     await expect(queryClient.fetchQuery(jobQuery(failing(404), '999'))).resolves.toBeNull();
   });
 });

@@ -222,6 +222,20 @@ export function organizationJobsQuery(client: ApiClient, id: string) {
   });
 }
 
+/** The data each named call leaves in the QueryClient (a paged call: its infinite query's). */
+export interface CallData {
+  jobPage: InfiniteData<JobPage, string | null>;
+  organizationPage: InfiniteData<Page<Organization>, string | null>;
+  organizationJobPage: InfiniteData<Page<Job>, string | null>;
+  savedJobs: Job[];
+  job: Job | null;
+  workspace: Workspace | null;
+  organizationJobs: Job[];
+}
+
+/** The data of a page's call by its name; undefined when the call was not made or failed. */
+export type CallReader = <Name extends BoardCall[0]>(name: Name) => CallData[Name] | undefined;
+
 /**
  * Runs one of a page's calls (`['job', '42']`) into `queryClient` through the very query options
  * the page runs in the browser: a paged call loads its first page into the page's infinite query.

@@ -1,5 +1,5 @@
 import { organizationJobPagesQuery } from '@board/shared/api/queries';
-import { companyPage, missingPages } from '@board/shared/lib/page-heads';
+import { companyState } from '@board/shared/lib/page-heads';
 import { useInfiniteQuery } from '@board/shared/lib/query';
 import { Link, useParams } from '@board/shared/lib/router';
 import { useApiClient } from '@board/shared/react/api-client';
@@ -25,12 +25,10 @@ export function CompanyPage() {
   const { jobs, options } = useLocalFilter(loaded, state.url.search);
 
   if (query.status === 'pending') return <PageLoading label="Loading company" />;
-  const first = loaded[0];
-  if (query.status === 'error' || !first) {
-    return <MissingPanel {...missingPages.company} actionLabel="Back to Companies" actionTo="/companies" />;
-  }
-  const company = first.company;
-  const { title, description } = companyPage(first);
+  const page = companyState(query.status === 'error' ? null : loaded[0]);
+  if (!page.found) return <MissingPanel {...page.missing} actionLabel="Back to Companies" actionTo="/companies" />;
+  const company = page.subject.company;
+  const { title, description } = page.summary;
   const { hasNextPage, isFetchingNextPage, fetchNextPage } = query;
   return (
     <div>
