@@ -1,4 +1,4 @@
-import { type CallReader, prefetchCall } from '@board/shared/api/queries';
+import { type CallReader, prefetchCall } from '@board/shared/api/page-calls';
 import type { RuntimeConfig } from '@board/shared/config/runtime-config';
 import { scriptJson } from '@board/shared/lib/script-json';
 import { dehydrate, hashKey, QueryClient, type QueryKey } from '@tanstack/react-query';

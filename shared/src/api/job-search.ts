@@ -71,7 +71,8 @@ export const jobSearchParams = [
 
 /**
  * Call 1's query parameters for a search and a page: only what differs from the default is set,
- * so equal searches make equal URLs (and cache keys).
+ * so equal searches make equal URLs (and cache keys). A search's text is trimmed where it was
+ * read (the board's URL codec, `parseJobSearch`), not again here.
  */
 export function jobSearchQuery(
   search: JobSearch,
@@ -81,14 +82,14 @@ export function jobSearchQuery(
   const set = (name: string, value: string | undefined) => {
     if (value !== undefined && value !== '') query[name] = value;
   };
-  set('title', search.title.trim());
+  set('title', search.title);
   set('investor', search.investor);
   set('salary_min_k', search.salaryMinK === undefined ? undefined : String(search.salaryMinK));
   set('salary_max_k', search.salaryMaxK === undefined ? undefined : String(search.salaryMaxK));
-  set('location', search.location.trim());
+  set('location', search.location);
   set('workplace', workplaceTypes.filter((type) => search.workplaces.includes(type)).join(','));
-  set('job_type', search.jobType.trim());
-  set('level', search.level.trim());
+  set('job_type', search.jobType);
+  set('level', search.level);
   set('posted_within', search.postedWithin);
   set('sort', search.sort === 'newest' ? undefined : search.sort);
   set('ids', search.ids?.join(','));

@@ -2,7 +2,8 @@ import { dehydrate, hydrate, QueryClient } from '@board/shared/lib/query';
 import { describe, expect, it } from 'vitest';
 import { type ApiClient, ApiError } from './api-client';
 import { boardSearchFromUrl } from './board-search';
-import { boardKeys, jobPagesQuery, jobQuery, organizationJobsQuery, prefetchCall, savedJobsQuery } from './queries';
+import { prefetchCall } from './page-calls';
+import { boardKeys, jobPagesQuery, jobQuery, organizationJobsQuery, savedJobsQuery } from './queries';
 import { type BoardCall, callRequest } from './requests';
 
 /** A client whose every read fails with `status`, as the API answers for what it does not know. */

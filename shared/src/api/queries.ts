@@ -9,15 +9,9 @@ import {
   parsePageFields,
 } from '@board/shared/api/job';
 import type { JobSearch } from '@board/shared/api/job-search';
-import { type BoardCall, boardRequests, pageSize, savedIdsPerCall } from '@board/shared/api/requests';
+import { boardRequests, pageSize, savedIdsPerCall } from '@board/shared/api/requests';
 import { executorOf, localJobPage } from '@board/shared/api/search-executor';
-import {
-  type InfiniteData,
-  infiniteQueryOptions,
-  type QueryClient,
-  type QueryKey,
-  queryOptions,
-} from '@board/shared/lib/query';
+import { infiniteQueryOptions, queryOptions } from '@board/shared/lib/query';
 import * as v from 'valibot';
 
 /**
@@ -40,6 +34,9 @@ export const boardKeys = {
   organizationPages: (workspaceSlug: string | null, name: string) =>
     [...boardKeys.all, 'organization-pages', { workspaceSlug, name: name.trim() }] as const,
   organizationJobPages: (id: string) => [...boardKeys.all, 'organization-job-pages', id] as const,
+  /** The shell's server's reads for the crawler files and the preview cards (crawl.ts). */
+  crawl: (what: string, args: Record<string, string | number | null>) =>
+    [...boardKeys.all, 'crawl', what, args] as const,
 };
 
 const send = (client: ApiClient, { path, query }: ApiRequest, signal: AbortSignal) => client.get(path, query, signal);
@@ -220,64 +217,4 @@ export function organizationJobsQuery(client: ApiClient, id: string) {
     queryFn: ({ signal }) =>
       orWhenMissing(async () => parseJobList(await send(client, boardRequests.organizationJobs(id), signal)), []),
   });
-}
-
-/** The data each named call leaves in the QueryClient (a paged call: its infinite query's). */
-export interface CallData {
-  jobPage: InfiniteData<JobPage, string | null>;
-  organizationPage: InfiniteData<Page<Organization>, string | null>;
-  organizationJobPage: InfiniteData<Page<Job>, string | null>;
-  savedJobs: Job[];
-  job: Job | null;
-  workspace: Workspace | null;
-  organizationJobs: Job[];
-}
-
-/** The data of a page's call by its name; undefined when the call was not made or failed. */
-export type CallReader = <Name extends BoardCall[0]>(name: Name) => CallData[Name] | undefined;
-
-/**
- * Runs one of a page's calls (`['job', '42']`) into `queryClient` through the very query options
- * the page runs in the browser: a paged call loads its first page into the page's infinite query.
- * The shell's server renders a page with what this loads and hands it to the browser as it is.
- * Resolves with the query's key.
- */
-export async function prefetchCall(queryClient: QueryClient, client: ApiClient, call: BoardCall): Promise<QueryKey> {
-  switch (call[0]) {
-    case 'jobPage': {
-      const options = jobPagesQuery(client, call[1], call[2]);
-      await queryClient.prefetchInfiniteQuery(options);
-      return options.queryKey;
-    }
-    case 'organizationPage': {
-      const options = organizationPagesQuery(client, call[1], call[2]);
-      await queryClient.prefetchInfiniteQuery(options);
-      return options.queryKey;
-    }
-    case 'organizationJobPage': {
-      const options = organizationJobPagesQuery(client, call[1]);
-      await queryClient.prefetchInfiniteQuery(options);
-      return options.queryKey;
-    }
-    case 'savedJobs': {
-      const options = savedJobsQuery(client, call[1]);
-      await queryClient.prefetchQuery(options);
-      return options.queryKey;
-    }
-    case 'job': {
-      const options = jobQuery(client, call[1]);
-      await queryClient.prefetchQuery(options);
-      return options.queryKey;
-    }
-    case 'workspace': {
-      const options = workspaceQuery(client, call[1]);
-      await queryClient.prefetchQuery(options);
-      return options.queryKey;
-    }
-    case 'organizationJobs': {
-      const options = organizationJobsQuery(client, call[1]);
-      await queryClient.prefetchQuery(options);
-      return options.queryKey;
-    }
-  }
 }

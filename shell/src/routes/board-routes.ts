@@ -1,6 +1,6 @@
 import { boardSearchFromUrl } from '@board/shared/api/board-search';
 import type { Job } from '@board/shared/api/job';
-import type { CallReader } from '@board/shared/api/queries';
+import type { CallReader } from '@board/shared/api/page-calls';
 import type { BoardCall } from '@board/shared/api/requests';
 import type { RemoteName } from '@board/shared/config/remotes';
 import {
