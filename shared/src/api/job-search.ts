@@ -33,6 +33,13 @@ export const workplaceTypes = ['Remote', 'Hybrid', 'On-site'] as const;
 export type WorkplaceType = (typeof workplaceTypes)[number];
 export const postedWithinPeriods = ['24h', '7d', '30d'] as const;
 export type PostedWithin = (typeof postedWithinPeriods)[number];
+const hour = 3_600_000;
+/** Each 'Posted within' period in milliseconds (the board's rules and the API's SQL count back this far). */
+export const postedWithinMs: Record<PostedWithin, number> = {
+  '24h': 24 * hour,
+  '7d': 7 * 24 * hour,
+  '30d': 30 * 24 * hour,
+};
 export const jobSorts = ['newest', 'salary'] as const;
 export type JobSort = (typeof jobSorts)[number];
 

@@ -1,5 +1,12 @@
 import type { BoardFacets, Job } from '@board/shared/api/job';
-import { type FacetCount, type JobSearch, type JobSort, type PostedWithin, same } from '@board/shared/api/job-search';
+import {
+  type FacetCount,
+  type JobSearch,
+  type JobSort,
+  type PostedWithin,
+  postedWithinMs,
+  same,
+} from '@board/shared/api/job-search';
 
 /**
  * The board's search rules over jobs as displayed: the SPEC's client-side filtering (section 5)
@@ -46,14 +53,6 @@ export function matchesWorkplace(job: Pick<Job, 'workplaceType'>, chosen: readon
 export function matchesValue(value: string, chosen: string): boolean {
   return chosen === '' || same(value, chosen);
 }
-
-const hour = 3_600_000;
-/** Each 'Posted within' period in milliseconds. */
-export const postedWithinMs: Record<PostedWithin, number> = {
-  '24h': 24 * hour,
-  '7d': 7 * 24 * hour,
-  '30d': 30 * 24 * hour,
-};
 
 /**
  * Posted within the period before `now`. A job with no date (shown as 'Recently') cannot be shown
