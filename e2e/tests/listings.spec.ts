@@ -237,6 +237,25 @@ test.describe('jobs board', () => {
   });
 });
 
+test.describe('without JavaScript', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("a filtered link comes from the server filtered, counted and paged by the SPEC's rules", async ({
+    page,
+    board,
+  }) => {
+    const jobs = await apiJobs(board);
+    const expected = jobs.filter((job) => job.title.toLowerCase().includes('engineer')).length;
+    expect(expected).toBeGreaterThan(0);
+    expect(expected).toBeLessThan(jobs.length);
+    await page.goto('/?q=engineer');
+    await expect(page.getByText(`${Math.min(24, expected)} of ${expected} jobs`)).toBeVisible();
+    const titles = await page.getByRole('article').getByRole('heading').allTextContents();
+    expect(titles).toHaveLength(Math.min(24, expected));
+    for (const title of titles) expect(title.toLowerCase()).toContain('engineer');
+  });
+});
+
 test.describe('companies', () => {
   test('lists hiring companies; a card opens the company page, which goes back to companies', async ({
     page,
