@@ -24,17 +24,6 @@ export function localOffset(cursor: string | null): number {
   return Number.isSafeInteger(offset) ? offset : 0;
 }
 
-/** The facets of a whole list, counted once per list (every page of every search shows them). */
-const facetsByList = new WeakMap<Job[], JobPage['facets']>();
-function listFacets(jobs: Job[]): JobPage['facets'] {
-  let facets = facetsByList.get(jobs);
-  if (!facets) {
-    facets = facetsOf(jobs);
-    facetsByList.set(jobs, facets);
-  }
-  return facets;
-}
-
 /**
  * One page of a search run over the whole list: `size` jobs from the cursor's offset, the number of
  * jobs that match, the next page's cursor and the facets of the whole list (the board's scope).
@@ -51,6 +40,6 @@ export function localJobPage(
     items: results.slice(start, end),
     total: results.length,
     nextCursor: end < results.length ? localCursor(end) : null,
-    facets: listFacets(jobs),
+    facets: facetsOf(jobs),
   };
 }
