@@ -1,11 +1,12 @@
 import { defineConfig, devices } from '@playwright/test';
+import type { ApiFlavour } from './support/board';
 import { chromiumLaunchOptions } from './support/chromium';
 
 /**
  * End-to-end tests: the production build (`pnpm build`) served as `pnpm start` serves it, each
  * app on its own origin (free ports, per worker), driven in Debian's Chromium.
  */
-export default defineConfig({
+export default defineConfig<object, { apiFlavour: ApiFlavour }>({
   testDir: './tests',
   // `pnpm build` first: a build older than its sources is refused, with the command to run.
   globalSetup: './support/fresh-builds.ts',
@@ -25,4 +26,10 @@ export default defineConfig({
     trace: 'retain-on-failure',
     launchOptions: chromiumLaunchOptions,
   },
+  projects: [
+    { name: 'chromium' },
+    // The listings again, against an API that answers call 1 exactly as the SPEC states it (no
+    // paging, no filters, no total): the board's search rules must hold whichever API answers.
+    { name: 'spec-api', testMatch: /listings\.spec\.ts$/, use: { apiFlavour: 'spec' } },
+  ],
 });

@@ -7,6 +7,8 @@ export interface ApiJob {
   organization_id: number;
   organization_name: string;
   application_url: string | null;
+  salary_min: number | null;
+  salary_max: number | null;
   investors: { all: string[]; last_round: string[] } | null;
 }
 
@@ -15,6 +17,12 @@ export async function apiJobs(board: Board, workspaceSlug?: string): Promise<Api
   if (workspaceSlug) url.searchParams.set('workspace_slug', workspaceSlug);
   const response = await fetch(url);
   return ((await response.json()) as { jobs: ApiJob[] }).jobs;
+}
+
+/** The first number of the job's salary text in thousands (SPEC section 5), null when it shows none. */
+export function firstSalaryK(job: ApiJob): number | null {
+  const k = (value: number | null) => (value && value > 0 ? Math.round(value / 1000) : 0);
+  return k(job.salary_min) || k(job.salary_max) || null;
 }
 
 export async function findJob(board: Board, matches: (job: ApiJob) => boolean): Promise<ApiJob> {

@@ -14,8 +14,14 @@ import {
 } from '../../scripts/serve-board';
 import type { RuntimeConfig } from '../../shared/src/config/runtime-config';
 import { startMemoryApi } from './memory-api';
+import { type SpecApi, startSpecApi } from './spec-api';
 
 export type RemoteApp = Exclude<ServedApp, 'shell'>;
+/**
+ * Which API the board reads: `extended`, ours (call 1 searches, counts and pages in the database),
+ * or `spec`, one that answers call 1 exactly as SPEC section 7 states it (every job, no `total`).
+ */
+export type ApiFlavour = 'extended' | 'spec';
 const remotes: RemoteApp[] = ['listings', 'apply', 'static'];
 
 /**
@@ -28,6 +34,7 @@ export class Board {
   private shellServer: StaticServer | undefined;
   private api: Awaited<ReturnType<typeof startApi>> | undefined;
   private mailSink: MailSink | undefined;
+  private specApi: SpecApi | undefined;
   config: RuntimeConfig;
 
   private constructor() {
@@ -38,7 +45,7 @@ export class Board {
    * `shellMode`: `render` (default) renders pages on the server, `assemble` leaves them to the
    * browser, `static` serves the shell as a CDN-only deployment would (index.html as built).
    */
-  static async start(options: { shellMode?: ShellMode } = {}): Promise<Board> {
+  static async start(options: { shellMode?: ShellMode; api?: ApiFlavour } = {}): Promise<Board> {
     const board = new Board();
     for (const remote of remotes) await board.startRemote(remote);
     // The shell's key, as a deploy sets it on both: the API does not count the shell's reads as one visitor's.
@@ -60,18 +67,22 @@ export class Board {
     const siteUrl = board.shellServer.url;
     // The repository's local mail sink, as `npm start` runs it: the API's alert emails land in its inbox.
     board.mailSink = await startMailSink();
+    // Against the SPEC's call 1, the API is reached through the proxy, whose address it gives out.
+    if (options.api === 'spec') board.specApi = await startSpecApi();
     // The real API on an in-memory database with the demo data.
     board.api = await startMemoryApi(siteUrl, {
       SHELL_API_KEY: apiKey,
       SMTP_URL: board.mailSink.smtpUrl,
       ALERTS_SECRET: randomBytes(32).toString('hex'),
       BOARD_SITE_URL: siteUrl,
+      ...(board.specApi ? { API_PUBLIC_URL: board.specApi.url } : {}),
     });
+    board.specApi?.forwardTo(board.api.url);
     board.config = {
       ...board.config,
       environment: 'test',
       siteUrl,
-      apiBaseUrl: board.api.url,
+      apiBaseUrl: board.specApi?.url ?? board.api.url,
       remotes: {
         listings: board.manifestUrl('listings'),
         apply: board.manifestUrl('apply'),
@@ -147,6 +158,7 @@ export class Board {
   async stop(): Promise<void> {
     await Promise.all([...this.remoteServers.values()].map((server) => server.close()));
     await this.shellServer?.close();
+    await this.specApi?.close();
     await this.api?.close();
     await this.mailSink?.close();
   }

@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { test as base, expect, type Page } from '@playwright/test';
 import type { ShellMode } from '../../scripts/serve-board';
-import { Board } from './board';
+import { type ApiFlavour, Board } from './board';
 import { waitForHydration } from './served-html';
 
 interface PageGuard {
@@ -20,7 +20,7 @@ interface Fixtures {
  * on a console error or an uncaught page error, and every visit runs axe-core, failing on serious
  * or critical violations.
  */
-export const test = base.extend<Fixtures, { board: Board; shellMode: ShellMode }>({
+export const test = base.extend<Fixtures, { board: Board; shellMode: ShellMode; apiFlavour: ApiFlavour }>({
   /**
    * How the shell's server sends pages (`render`, the default, as deployed). A file about the
    * page the browser renders itself (a page the server sent unrendered, e.g. when the API was slow
@@ -28,9 +28,12 @@ export const test = base.extend<Fixtures, { board: Board; shellMode: ShellMode }
    */
   shellMode: ['render', { scope: 'worker', option: true }],
 
+  /** The API the board reads (board.ts, ApiFlavour): a Playwright project runs a suite against each. */
+  apiFlavour: ['extended', { scope: 'worker', option: true }],
+
   board: [
-    async ({ shellMode }, use) => {
-      const board = await Board.start({ shellMode });
+    async ({ shellMode, apiFlavour }, use) => {
+      const board = await Board.start({ shellMode, api: apiFlavour });
       await use(board);
       await board.stop();
     },

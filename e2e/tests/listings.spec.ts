@@ -1,4 +1,4 @@
-import { apiJobs, findJob } from '../support/api';
+import { apiJobs, findJob, firstSalaryK } from '../support/api';
 import { waitForHydration } from '../support/served-html';
 import { expect, expectAccessible, test } from '../support/test';
 
@@ -220,6 +220,10 @@ test.describe('jobs board', () => {
     expect(lowest).toBeGreaterThan(0);
     await min.fill('100');
     await expect(page).toHaveURL(/min=100/);
+    // Below 100k is out (a 90k job too); a job that shows no salary is never excluded.
+    const paid = jobs.filter((job) => (firstSalaryK(job) ?? 100) >= 100).length;
+    expect(paid).toBeLessThan(jobs.length);
+    await expect(page.getByText(`${Math.min(24, paid)} of ${paid} jobs`)).toBeVisible();
     await expect(page.getByRole('button', { name: 'Clear Filters' })).toBeVisible();
     await page.getByRole('button', { name: 'Clear Filters' }).click();
     await expect(min).toHaveValue(String(lowest));
@@ -230,6 +234,25 @@ test.describe('jobs board', () => {
     await visit('/demo', { heading: 'Find your dream job in Demo Ventures' });
     await expect(page.getByRole('article').first()).toBeVisible();
     await visit('/no-such-workspace', { heading: 'Page Not Found' });
+  });
+});
+
+test.describe('without JavaScript', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("a filtered link comes from the server filtered, counted and paged by the SPEC's rules", async ({
+    page,
+    board,
+  }) => {
+    const jobs = await apiJobs(board);
+    const expected = jobs.filter((job) => job.title.toLowerCase().includes('engineer')).length;
+    expect(expected).toBeGreaterThan(0);
+    expect(expected).toBeLessThan(jobs.length);
+    await page.goto('/?q=engineer');
+    await expect(page.getByText(`${Math.min(24, expected)} of ${expected} jobs`)).toBeVisible();
+    const titles = await page.getByRole('article').getByRole('heading').allTextContents();
+    expect(titles).toHaveLength(Math.min(24, expected));
+    for (const title of titles) expect(title.toLowerCase()).toContain('engineer');
   });
 });
 

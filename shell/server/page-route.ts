@@ -9,9 +9,9 @@ import type { ApiReader } from './api-reader';
 import { assemblePage } from './assemble-page';
 import { type ManifestCache, manifestAssets, type RemoteManifest } from './manifest-cache';
 import { renderHead } from './page-head';
+import { pageOutcome } from './page-outcome';
 import { type PagePlan, planPage } from './page-plan';
 import { loadPageQueries, type PageQueries } from './page-queries';
-import { summarisePage } from './page-summary';
 import { type ReleasePointers, releasesHeader, visitorReleases } from './release-pointers';
 import { type RenderedPage, renderPage } from './render-page';
 import { commonSecurityHeaders, contentSecurityPolicy, inlineScriptHashes } from './security-headers';
@@ -108,8 +108,8 @@ type Rendered = RenderedPage & { at: number; wide: boolean };
 
 /**
  * Every page, as one line: the route of the path -> its API calls, read into a QueryClient by
- * the pages' own queries -> its status and head, from the page's own builder -> the page rendered
- * on the server with the route's remote (its Node build) -> assembled into the shell's HTML (the
+ * the pages' own queries -> the page rendered on the server with the route's remote (its Node
+ * build) -> its status and head, from the route's own head -> assembled into the shell's HTML (the
  * config, the manifest, the preloads, the boot data) -> sent, compressed, with who may keep it.
  * A step that fails leaves the page to the browser: the page still goes out, unrendered, and no
  * shared cache keeps it.
@@ -202,12 +202,10 @@ export function pageRoute(options: PageRouteOptions) {
     const queries: PageQueries | null = !plan
       ? null
       : limited
-        ? { queryClient: new QueryClient(), complete: false }
+        ? { queryClient: new QueryClient(), complete: false, read: () => undefined }
         : await loadPageQueries(plan, current, pageApi);
     if (queries && !queries.complete && !limited) warn(c, 'page sent without the API data (slow or down)');
-    // 3. Its status and head.
-    const outcome = summarisePage(plan, url, current, queries);
-    // 4. The page rendered.
+    // 3. The page rendered.
     let rendered: Rendered | undefined;
     if (component && plan && queries?.complete) {
       try {
@@ -233,9 +231,10 @@ export function pageRoute(options: PageRouteOptions) {
         warn(c, 'page sent unrendered: the browser renders it', { error: String(error) });
       }
     }
-    // 5. Assembled. A rendered page holds its JSON-LD in its content (the remote page renders it,
-    // and hydrates it): the head does not repeat it, or a crawler would read two JobPostings.
-    const head = renderHead(rendered ? { ...outcome.head, jsonLd: [] } : outcome.head, current);
+    // 4. Its status and head, from its route's own head (a rendered page carries its JSON-LD itself).
+    const outcome = pageOutcome(plan, url, current, queries, rendered !== undefined);
+    // 5. Assembled.
+    const head = renderHead(outcome.head, current);
     const remoteManifest = preview ? null : await manifest;
     const remoteCss = plan && remoteManifest ? manifestAssets(remoteManifest, plan.route.module).css : [];
     const inlineStyles = await stylesheets.inline(

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { boardSearchFromUrl } from './board-search';
+import { boardSearchFromUrl, boardUrlEntries, readBoardUrl, salaryInput } from './board-search';
 import { emptyJobSearch, jobSearchQuery } from './job-search';
 
 const read = (query: string) => boardSearchFromUrl(new URLSearchParams(query));
@@ -11,6 +11,7 @@ describe("a board URL's search", () => {
     ['q=%20Engineer%20', { title: 'Engineer' }],
     ['investor=Accel&min=50&max=150.5', { investor: 'Accel', salaryMinK: 50, salaryMaxK: 150.5 }],
     ['workplace=hybrid,REMOTE&location=Berlin', { workplaces: ['Remote', 'Hybrid'], location: 'Berlin' }],
+    ['workplace=on-site,moon,remote', { workplaces: ['Remote', 'On-site'] }],
     [
       'type=Contract&level=Senior&posted=7d&sort=salary',
       { jobType: 'Contract', level: 'Senior', postedWithin: '7d', sort: 'salary' },
@@ -24,5 +25,73 @@ describe("a board URL's search", () => {
     const b = read('workplace=Hybrid,Remote&q=dev');
     expect(a).toEqual(b);
     expect(jobSearchQuery(a, { limit: 24 })).toEqual({ title: 'dev', workplace: 'Remote,Hybrid', limit: '24' });
+  });
+
+  it('keeps the text fields as typed beside the trimmed search, and the view', () => {
+    expect(readBoardUrl(new URLSearchParams('q=senior%20&location=%20lon&view=grid'))).toMatchObject({
+      search: { title: 'senior', location: 'lon' },
+      typed: { title: 'senior ', location: ' lon' },
+      view: 'grid',
+    });
+  });
+});
+
+describe('writing the URL', () => {
+  it('names each field by its parameter and leaves defaults out', () => {
+    expect(
+      boardUrlEntries({
+        title: 'dev ',
+        investor: 'all',
+        salaryMinK: 80,
+        salaryMaxK: undefined,
+        workplaces: ['Hybrid', 'Remote'],
+        jobType: 'Contract',
+        level: '',
+        postedWithin: '24h',
+        sort: 'newest',
+        view: 'grid',
+      }),
+    ).toEqual({
+      q: 'dev ',
+      investor: undefined,
+      min: '80',
+      max: undefined,
+      workplace: 'Remote,Hybrid',
+      type: 'Contract',
+      level: undefined,
+      posted: '24h',
+      sort: undefined,
+      view: 'grid',
+    });
+    expect(boardUrlEntries({ workplaces: [], sort: 'salary', view: 'list', title: 'newest' })).toEqual({
+      workplace: undefined,
+      sort: 'salary',
+      view: undefined,
+      q: 'newest',
+    });
+  });
+
+  it('reads back what it writes', () => {
+    const entries = boardUrlEntries({ title: 'dev', investor: 'Accel', salaryMinK: 50, workplaces: ['On-site'] });
+    const params = new URLSearchParams(
+      Object.entries(entries).filter((entry): entry is [string, string] => !!entry[1]),
+    );
+    expect(read(params.toString())).toEqual({
+      ...emptyJobSearch,
+      title: 'dev',
+      investor: 'Accel',
+      salaryMinK: 50,
+      workplaces: ['On-site'],
+    });
+  });
+
+  it.each([
+    ['', undefined],
+    ['  ', undefined],
+    ['abc', undefined],
+    ['85', 85],
+    ['85.5', 85.5],
+  ])('a salary field %j reads as %j', (value, expected) => {
+    expect(salaryInput(value)).toBe(expected);
   });
 });

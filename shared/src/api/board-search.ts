@@ -1,39 +1,127 @@
-import { emptyJobSearch, type JobSearch, postedWithinPeriods, workplaceTypes } from '@board/shared/api/job-search';
+import {
+  emptyJobSearch,
+  type JobSearch,
+  type JobSort,
+  jobSorts,
+  type PostedWithin,
+  postedWithinPeriods,
+  same,
+  type WorkplaceType,
+  workplaceTypes,
+} from '@board/shared/api/job-search';
 
 /**
- * A board page's search as its URL states it (?q=&investor=&min=&max=&location=&workplace=&type=
- * &level=&posted=&sort=), as call 1 runs it. The shell's server and the listings remote read the
- * URL through this one function, so the page the server renders and the page the browser hydrates
- * have the same query key. Only what filters or orders the list counts (not ?view=), and a value
- * that disables a filter ('all', '', a malformed number) is the default, so equal searches are
- * equal objects.
+ * The one codec between a board page's URL and its search (?q=&investor=&min=&max=&location=
+ * &workplace=&type=&level=&posted=&sort=&view=). The shell's server, the listings remote and the
+ * tests read the URL through `readBoardUrl` and write it through `boardUrlEntries`, so the page
+ * the server renders and the page the browser hydrates have the same search and query key. A
+ * value that disables a filter ('all', '', a malformed number) reads as the default, so equal
+ * searches are equal objects. Text is trimmed here, once.
  */
-export function boardSearchFromUrl(params: URLSearchParams): JobSearch {
-  const text = (name: string) => params.get(name)?.trim() ?? '';
-  const chosen = (params.get('workplace') ?? '').split(',').map((value) => value.trim().toLowerCase());
-  const investor = text('investor');
-  const min = salaryParam(params.get('min'));
-  const max = salaryParam(params.get('max'));
-  return {
-    ...emptyJobSearch,
-    title: text('q'),
-    investor: investor === 'all' ? '' : investor,
-    ...(min === undefined ? {} : { salaryMinK: min }),
-    ...(max === undefined ? {} : { salaryMaxK: max }),
-    location: text('location'),
-    workplaces: workplaceTypes.filter((type) => chosen.includes(type.toLowerCase())),
-    jobType: text('type'),
-    level: text('level'),
-    postedWithin: postedWithinPeriods.find((period) => period === params.get('posted')) ?? '',
-    sort: params.get('sort') === 'salary' ? 'salary' : 'newest',
-  };
+export type BoardView = 'list' | 'grid';
+
+export interface BoardUrl {
+  search: JobSearch;
+  view: BoardView;
+  /** The text fields as typed: the search trims them, but a field keeps the space just typed. */
+  typed: { title: string; location: string };
 }
 
-/** A number input's value in the URL: absent, empty or non-numeric means no bound. */
-function salaryParam(value: string | null): number | undefined {
+/** The fields a visitor changes, by the search's names; undefined salary bounds remove them. */
+export interface BoardChange {
+  title?: string;
+  investor?: string;
+  salaryMinK?: number | undefined;
+  salaryMaxK?: number | undefined;
+  location?: string;
+  workplaces?: readonly WorkplaceType[];
+  jobType?: string;
+  level?: string;
+  postedWithin?: PostedWithin | '';
+  sort?: JobSort;
+  view?: BoardView;
+}
+
+/** The URL parameter of each field (these names are a contract: links and alerts hold them). */
+const parameters = {
+  title: 'q',
+  investor: 'investor',
+  salaryMinK: 'min',
+  salaryMaxK: 'max',
+  location: 'location',
+  workplaces: 'workplace',
+  jobType: 'type',
+  level: 'level',
+  postedWithin: 'posted',
+  sort: 'sort',
+  view: 'view',
+} as const satisfies Record<keyof BoardChange, string>;
+
+/** The filters' parameters: 'Clear Filters' removes them (the sort and the view stay). */
+export const boardFilterParams = [
+  parameters.title,
+  parameters.investor,
+  parameters.salaryMinK,
+  parameters.salaryMaxK,
+  parameters.location,
+  parameters.workplaces,
+  parameters.jobType,
+  parameters.level,
+  parameters.postedWithin,
+] as const;
+
+/** A number input's value: absent, empty or non-numeric means no bound (SPEC section 5). */
+export function salaryInput(value: string | null): number | undefined {
   if (value === null || value.trim() === '') return undefined;
   const number = Number(value);
   return Number.isFinite(number) ? number : undefined;
+}
+
+export function readBoardUrl(params: URLSearchParams): BoardUrl {
+  const raw = (name: string) => params.get(name) ?? '';
+  const text = (name: string) => raw(name).trim();
+  const chosen = raw(parameters.workplaces).split(',');
+  const investor = text(parameters.investor);
+  const min = salaryInput(params.get(parameters.salaryMinK));
+  const max = salaryInput(params.get(parameters.salaryMaxK));
+  const posted = raw(parameters.postedWithin);
+  const sort = raw(parameters.sort);
+  return {
+    search: {
+      ...emptyJobSearch,
+      title: text(parameters.title),
+      investor: investor === 'all' ? '' : investor,
+      ...(min === undefined ? {} : { salaryMinK: min }),
+      ...(max === undefined ? {} : { salaryMaxK: max }),
+      location: text(parameters.location),
+      workplaces: workplaceTypes.filter((type) => chosen.some((value) => same(value, type))),
+      jobType: text(parameters.jobType),
+      level: text(parameters.level),
+      postedWithin: postedWithinPeriods.find((period) => period === posted) ?? '',
+      sort: jobSorts.find((value) => value === sort) ?? 'newest',
+    },
+    view: raw(parameters.view) === 'grid' ? 'grid' : 'list',
+    typed: { title: raw(parameters.title), location: raw(parameters.location) },
+  };
+}
+
+/** The search alone, for a caller that needs no field (the route table's first call). */
+export const boardSearchFromUrl = (params: URLSearchParams): JobSearch => readBoardUrl(params).search;
+
+/** Values that state no choice: their parameter is left out, so equal searches make equal URLs. */
+const defaults: Partial<Record<keyof BoardChange, string>> = { investor: 'all', sort: 'newest', view: 'list' };
+
+/** The URL entries of a change: a default value ('', 'all', 'newest', 'list', no bound) removes its parameter. */
+export function boardUrlEntries(change: BoardChange): Record<string, string | undefined> {
+  const entries: Record<string, string | undefined> = {};
+  for (const [field, value] of Object.entries(change) as [keyof BoardChange, BoardChange[keyof BoardChange]][]) {
+    const name = parameters[field];
+    if (value === undefined) entries[name] = undefined;
+    else if (typeof value === 'number') entries[name] = String(value);
+    else if (typeof value === 'string') entries[name] = value === '' || value === defaults[field] ? undefined : value;
+    else entries[name] = workplaceTypes.filter((type) => value.includes(type)).join(',') || undefined;
+  }
+  return entries;
 }
 
 /** The saved page's search: only these jobs (ids the API cannot hold are left out: never on the board). */

@@ -1,6 +1,7 @@
 import type { ApiClient, ApiRequest } from '@board/shared/api/api-client';
 import { type Job, parseJobList } from '@board/shared/api/job';
 import { emptyJobSearch, jobSearchQuery } from '@board/shared/api/job-search';
+import { boardKeys } from '@board/shared/api/queries';
 import { queryOptions } from '@board/shared/lib/query';
 import * as v from 'valibot';
 
@@ -58,7 +59,7 @@ const send = (client: ApiClient, { path, query }: ApiRequest, signal?: AbortSign
 /** One page of the public jobs, by id. */
 export function crawlJobsQuery(client: ApiClient, after: string | null, limit: number) {
   return queryOptions({
-    queryKey: ['board', 'crawl', 'jobs', { after, limit }] as const,
+    queryKey: boardKeys.crawl('jobs', { after, limit }),
     queryFn: async ({ signal }): Promise<CrawlPage> => {
       const body = v.parse(CrawlJobs, await send(client, crawlRequests.jobs(after, limit), signal));
       return {
@@ -72,7 +73,7 @@ export function crawlJobsQuery(client: ApiClient, after: string | null, limit: n
 /** One page of the hiring companies, by id, each dated by its newest job. */
 export function crawlOrganizationsQuery(client: ApiClient, after: string | null, limit: number) {
   return queryOptions({
-    queryKey: ['board', 'crawl', 'organizations', { after, limit }] as const,
+    queryKey: boardKeys.crawl('organizations', { after, limit }),
     queryFn: async ({ signal }): Promise<CrawlPage> => {
       const body = v.parse(CrawlOrganizations, await send(client, crawlRequests.organizations(after, limit), signal));
       return {
@@ -86,7 +87,7 @@ export function crawlOrganizationsQuery(client: ApiClient, after: string | null,
 /** A board's public jobs: how many, and the newest one's date (an unknown workspace: the API's 404). */
 export function boardSummaryQuery(client: ApiClient, workspaceSlug: string | null) {
   return queryOptions({
-    queryKey: ['board', 'crawl', 'board-summary', { workspaceSlug }] as const,
+    queryKey: boardKeys.crawl('board-summary', { workspaceSlug }),
     queryFn: async ({ signal }) => {
       const body = v.parse(Count, await send(client, crawlRequests.boardSummary(workspaceSlug), signal));
       return { total: body.total, newest: body.jobs[0]?.posted_date ?? null };
@@ -97,7 +98,7 @@ export function boardSummaryQuery(client: ApiClient, workspaceSlug: string | nul
 /** A board's newest jobs (call 1's first page, newest first): its feed. */
 export function newestJobsQuery(client: ApiClient, workspaceSlug: string | null, limit: number) {
   return queryOptions({
-    queryKey: ['board', 'crawl', 'newest', { workspaceSlug, limit }] as const,
+    queryKey: boardKeys.crawl('newest', { workspaceSlug, limit }),
     queryFn: async ({ signal }): Promise<Job[]> =>
       parseJobList(
         await send(
@@ -119,7 +120,7 @@ export function newestJobsQuery(client: ApiClient, workspaceSlug: string | null,
 /** How many companies are hiring (in a workspace, or in all). */
 export function organizationCountQuery(client: ApiClient, workspaceSlug: string | null = null) {
   return queryOptions({
-    queryKey: ['board', 'crawl', 'organization-count', { workspaceSlug }] as const,
+    queryKey: boardKeys.crawl('organization-count', { workspaceSlug }),
     queryFn: async ({ signal }) =>
       v.parse(Count, await send(client, crawlRequests.organizationCount(workspaceSlug), signal)).total,
   });

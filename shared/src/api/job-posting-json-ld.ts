@@ -1,3 +1,4 @@
+import { applyAction } from '@board/shared/api/apply-action';
 import type { Job } from '@board/shared/api/job';
 import { type Country, placeCountries } from '@board/shared/api/place-country';
 import { clip, descriptionLimit } from '@board/shared/lib/page-heads';
@@ -106,4 +107,14 @@ export function jobPostingJsonLd(job: Job, options: JobPostingOptions) {
     };
   }
   return data;
+}
+
+/**
+ * The job page's JobPosting: `directApply` when the apply button leads to the board's own form.
+ * The page renders it, and the shell's server puts it in the head only of a page it could not
+ * render, so each page's JobPosting is built once.
+ */
+export function jobPostingFor(job: Job, siteUrl: string) {
+  const directApply = applyAction({ jobId: job.id, applicationUrl: job.applicationUrl, siteUrl, search: '' }).kind;
+  return jobPostingJsonLd(job, { siteUrl, directApply: directApply === 'in-site' });
 }

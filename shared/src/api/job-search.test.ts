@@ -6,7 +6,7 @@ const parse = (query: string) => parseJobSearchParams(new URLSearchParams(query)
 describe('jobSearchQuery and parseJobSearchParams', () => {
   it('sets only what differs from the default', () => {
     expect(jobSearchQuery(emptyJobSearch, { limit: 25 })).toEqual({ limit: '25' });
-    expect(jobSearchQuery({ ...emptyJobSearch, title: '  ', sort: 'newest' }, { limit: 25, cursor: null })).toEqual({
+    expect(jobSearchQuery({ ...emptyJobSearch, title: '', sort: 'newest' }, { limit: 25, cursor: null })).toEqual({
       limit: '25',
     });
   });

@@ -33,6 +33,13 @@ export const workplaceTypes = ['Remote', 'Hybrid', 'On-site'] as const;
 export type WorkplaceType = (typeof workplaceTypes)[number];
 export const postedWithinPeriods = ['24h', '7d', '30d'] as const;
 export type PostedWithin = (typeof postedWithinPeriods)[number];
+const hour = 3_600_000;
+/** Each 'Posted within' period in milliseconds (the board's rules and the API's SQL count back this far). */
+export const postedWithinMs: Record<PostedWithin, number> = {
+  '24h': 24 * hour,
+  '7d': 7 * 24 * hour,
+  '30d': 30 * 24 * hour,
+};
 export const jobSorts = ['newest', 'salary'] as const;
 export type JobSort = (typeof jobSorts)[number];
 
@@ -71,7 +78,8 @@ export const jobSearchParams = [
 
 /**
  * Call 1's query parameters for a search and a page: only what differs from the default is set,
- * so equal searches make equal URLs (and cache keys).
+ * so equal searches make equal URLs (and cache keys). A search's text is trimmed where it was
+ * read (the board's URL codec, `parseJobSearch`), not again here.
  */
 export function jobSearchQuery(
   search: JobSearch,
@@ -81,14 +89,14 @@ export function jobSearchQuery(
   const set = (name: string, value: string | undefined) => {
     if (value !== undefined && value !== '') query[name] = value;
   };
-  set('title', search.title.trim());
+  set('title', search.title);
   set('investor', search.investor);
   set('salary_min_k', search.salaryMinK === undefined ? undefined : String(search.salaryMinK));
   set('salary_max_k', search.salaryMaxK === undefined ? undefined : String(search.salaryMaxK));
-  set('location', search.location.trim());
+  set('location', search.location);
   set('workplace', workplaceTypes.filter((type) => search.workplaces.includes(type)).join(','));
-  set('job_type', search.jobType.trim());
-  set('level', search.level.trim());
+  set('job_type', search.jobType);
+  set('level', search.level);
   set('posted_within', search.postedWithin);
   set('sort', search.sort === 'newest' ? undefined : search.sort);
   set('ids', search.ids?.join(','));
@@ -101,7 +109,8 @@ export type JobSearchParse =
   | { ok: true; search: JobSearch; limit: number | undefined; cursor: string | null }
   | { ok: false; message: string };
 
-const same = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
+/** Equal as the board compares a filter's value with a job's: trimmed, in any case. */
+export const same = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
 
 /** A filter text: at most `maxFilterLength` characters, one line (no control characters or line breaks). */
 const filterText = (name: string) =>

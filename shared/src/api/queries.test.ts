@@ -2,7 +2,8 @@ import { dehydrate, hydrate, QueryClient } from '@board/shared/lib/query';
 import { describe, expect, it } from 'vitest';
 import { type ApiClient, ApiError } from './api-client';
 import { boardSearchFromUrl } from './board-search';
-import { boardKeys, callQuery } from './queries';
+import { prefetchCall } from './page-calls';
+import { boardKeys, jobPagesQuery, jobQuery, organizationJobsQuery, savedJobsQuery } from './queries';
 import { type BoardCall, callRequest } from './requests';
 
 /** A client whose every read fails with `status`, as the API answers for what it does not know. */
@@ -14,15 +15,13 @@ function failing(status: number): ApiClient {
 describe('the page calls the shell’s server runs', () => {
   it('read a company the API does not know as one with no jobs (its page shows Company Not Found)', async () => {
     const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-    await expect(queryClient.fetchQuery(callQuery(failing(404), ['organizationJobs', '999']))).resolves.toEqual([]);
+    await expect(queryClient.fetchQuery(organizationJobsQuery(failing(404), '999'))).resolves.toEqual([]);
   });
 
   it('keep any other failure an error (the page shows its error panel, not a missing company)', async () => {
     const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-    await expect(queryClient.fetchQuery(callQuery(failing(500), ['organizationJobs', '999']))).rejects.toThrow(
-      ApiError,
-    );
-    await expect(queryClient.fetchQuery(callQuery(failing(404), ['job', '999']))).resolves.toBeNull();
+    await expect(queryClient.fetchQuery(organizationJobsQuery(failing(500), '999'))).rejects.toThrow(ApiError);
+    await expect(queryClient.fetchQuery(jobQuery(failing(404), '999'))).resolves.toBeNull();
   });
 });
 
@@ -52,7 +51,7 @@ describe('the paged calls', () => {
     const search = boardSearchFromUrl(new URLSearchParams('q=engineer&view=grid'));
     const call: BoardCall = ['jobPage', 'demo', search];
     const server = new QueryClient();
-    await server.prefetchQuery(callQuery(client, call));
+    await prefetchCall(server, client, call);
     expect(asked).toEqual([
       {
         path: '/public-job-posting',
@@ -79,7 +78,7 @@ describe('the paged calls', () => {
 
   it('read a company the API does not know as an empty page, and ask call 5 a page at a time', async () => {
     const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-    await queryClient.prefetchQuery(callQuery(failing(404), ['organizationJobPage', '999']));
+    await prefetchCall(queryClient, failing(404), ['organizationJobPage', '999']);
     expect(queryClient.getQueryData(boardKeys.organizationJobPages('999'))).toEqual({
       pages: [{ items: [], total: 0, nextCursor: null }],
       pageParams: [null],
@@ -95,5 +94,38 @@ describe('the paged calls', () => {
       path: '/public-job-posting/job-board/list-organizations',
       query: { workspace_slug: undefined, name: 'acme', limit: '24', cursor: undefined },
     });
+  });
+});
+
+describe("a board against the SPEC's call 1 (every job, no total)", () => {
+  const jobs = Array.from({ length: 60 }, (_, index) => ({
+    id: index + 1,
+    title: index % 2 === 0 ? `Engineer ${index + 1}` : `Designer ${index + 1}`,
+    posted_date: new Date(Date.UTC(2026, 0, 1) - index * 60_000).toISOString(),
+    salary_min: index % 2 === 0 ? 90_000 : 120_000,
+  }));
+
+  it('filters, counts and pages the whole list, and runs the next searches with no request', async () => {
+    const { client, asked } = answering({ jobs });
+    const queryClient = new QueryClient();
+    const engineer = boardSearchFromUrl(new URLSearchParams('q=engineer'));
+    const data = await queryClient.fetchInfiniteQuery({ ...jobPagesQuery(client, null, engineer), pages: 2 });
+    expect(data.pages.map((page) => page.total)).toEqual([30, 30]);
+    expect(data.pages.map((page) => page.items.length)).toEqual([24, 6]);
+    expect(data.pages.flatMap((page) => page.items).every((job) => job.title.startsWith('Engineer'))).toBe(true);
+    expect(data.pages[1]?.nextCursor).toBeNull();
+    expect(data.pages[0]?.facets.salaryK).toEqual({ min: 90, max: 120 });
+
+    const rich = boardSearchFromUrl(new URLSearchParams('min=100'));
+    const richer = await queryClient.fetchInfiniteQuery(jobPagesQuery(client, null, rich));
+    expect(richer.pages[0]?.total).toBe(30);
+    expect(richer.pages[0]?.items.every((job) => job.title.startsWith('Designer'))).toBe(true);
+    expect(asked).toHaveLength(1);
+  });
+
+  it('keeps only the saved jobs of an answer that holds every job', async () => {
+    const { client } = answering({ jobs });
+    const saved = await new QueryClient().fetchQuery(savedJobsQuery(client, ['3', '007', 'x']));
+    expect(saved.map((job) => job.id)).toEqual(['3', '7']);
   });
 });

@@ -10,14 +10,9 @@ import {
   parsePageFields,
 } from '@board/shared/api/job';
 import type { JobSearch } from '@board/shared/api/job-search';
-import { type BoardCall, boardRequests, savedIdsPerCall } from '@board/shared/api/requests';
-import {
-  type InfiniteData,
-  infiniteQueryOptions,
-  type QueryClient,
-  type QueryKey,
-  queryOptions,
-} from '@board/shared/lib/query';
+import { boardRequests, pageSize, savedIdsPerCall } from '@board/shared/api/requests';
+import { executorOf, localJobPage } from '@board/shared/api/search-executor';
+import { infiniteQueryOptions, queryOptions } from '@board/shared/lib/query';
 import * as v from 'valibot';
 
 /**
@@ -27,6 +22,7 @@ import * as v from 'valibot';
  */
 export const boardKeys = {
   all: ['board'] as const,
+  /** A board's whole list, as an API that answers call 1 as the SPEC states it sends it. */
   jobs: (workspaceSlug: string | null) => [...boardKeys.all, 'jobs', { workspaceSlug }] as const,
   job: (id: string) => [...boardKeys.all, 'job', id] as const,
   workspace: (slug: string) => [...boardKeys.all, 'workspace', slug] as const,
@@ -39,6 +35,9 @@ export const boardKeys = {
   organizationPages: (workspaceSlug: string | null, name: string) =>
     [...boardKeys.all, 'organization-pages', { workspaceSlug, name: name.trim() }] as const,
   organizationJobPages: (id: string) => [...boardKeys.all, 'organization-job-pages', id] as const,
+  /** The shell's server's reads for the crawler files and the preview cards (crawl.ts). */
+  crawl: (what: string, args: Record<string, string | number | null>) =>
+    [...boardKeys.all, 'crawl', what, args] as const,
 };
 
 const send = (client: ApiClient, { path, query }: ApiRequest, signal: AbortSignal) => client.get(path, query, signal);
@@ -52,22 +51,6 @@ export interface Organization {
   id: string;
   name: string;
   jobBoardSlug: string;
-}
-
-/** Call 1. A failure is logged and re-thrown: the page shows its error state. */
-export function jobsQuery(client: ApiClient, workspaceSlug: string | null) {
-  return queryOptions({
-    queryKey: boardKeys.jobs(workspaceSlug),
-    queryFn: async ({ signal }) => {
-      try {
-        const body = await send(client, boardRequests.jobs(workspaceSlug), signal);
-        return parseJobList(body);
-      } catch (error) {
-        console.warn('[board] the job list could not be loaded:', error);
-        throw error;
-      }
-    },
-  });
 }
 
 /** The answer, or `missing` when the API does not know what was asked for (404); any other failure throws. */
@@ -116,15 +99,6 @@ const OrganizationItem = v.object({
   job_board_slug: v.fallback(v.string(), ''),
 });
 
-/** Call 3: the hiring companies of a workspace, or of the whole board (a repeated id shown once). */
-export function organizationsQuery(client: ApiClient, workspaceSlug: string | null) {
-  return queryOptions({
-    queryKey: boardKeys.organizations(workspaceSlug),
-    queryFn: async ({ signal }): Promise<Organization[]> =>
-      parseOrganizations(await send(client, boardRequests.organizations(workspaceSlug), signal)),
-  });
-}
-
 function parseOrganizations(body: unknown): Organization[] {
   const items = (body as { organizations?: unknown } | null)?.organizations;
   if (!Array.isArray(items)) throw new Error('The companies answer has no organizations array');
@@ -146,14 +120,25 @@ function parseOrganizations(body: unknown): Organization[] {
 
 /**
  * The jobs of a search, a page at a time (call 1 with `limit`): the first page is what the server
- * renders; each next page follows the previous one's cursor. A failure is logged and re-thrown.
+ * renders; each next page follows the previous one's cursor. The answer decides where the search
+ * runs (search-executor.ts): an API that pages answers with a `total`; one that answers as the SPEC
+ * states sends every job, which is kept as the board's whole list (`boardKeys.jobs`), and this and
+ * every later search and page of the board run over it with no further request. A failure is
+ * logged and re-thrown.
  */
 export function jobPagesQuery(client: ApiClient, workspaceSlug: string | null, search: JobSearch) {
   return infiniteQueryOptions({
     queryKey: boardKeys.jobPages(workspaceSlug, search),
-    queryFn: async ({ signal, pageParam }): Promise<JobPage> => {
+    queryFn: async ({ signal, pageParam, client: queryClient }): Promise<JobPage> => {
+      const local = (jobs: Job[]) => localJobPage(jobs, search, { cursor: pageParam, size: pageSize, now: Date.now() });
+      const whole = queryClient.getQueryData<Job[]>(boardKeys.jobs(workspaceSlug));
+      if (whole) return local(whole);
       try {
-        return parseJobPage(await send(client, boardRequests.jobPage(workspaceSlug, search, pageParam), signal));
+        const body = await send(client, boardRequests.jobPage(workspaceSlug, search, pageParam), signal);
+        if (executorOf(body) === 'database') return parseJobPage(body);
+        const jobs = parseJobList(body);
+        queryClient.setQueryData(boardKeys.jobs(workspaceSlug), jobs);
+        return local(jobs);
       } catch (error) {
         console.warn('[board] the job list could not be loaded:', error);
         throw error;
@@ -180,8 +165,13 @@ export function savedJobsQuery(client: ApiClient, ids: string[]) {
       const chunks = Array.from({ length: Math.ceil(usable.length / savedIdsPerCall) }, (_, index) =>
         usable.slice(index * savedIdsPerCall, (index + 1) * savedIdsPerCall),
       );
-      const answers = await Promise.all(chunks.map((chunk) => send(client, boardRequests.savedJobs(chunk), signal)));
-      return answers.flatMap((body) => parseJobList(body));
+      // An API that answers call 1 as the SPEC states it sends every job: only the chunk's are kept.
+      const answers = await Promise.all(
+        chunks.map(async (chunk) => ({ chunk, body: await send(client, boardRequests.savedJobs(chunk), signal) })),
+      );
+      return answers.flatMap(({ chunk, body }) =>
+        parseJobList(body).filter((job) => chunk.some((id) => Number(id) === Number(job.id))),
+      );
     },
   });
 }
@@ -232,56 +222,4 @@ export function organizationJobsQuery(client: ApiClient, id: string) {
     queryFn: ({ signal }) =>
       orWhenMissing(async () => parseJobList(await send(client, boardRequests.organizationJobs(id), signal)), []),
   });
-}
-
-/**
- * A paged query as the shell's server runs it: a plain query that loads the first page and holds
- * it as the infinite query's data (`{ pages: [first], pageParams: [null] }`), under the same key.
- * It dehydrates as any query does, and the page's `useInfiniteQuery` hydrates from it and asks for
- * the next pages itself.
- */
-function firstPageOf<TPage>(options: { queryKey: QueryKey; queryFn?: unknown; initialPageParam: string | null }) {
-  const fetchPage = options.queryFn as (context: {
-    signal: AbortSignal;
-    pageParam: string | null;
-    direction: 'forward';
-    queryKey: QueryKey;
-    meta: undefined;
-    client: QueryClient;
-  }) => Promise<TPage>;
-  return queryOptions({
-    queryKey: options.queryKey,
-    queryFn: async (context): Promise<InfiniteData<TPage, string | null>> => ({
-      pages: [
-        await fetchPage({ ...context, pageParam: options.initialPageParam, direction: 'forward', meta: undefined }),
-      ],
-      pageParams: [options.initialPageParam],
-    }),
-  });
-}
-
-const queryByCall = {
-  jobs: jobsQuery,
-  jobPage: (client: ApiClient, workspaceSlug: string | null, search: JobSearch) =>
-    firstPageOf<JobPage>(jobPagesQuery(client, workspaceSlug, search)),
-  savedJobs: savedJobsQuery,
-  organizationPage: (client: ApiClient, workspaceSlug: string | null, name: string) =>
-    firstPageOf<Page<Organization>>(organizationPagesQuery(client, workspaceSlug, name)),
-  organizationJobPage: (client: ApiClient, id: string) => firstPageOf<Page<Job>>(organizationJobPagesQuery(client, id)),
-  job: jobQuery,
-  workspace: workspaceQuery,
-  organizations: organizationsQuery,
-  organizationJobs: organizationJobsQuery,
-} satisfies Record<BoardCall[0], unknown>;
-
-/**
- * The query behind a named call: what the shell's server runs (`prefetchQuery`) before it renders
- * a page. A paged call (`jobPage`, `organizationPage`, `organizationJobPage`) loads its first page
- * as the data of the page's infinite query.
- */
-export function callQuery(client: ApiClient, [name, ...args]: BoardCall) {
-  return (queryByCall[name] as (client: ApiClient, ...values: typeof args) => ReturnType<typeof jobQuery>)(
-    client,
-    ...args,
-  );
 }

@@ -27,10 +27,6 @@ function segment(value: string, valid: (value: string) => boolean): string {
  * name them without bundling the parsing.
  */
 export const boardRequests = {
-  jobs: (workspaceSlug: string | null): ApiRequest => ({
-    path: '/public-job-posting',
-    query: { workspace_slug: workspaceSlug ?? undefined, visibility: 'job_board_only' },
-  }),
   /** Call 1, one page of a search (`cursor` null: the first). */
   jobPage: (workspaceSlug: string | null, search: JobSearch, cursor: string | null = null): ApiRequest => ({
     path: '/public-job-posting',
@@ -47,10 +43,6 @@ export const boardRequests = {
   }),
   workspace: (slug: string): ApiRequest => ({
     path: `/public-job-posting/workspace/${segment(slug, isWorkspaceSlug)}`,
-  }),
-  organizations: (workspaceSlug: string | null): ApiRequest => ({
-    path: '/public-job-posting/job-board/list-organizations',
-    query: { workspace_slug: workspaceSlug ?? undefined },
   }),
   /** Call 3, one page of the companies whose name contains `name`. */
   organizationPage: (workspaceSlug: string | null, name: string, cursor: string | null = null): ApiRequest => ({
@@ -82,7 +74,7 @@ type BoardRequests = typeof boardRequests;
 /**
  * One API call of a page by name and arguments, e.g. `['job', '42']`: the shell's route table
  * names a page's first calls this way, so its server can both preload them (`callRequest`) and
- * run them as the page's queries (`callQuery` in queries.ts) without the table bundling either.
+ * run them as the page's queries (`prefetchCall` in queries.ts) without the table bundling either.
  */
 export type BoardCall = {
   [Name in keyof BoardRequests]: [Name, ...Parameters<BoardRequests[Name]>];

@@ -105,3 +105,45 @@ export const fixedPages = {
     description: 'The terms of the job board and how it handles your data.',
   },
 } satisfies Record<string, PageSummary>;
+
+/**
+ * A page once its data is known: what it says about itself and its subject, or the panel of its
+ * missing subject (and its 404). The page's component and the shell's route table call the same
+ * function, so the page and its status never disagree on whether the subject exists.
+ */
+export type PageState<Subject = unknown> =
+  | { found: true; summary: PageSummary; subject: Subject }
+  | { found: false; missing: MissingSummary };
+
+const found = <Subject>(summary: PageSummary, subject: Subject): PageState<Subject> => ({
+  found: true,
+  summary,
+  subject,
+});
+const missing = (summary: MissingSummary): { found: false; missing: MissingSummary } => ({
+  found: false,
+  missing: summary,
+});
+
+/** `/job/:id`: the job, or Job Not Found when the API does not have it. */
+export const jobState = (job: Job | null | undefined): PageState<Job> =>
+  job ? found(jobPage(job), job) : missing(missingPages.job);
+
+/** `/job/:id/apply` and its confirmation: the job posting, or the form's own not-found wording. */
+export const applyState = (job: Job | null | undefined, step: 'form' | 'success'): PageState<Job> =>
+  job ? found(step === 'form' ? applyPage(job) : applySuccessPage(job), job) : missing(missingPages.jobPosting);
+
+/** `/companies/:id`: named after its first job; a company with no job (or unknown) is Company Not Found. */
+export const companyState = <J extends Pick<Job, 'company'>>(firstJob: J | null | undefined): PageState<J> =>
+  firstJob ? found(companyPage(firstJob), firstJob) : missing(missingPages.company);
+
+/** `/{workspace}` and `/{workspace}/companies`: a workspace the API does not know is Page Not Found. */
+export function workspaceState<W extends { name: string }>(
+  workspace: W | null | undefined,
+  slug: string,
+  page: 'jobs' | 'companies',
+): PageState<W> {
+  if (!workspace) return missing(missingPages.page);
+  const name = workspace.name || slug;
+  return found(page === 'jobs' ? boardPage(name) : companiesPage(name), workspace);
+}

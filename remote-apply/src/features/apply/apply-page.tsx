@@ -1,4 +1,4 @@
-import { applyPage, missingPages } from '@board/shared/lib/page-heads';
+import { applyState } from '@board/shared/lib/page-heads';
 import { Link, useSearchParams } from '@board/shared/lib/router';
 import { useJobFromRoute } from '@board/shared/react/job-from-route';
 import { buttonVariants } from '@board/shared/ui/button';
@@ -20,10 +20,11 @@ export function ApplyPage() {
       </p>
     );
   }
-  if (!job.data) {
+  const page = applyState(job.data, 'form');
+  if (!page.found) {
     return (
       <MissingPanel
-        {...missingPages.jobPosting}
+        {...page.missing}
         actionLabel="Browse Jobs"
         actionTo="/"
         icon={<span className="text-lg font-bold">404</span>}
@@ -32,7 +33,7 @@ export function ApplyPage() {
   }
   return (
     <div className="mx-auto max-w-3xl px-4 py-8 sm:px-6">
-      <PageTitle>{applyPage(job.data).title}</PageTitle>
+      <PageTitle>{page.summary.title}</PageTitle>
       <Link
         to={`/job/${encodeURIComponent(id)}`}
         className={buttonVariants({ variant: 'ghost', size: 'sm', className: '-ml-3 mb-4' })}
@@ -41,7 +42,7 @@ export function ApplyPage() {
         Back to Job Details
       </Link>
       <div className="rounded-2xl border border-line bg-white p-6 shadow-xs">
-        <JobSummary job={job.data} prefix="Apply for" />
+        <JobSummary job={page.subject} prefix="Apply for" />
         <hr className="my-6 border-line" />
         <ApplicationForm
           jobId={id}

@@ -1,4 +1,4 @@
-import { applySuccessPage, missingPages } from '@board/shared/lib/page-heads';
+import { applyState } from '@board/shared/lib/page-heads';
 import { Link } from '@board/shared/lib/router';
 import { useJobFromRoute } from '@board/shared/react/job-from-route';
 import { buttonVariants } from '@board/shared/ui/button';
@@ -13,19 +13,18 @@ export function SuccessPage() {
   const { id, job } = useJobFromRoute();
 
   if (job.isPending) return <PageLoading label="Loading job details" />;
-  if (!job.data) {
-    return <MissingPanel {...missingPages.jobPosting} actionLabel="Browse More Jobs" actionTo="/" />;
-  }
+  const page = applyState(job.data, 'success');
+  if (!page.found) return <MissingPanel {...page.missing} actionLabel="Browse More Jobs" actionTo="/" />;
   return (
     <div className="mx-auto max-w-2xl px-4 py-12 text-center sm:px-6">
-      <PageTitle>{applySuccessPage(job.data).title}</PageTitle>
+      <PageTitle>{page.summary.title}</PageTitle>
       <CircleCheck aria-hidden="true" className="mx-auto size-14 text-green-700" />
       <h1 className="mt-4 text-3xl font-bold tracking-tight text-ink">Application Submitted Successfully!</h1>
       <p className="mt-3 text-muted">
         Thank you for your interest. We've received your application and will review it carefully.
       </p>
       <div className="mt-8 rounded-2xl border border-line bg-white p-6 text-left shadow-xs">
-        <JobSummary job={job.data} headingLevel={2} />
+        <JobSummary job={page.subject} headingLevel={2} />
       </div>
       <div className="mt-8 flex flex-col justify-center gap-3 sm:flex-row">
         <Link to={`/job/${encodeURIComponent(id)}`} className={buttonVariants({ variant: 'outline' })}>

@@ -1,3 +1,4 @@
+import { boardSearchFromUrl } from '@board/shared/api/board-search';
 import { QueryClient, QueryClientProvider } from '@board/shared/lib/query';
 import { createMemoryRouter, RouterProvider } from '@board/shared/lib/router';
 import { RuntimeConfigProvider } from '@board/shared/react/runtime-config';
@@ -48,7 +49,11 @@ const accepted = { status: 202, body: { message: 'Check your inbox' } };
 function renderAlerts(path = '/?q=engineer&workplace=Remote', workspace: string | null = null) {
   return renderPage(
     <>
-      <JobAlerts workspaceSlug={workspace} workspaceName={workspace ? 'Acme Ventures' : null} />
+      <JobAlerts
+        search={boardSearchFromUrl(new URL(path, 'https://board.example').searchParams)}
+        workspaceSlug={workspace}
+        workspaceName={workspace ? 'Acme Ventures' : null}
+      />
       <Toaster />
     </>,
     { path },
@@ -144,9 +149,17 @@ describe('Get job alerts', () => {
   });
 
   it('is a plain form posting to the API before JavaScript runs, with the search and the way back', () => {
-    const router = createMemoryRouter([{ path: '*', element: <JobAlerts workspaceSlug="acme" /> }], {
-      initialEntries: ['/acme?q=engineer&alert=check-your-inbox&view=grid'],
-    });
+    const router = createMemoryRouter(
+      [
+        {
+          path: '*',
+          element: <JobAlerts search={boardSearchFromUrl(new URLSearchParams('q=engineer'))} workspaceSlug="acme" />,
+        },
+      ],
+      {
+        initialEntries: ['/acme?q=engineer&alert=check-your-inbox&view=grid'],
+      },
+    );
     const html = renderToString(
       <RuntimeConfigProvider config={createRuntimeConfig({ apiBaseUrl: 'https://api.example' })}>
         <QueryClientProvider client={new QueryClient()}>

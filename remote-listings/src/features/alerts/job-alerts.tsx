@@ -1,4 +1,4 @@
-import { boardSearchFromUrl } from '@board/shared/api/board-search';
+import type { JobSearch } from '@board/shared/api/job-search';
 import { describeAlertSearch } from '@board/shared/forms/alert-description';
 import { useLocation, useSearchParams } from '@board/shared/lib/router';
 import { useHydrated } from '@board/shared/react/render-time';
@@ -41,6 +41,8 @@ function useLazyAlertForm() {
 }
 
 interface Board {
+  /** The board's search, as its page read it from the URL. */
+  search: JobSearch;
   /** The workspace's slug, or null on all jobs. */
   workspaceSlug: string | null;
   /** Its name (or slug) for the words of the search. */
@@ -48,10 +50,8 @@ interface Board {
 }
 
 /** The form's props for the board on screen: the search in the URL, in words and as fields, and the way back. */
-function useAlertSearch({ workspaceSlug, workspaceName }: Board) {
-  const [params] = useSearchParams();
+function useAlertSearch({ search, workspaceSlug, workspaceName }: Board) {
   const location = useLocation();
-  const search = boardSearchFromUrl(params);
   const back = new URLSearchParams(location.search);
   back.delete(alertNoticeParam);
   const query = back.toString();

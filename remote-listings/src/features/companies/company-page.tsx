@@ -1,5 +1,5 @@
 import { organizationJobPagesQuery } from '@board/shared/api/queries';
-import { companyPage, missingPages } from '@board/shared/lib/page-heads';
+import { companyState } from '@board/shared/lib/page-heads';
 import { useInfiniteQuery } from '@board/shared/lib/query';
 import { Link, useParams } from '@board/shared/lib/router';
 import { useApiClient } from '@board/shared/react/api-client';
@@ -9,6 +9,7 @@ import { PageTitle } from '@board/shared/ui/page-title';
 import { ArrowLeft } from 'lucide-react';
 import { usePagedItems } from '../../lib/paging/use-restored-pages';
 import { JobBoard } from '../jobs/job-board';
+import { useBoardUrl } from '../jobs/use-board-url';
 import { useLocalFilter } from '../jobs/use-local-filter';
 
 /**
@@ -20,15 +21,14 @@ export function CompanyPage() {
   const client = useApiClient();
   const query = useInfiniteQuery(organizationJobPagesQuery(client, id));
   const { items: loaded, total } = usePagedItems(query);
-  const { jobs, options } = useLocalFilter(loaded);
+  const state = useBoardUrl();
+  const { jobs, options } = useLocalFilter(loaded, state.url.search);
 
   if (query.status === 'pending') return <PageLoading label="Loading company" />;
-  const first = loaded[0];
-  if (query.status === 'error' || !first) {
-    return <MissingPanel {...missingPages.company} actionLabel="Back to Companies" actionTo="/companies" />;
-  }
-  const company = first.company;
-  const { title, description } = companyPage(first);
+  const page = companyState(query.status === 'error' ? null : loaded[0]);
+  if (!page.found) return <MissingPanel {...page.missing} actionLabel="Back to Companies" actionTo="/companies" />;
+  const company = page.subject.company;
+  const { title, description } = page.summary;
   const { hasNextPage, isFetchingNextPage, fetchNextPage } = query;
   return (
     <div>
@@ -51,6 +51,7 @@ export function CompanyPage() {
       </div>
       <div className="mx-auto max-w-6xl px-4 py-8 sm:px-6">
         <JobBoard
+          state={state}
           board={{
             jobs,
             total,

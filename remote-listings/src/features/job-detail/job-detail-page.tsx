@@ -1,6 +1,5 @@
-import { applyAction } from '@board/shared/api/apply-action';
 import { hasEquity, isFundingAmountShown, type Job, postedDateText, visibleBenefits } from '@board/shared/api/job';
-import { jobPage, missingPages } from '@board/shared/lib/page-heads';
+import { jobState, type PageSummary } from '@board/shared/lib/page-heads';
 import { useLocation, useNavigate } from '@board/shared/lib/router';
 import { useJobFromRoute } from '@board/shared/react/job-from-route';
 import { useRuntimeConfig } from '@board/shared/react/runtime-config';
@@ -20,13 +19,12 @@ export function JobDetailPage() {
   const { job } = useJobFromRoute();
 
   if (job.isPending) return <PageLoading label="Loading job" />;
-  if (!job.data) {
-    return <MissingPanel {...missingPages.job} actionLabel="Browse All Jobs" actionTo="/" />;
-  }
-  return <JobDetail job={job.data} />;
+  const page = jobState(job.data);
+  if (!page.found) return <MissingPanel {...page.missing} actionLabel="Browse All Jobs" actionTo="/" />;
+  return <JobDetail job={page.subject} page={page.summary} />;
 }
 
-function JobDetail({ job }: { job: Job }) {
+function JobDetail({ job, page }: { job: Job; page: PageSummary }) {
   const navigate = useNavigate();
   const location = useLocation();
   const { siteUrl } = useRuntimeConfig();
@@ -35,15 +33,12 @@ function JobDetail({ job }: { job: Job }) {
   const showLastRound = isFundingAmountShown(lastRound.amount);
   const benefits = visibleBenefits(job);
   const equity = hasEquity(job);
-  const page = jobPage(job);
-  const directApply =
-    applyAction({ jobId: job.id, applicationUrl: job.applicationUrl, siteUrl, search: '' }).kind === 'in-site';
 
   return (
     <div className="mx-auto max-w-3xl px-4 py-8 sm:px-6">
       <PageTitle>{page.title}</PageTitle>
       <meta name="description" content={page.description} />
-      <JobPostingScript job={job} options={{ siteUrl, directApply }} />
+      <JobPostingScript job={job} siteUrl={siteUrl} />
       <Button
         variant="ghost"
         size="sm"

@@ -1,16 +1,16 @@
+import { type BoardChange, type BoardUrl, salaryInput } from '@board/shared/api/board-search';
 import { Button } from '@board/shared/ui/button';
 import { Input } from '@board/shared/ui/input';
 import { NativeSelect } from '@board/shared/ui/native-select';
 import { Search, X } from 'lucide-react';
 import { type ReactNode, useId } from 'react';
-import { type JobFilters, parseSalaryInput } from './filter-jobs';
 
 /**
  * 'Filter Jobs' (SPEC section 2). The salary inputs show the lowest and highest salary among the
  * jobs until the visitor sets a bound; 'Clear Filters' appears only while a filter is active.
  */
 export function FilterPanel({
-  filters,
+  url,
   investors,
   bounds,
   active,
@@ -18,16 +18,18 @@ export function FilterPanel({
   onClear,
   children,
 }: {
-  filters: JobFilters;
+  url: BoardUrl;
   investors: string[];
   bounds: { min: number; max: number } | null;
   active: boolean;
-  onChange: (changes: Partial<JobFilters>) => void;
+  onChange: (change: BoardChange) => void;
   onClear: () => void;
-  /** More filters after the SPEC's four (issue 14). */
+  /** The filters after the SPEC's four. */
   children?: ReactNode;
 }) {
   const id = useId();
+  const { search } = url;
+  const investor = search.investor || 'all';
   return (
     <section aria-labelledby={`${id}-title`} className="rounded-xl border border-line bg-surface p-4">
       <div className="flex min-h-9 items-center justify-between gap-2">
@@ -50,8 +52,8 @@ export function FilterPanel({
             id={`${id}-title-input`}
             type="search"
             icon={Search}
-            value={filters.jobTitle}
-            onChange={(event) => onChange({ jobTitle: event.target.value })}
+            value={url.typed.title}
+            onChange={(event) => onChange({ title: event.target.value })}
             placeholder="Search job titles..."
             autoComplete="off"
             className="mt-1"
@@ -63,11 +65,11 @@ export function FilterPanel({
           </label>
           <NativeSelect
             id={`${id}-investor`}
-            value={filters.investor}
+            value={investor}
             onChange={(event) => onChange({ investor: event.target.value })}
             className="mt-1"
           >
-            <option value="all">{filters.investor === 'all' ? 'Select investor' : 'All investors'}</option>
+            <option value="all">{investor === 'all' ? 'Select investor' : 'All investors'}</option>
             {investors.map((name) => (
               <option key={name} value={name}>
                 {name}
@@ -78,16 +80,16 @@ export function FilterPanel({
         <SalaryInput
           id={`${id}-min`}
           label="Min salary (k USD)"
-          value={filters.minSalary ?? bounds?.min}
+          value={search.salaryMinK ?? bounds?.min}
           bounds={bounds}
-          onChange={(minSalary) => onChange({ minSalary })}
+          onChange={(salaryMinK) => onChange({ salaryMinK })}
         />
         <SalaryInput
           id={`${id}-max`}
           label="Max salary (k USD)"
-          value={filters.maxSalary ?? bounds?.max}
+          value={search.salaryMaxK ?? bounds?.max}
           bounds={bounds}
-          onChange={(maxSalary) => onChange({ maxSalary })}
+          onChange={(salaryMaxK) => onChange({ salaryMaxK })}
         />
       </div>
       {children}
@@ -120,7 +122,7 @@ function SalaryInput({
         min={bounds?.min}
         max={bounds?.max}
         value={value ?? ''}
-        onChange={(event) => onChange(parseSalaryInput(event.target.value))}
+        onChange={(event) => onChange(salaryInput(event.target.value))}
         className="mt-1"
       />
     </div>

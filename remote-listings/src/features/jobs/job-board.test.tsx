@@ -7,6 +7,7 @@ import { renderPage } from '../../test/render';
 import { type BoardJobs, JobBoard } from './job-board';
 import { animationDelay } from './job-card';
 import { JobsPage } from './jobs-page';
+import { useBoardUrl } from './use-board-url';
 
 const jobs = [
   createServerJob({
@@ -61,9 +62,14 @@ const pendingBoard: BoardJobs = {
 };
 const noOptions = { investors: [], bounds: null, locations: [], jobTypes: [], levels: [] };
 
+/** The board over `board` at the test's URL, as a page renders it. */
+function Board({ board }: { board: BoardJobs }) {
+  return <JobBoard state={useBoardUrl()} board={board} options={noOptions} />;
+}
+
 describe('JobBoard', () => {
   it('shows 6 placeholder cards while loading', () => {
-    renderPage(<JobBoard board={pendingBoard} options={noOptions} />);
+    renderPage(<Board board={pendingBoard} />);
     const loading = screen.getByRole('status', { name: 'Loading jobs' });
     expect(within(loading).getAllByRole('listitem')).toHaveLength(6);
   });
@@ -78,7 +84,7 @@ describe('JobBoard', () => {
   });
 
   it('shows the spec error texts when the list fails', () => {
-    renderPage(<JobBoard board={{ ...pendingBoard, status: 'error' }} options={noOptions} />);
+    renderPage(<Board board={{ ...pendingBoard, status: 'error' }} />);
     expect(screen.getByRole('alert')).toHaveTextContent('Unable to load jobs');
     expect(screen.getByRole('alert')).toHaveTextContent(
       'There was an error loading the job listings. Please try again later.',

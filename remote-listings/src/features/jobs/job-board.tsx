@@ -5,22 +5,15 @@ import { useApiClient } from '@board/shared/react/api-client';
 import { useHydrated, useWideHint } from '@board/shared/react/render-time';
 import { type ReactNode, useCallback } from 'react';
 import { LoadMore } from '../../lib/paging/load-more';
-import { countFilters, isFilterActive } from './filter-jobs';
 import { FilterPanel } from './filter-panel';
 import { FilterSheet } from './filter-sheet';
 import { JobList } from './job-list';
-import { MoreFilterFields, type MoreFilterOptions } from './more-filter-fields';
-import { countMoreFilters, isMoreFilterActive } from './more-filters';
+import { MoreFilterFields } from './more-filter-fields';
+import { activeFilterCount, type BoardOptions } from './search-options';
 import { SortSelect } from './sort-select';
-import { useBoardSearch } from './use-board-search';
+import type { BoardUrlState } from './use-board-url';
 import { useMediaQuery, wideQuery } from './use-media-query';
 import { ViewToggle } from './view-toggle';
-
-/** What the filter fields offer: the investor select's names, the salary fields' bounds, and the rest. */
-export interface BoardOptions extends MoreFilterOptions {
-  investors: string[];
-  bounds: { min: number; max: number } | null;
-}
 
 /** The jobs on screen and how to get more: the pages loaded so far of a search, and its total. */
 export interface BoardJobs {
@@ -51,19 +44,23 @@ export function countText(shown: number, total: number, totalIsLowerBound = fals
  * Below 768 px the filter panel folds into a sheet behind a 'Filters' button.
  */
 export function JobBoard({
+  state,
   board,
   options,
   alerts,
 }: {
+  /** The page's URL, read once by the page. */
+  state: BoardUrlState;
   board: BoardJobs;
   options: BoardOptions;
   /** 'Get job alerts' for this board, next to the count and in the filter sheet (the jobs pages). */
   alerts?: ReactNode;
 }) {
-  const { filters, more, sort, view, setFilters, setMore, clearFilters, setSort, setView } = useBoardSearch();
+  const { url, change, clearFilters } = state;
+  const { search, view } = url;
   const { jobs, total, status } = board;
   const { bounds, investors } = options;
-  const activeCount = countFilters(filters, bounds) + countMoreFilters(more);
+  const activeCount = activeFilterCount(search, bounds);
   // Until hydrated, the layout the server rendered (a phone's, when the browser said so).
   const wide = useMediaQuery(wideQuery, useWideHint());
   const prefetch = usePrefetchJob();
@@ -72,15 +69,15 @@ export function JobBoard({
 
   const panel = (
     <FilterPanel
-      filters={filters}
+      url={url}
       investors={investors}
       bounds={bounds}
-      // SPEC: 'Clear Filters' only while a filter is active; issue 14 extends that to its filters.
-      active={isFilterActive(filters, bounds) || isMoreFilterActive(more)}
-      onChange={setFilters}
+      // SPEC: 'Clear Filters' only while a filter is active (the extra filters count too).
+      active={activeCount > 0}
+      onChange={change}
       onClear={clearFilters}
     >
-      <MoreFilterFields filters={more} options={options} onChange={setMore} />
+      <MoreFilterFields url={url} options={options} onChange={change} />
     </FilterPanel>
   );
 
@@ -101,8 +98,8 @@ export function JobBoard({
           {wide || !hydrated ? alerts : null}
         </div>
         <div className="flex items-center gap-2">
-          <SortSelect sort={sort} onChange={setSort} />
-          <ViewToggle view={view} onChange={setView} />
+          <SortSelect sort={search.sort} onChange={(sort) => change({ sort })} />
+          <ViewToggle view={view} onChange={(mode) => change({ view: mode })} />
         </div>
       </div>
       <div aria-busy={board.updating || board.loadingMore}>

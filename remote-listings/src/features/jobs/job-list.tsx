@@ -1,9 +1,9 @@
+import type { BoardView as ViewMode } from '@board/shared/api/board-search';
 import type { Job } from '@board/shared/api/job';
 import { pageSize } from '@board/shared/api/requests';
 import { StatusPanel } from '@board/shared/ui/status-panel';
 import { memo } from 'react';
 import { JobCard, JobCardPlaceholder } from './job-card';
-import type { ViewMode } from './use-board-search';
 
 /**
  * Typing in the filter re-renders the list; a card whose job, place and layout are unchanged is

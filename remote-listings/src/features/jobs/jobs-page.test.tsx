@@ -110,3 +110,22 @@ describe('the board, a page at a time', () => {
     expect(cards()).toHaveLength(72);
   });
 });
+
+describe("the board against the SPEC's call 1 (every job, no total, no filters)", () => {
+  const specAnswer = () => ({ jobs: board });
+
+  it('filters, counts and pages the whole list itself, never showing it unfiltered as the result', async () => {
+    const user = userEvent.setup({ skipHover: true });
+    const { requests } = renderBoard('/?q=engineer', specAnswer);
+    expect(await screen.findByText('24 of 48 jobs')).toBeInTheDocument();
+    expect(titles().every((title) => title?.startsWith('Platform Engineer'))).toBe(true);
+    await user.click(screen.getByRole('button', { name: 'Show more jobs' }));
+    expect(await screen.findByText('48 of 48 jobs')).toBeInTheDocument();
+    await user.clear(screen.getByLabelText('Job title'));
+    await user.type(screen.getByLabelText('Job title'), 'executive');
+    expect(await screen.findByText('24 of 47 jobs', {}, { timeout: 4000 })).toBeInTheDocument();
+    expect(titles().every((title) => title?.startsWith('Account Executive'))).toBe(true);
+    // The whole list came once: the next page and the next search ran over it.
+    expect(requests).toHaveLength(1);
+  }, 15_000);
+});

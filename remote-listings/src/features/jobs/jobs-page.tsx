@@ -4,12 +4,14 @@ import { NotFoundPanel } from '@board/shared/ui/not-found-panel';
 import { PageTitle } from '@board/shared/ui/page-title';
 import { AlertNotice, JobAlerts } from '../alerts/job-alerts';
 import { JobBoard } from './job-board';
+import { useBoardUrl } from './use-board-url';
 import { useJobPages } from './use-job-pages';
 
 /** / and /{workspaceSlug}: the board's jobs, or one workspace's. */
 export function JobsPage() {
   const workspace = useWorkspace();
-  const { board, options } = useJobPages(workspace.slug, workspace.ready);
+  const state = useBoardUrl();
+  const { board, options } = useJobPages(workspace.slug, state.url.search, workspace.ready);
 
   if (workspace.missing) return <NotFoundPanel />;
 
@@ -27,9 +29,10 @@ export function JobsPage() {
       </header>
       <AlertNotice />
       <JobBoard
+        state={state}
         board={board}
         options={options}
-        alerts={<JobAlerts workspaceSlug={workspace.slug} workspaceName={workspace.name} />}
+        alerts={<JobAlerts search={state.url.search} workspaceSlug={workspace.slug} workspaceName={workspace.name} />}
       />
     </div>
   );

@@ -1,9 +1,11 @@
+import type { BoardChange, BoardUrl } from '@board/shared/api/board-search';
+import { type WorkplaceType, workplaceTypes } from '@board/shared/api/job-search';
 import { Checkbox } from '@board/shared/ui/checkbox';
 import { Input } from '@board/shared/ui/input';
 import { NativeSelect } from '@board/shared/ui/native-select';
 import { MapPin } from 'lucide-react';
 import { useId } from 'react';
-import { type MoreFilters, postedWithinOptions, type WorkplaceType, workplaceTypes } from './more-filters';
+import { postedWithinOptions } from './search-options';
 
 export interface MoreFilterOptions {
   locations: string[];
@@ -12,22 +14,23 @@ export interface MoreFilterOptions {
 }
 
 /**
- * Issue 14's filters after the SPEC's four: a location typed or chosen from the board's own
+ * The filters after the SPEC's four: a location typed or chosen from the board's own
  * locations, workplace types (several at once), job type, level and posted within.
  */
 export function MoreFilterFields({
-  filters,
+  url,
   options,
   onChange,
 }: {
-  filters: MoreFilters;
+  url: BoardUrl;
   options: MoreFilterOptions;
-  onChange: (changes: Partial<MoreFilters>) => void;
+  onChange: (change: BoardChange) => void;
 }) {
   const id = useId();
+  const { search } = url;
   const toggleWorkplace = (type: WorkplaceType, on: boolean) =>
     onChange({
-      workplaceTypes: workplaceTypes.filter((each) => (each === type ? on : filters.workplaceTypes.includes(each))),
+      workplaces: workplaceTypes.filter((each) => (each === type ? on : search.workplaces.includes(each))),
     });
 
   return (
@@ -40,7 +43,7 @@ export function MoreFilterFields({
           id={`${id}-location`}
           icon={MapPin}
           list={`${id}-locations`}
-          value={filters.location}
+          value={url.typed.location}
           onChange={(event) => onChange({ location: event.target.value })}
           placeholder="City or Remote"
           autoComplete="off"
@@ -55,7 +58,7 @@ export function MoreFilterFields({
       <Select
         id={`${id}-type`}
         label="Job type"
-        value={filters.jobType}
+        value={search.jobType}
         anyLabel="Any job type"
         options={options.jobTypes.map((type) => ({ value: type, label: type }))}
         onChange={(jobType) => onChange({ jobType })}
@@ -63,7 +66,7 @@ export function MoreFilterFields({
       <Select
         id={`${id}-level`}
         label="Level"
-        value={filters.level}
+        value={search.level}
         anyLabel="Any level"
         options={options.levels.map((level) => ({ value: level, label: level }))}
         onChange={(level) => onChange({ level })}
@@ -71,7 +74,7 @@ export function MoreFilterFields({
       <Select
         id={`${id}-posted`}
         label="Posted within"
-        value={filters.postedWithin}
+        value={search.postedWithin}
         anyLabel="Any time"
         options={postedWithinOptions}
         onChange={(value) =>
@@ -87,7 +90,7 @@ export function MoreFilterFields({
               className="flex h-10 cursor-pointer items-center gap-2 rounded-lg border border-line bg-white px-3 text-sm text-ink has-checked:border-brand-600 has-checked:bg-brand-50 has-focus-visible:outline-2 has-focus-visible:outline-brand-600"
             >
               <Checkbox
-                checked={filters.workplaceTypes.includes(type)}
+                checked={search.workplaces.includes(type)}
                 onChange={(event) => toggleWorkplace(type, event.target.checked)}
               />
               {type}

@@ -1,6 +1,7 @@
+import { type JobSort, jobSorts } from '@board/shared/api/job-search';
 import { NativeSelect } from '@board/shared/ui/native-select';
 import { useId } from 'react';
-import { type JobSort, parseSort, sortOptions } from './sort-jobs';
+import { sortOptions } from './search-options';
 
 /** Newest first (the default) or salary high to low; the choice lives in the URL (?sort=salary). */
 export function SortSelect({ sort, onChange }: { sort: JobSort; onChange: (sort: JobSort) => void }) {
@@ -13,7 +14,7 @@ export function SortSelect({ sort, onChange }: { sort: JobSort; onChange: (sort:
       <NativeSelect
         id={id}
         value={sort}
-        onChange={(event) => onChange(parseSort(event.target.value))}
+        onChange={(event) => onChange(jobSorts.find((sort) => sort === event.target.value) ?? 'newest')}
         className="w-auto px-2"
       >
         {sortOptions.map((option) => (

@@ -1,26 +1,25 @@
-import { boardSearchFromUrl } from '@board/shared/api/board-search';
-import type { BoardFacets } from '@board/shared/api/job';
+import type { JobSearch } from '@board/shared/api/job-search';
 import { jobPagesQuery } from '@board/shared/api/queries';
 import { keepPreviousData, useInfiniteQuery } from '@board/shared/lib/query';
-import { useSearchParams } from '@board/shared/lib/router';
 import { useApiClient } from '@board/shared/react/api-client';
 import { useMemo } from 'react';
 import { useDebouncedSearch } from '../../lib/paging/use-debounced-search';
 import { usePagedItems } from '../../lib/paging/use-restored-pages';
-import type { BoardJobs, BoardOptions } from './job-board';
-import { jobTypeOrder, levelOrder, optionsOf } from './more-filters';
+import type { BoardJobs } from './job-board';
+import { type BoardOptions, facetOptions } from './search-options';
 
 /**
- * The jobs of the URL's search on a jobs page, a page at a time from the API (call 1 with `limit`).
- * A filter change asks again once the filters have rested for a moment, and the previous results
- * stay on screen until the new ones arrive. The first page is the one the server rendered.
+ * The jobs of the URL's search on a jobs page, a page at a time (jobPagesQuery: in the database or
+ * over the whole list, as the API answers). A filter change runs once the filters have rested for
+ * a moment, and the previous results stay on screen until the new ones arrive. The first page is
+ * the one the server rendered.
  */
 export function useJobPages(
   workspaceSlug: string | null,
+  urlSearch: JobSearch,
   enabled: boolean,
 ): { board: BoardJobs; options: BoardOptions } {
-  const [params] = useSearchParams();
-  const [search, waiting] = useDebouncedSearch(useMemo(() => boardSearchFromUrl(params), [params]));
+  const [search, waiting] = useDebouncedSearch(urlSearch);
   const client = useApiClient();
   const query = useInfiniteQuery({
     ...jobPagesQuery(client, workspaceSlug, search),
@@ -46,18 +45,5 @@ export function useJobPages(
       },
     },
     options,
-  };
-}
-
-const values = (counts: { value: string }[] | undefined) => (counts ?? []).map((entry) => entry.value);
-
-/** The filter fields' options from the board's facets (the whole board, whatever the filters say). */
-export function facetOptions(facets: BoardFacets | undefined): BoardOptions {
-  return {
-    investors: values(facets?.investors).sort((a, b) => a.localeCompare(b)),
-    bounds: facets?.salaryK ?? null,
-    locations: optionsOf(values(facets?.locations)),
-    jobTypes: optionsOf(values(facets?.jobTypes), jobTypeOrder),
-    levels: optionsOf(values(facets?.levels), levelOrder),
   };
 }

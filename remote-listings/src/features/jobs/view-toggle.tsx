@@ -1,6 +1,6 @@
+import type { BoardView as ViewMode } from '@board/shared/api/board-search';
 import { cn } from '@board/shared/lib/cn';
 import { LayoutGrid, List } from 'lucide-react';
-import type { ViewMode } from './use-board-search';
 
 /** Two buttons switching the job list between list (default) and grid. */
 export function ViewToggle({ view, onChange }: { view: ViewMode; onChange: (view: ViewMode) => void }) {

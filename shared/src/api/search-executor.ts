@@ -1,0 +1,45 @@
+import type { Job, JobPage } from '@board/shared/api/job';
+import type { JobSearch } from '@board/shared/api/job-search';
+import { facetsOf, searchJobs } from '@board/shared/api/search-rules';
+
+/**
+ * Where a board's search runs. `database`: the API searched, counted and paged it (call 1 with
+ * `limit` answered with a `total`). `local`: the API answered call 1 as the SPEC states it, every
+ * job and no `total`, so the board runs the same rules over that whole list (search-rules.ts),
+ * on the server's first render as in the browser. An answer without `total` is never shown as a
+ * search's result: that would show an unfiltered list as filtered.
+ */
+export type SearchExecutor = 'database' | 'local';
+
+export function executorOf(body: unknown): SearchExecutor {
+  const total = typeof body === 'object' && body !== null ? (body as { total?: unknown }).total : undefined;
+  return typeof total === 'number' ? 'database' : 'local';
+}
+
+/** A local page's cursor is the offset of its first job in the search's results (never sent to a paging API). */
+const localCursor = (offset: number) => `local-${offset}`;
+
+export function localOffset(cursor: string | null): number {
+  const offset = Number(/^local-(\d{1,9})$/.exec(cursor ?? '')?.[1] ?? 0);
+  return Number.isSafeInteger(offset) ? offset : 0;
+}
+
+/**
+ * One page of a search run over the whole list: `size` jobs from the cursor's offset, the number of
+ * jobs that match, the next page's cursor and the facets of the whole list (the board's scope).
+ */
+export function localJobPage(
+  jobs: Job[],
+  search: JobSearch,
+  page: { cursor: string | null; size: number; now: number },
+): JobPage {
+  const results = searchJobs(jobs, search, page.now);
+  const start = localOffset(page.cursor);
+  const end = start + page.size;
+  return {
+    items: results.slice(start, end),
+    total: results.length,
+    nextCursor: end < results.length ? localCursor(end) : null,
+    facets: facetsOf(jobs),
+  };
+}

@@ -1,0 +1,71 @@
+import { parseJob } from '@board/shared/api/job';
+import type { CallData, CallReader } from '@board/shared/api/page-calls';
+import { describe, expect, it } from 'vitest';
+import { matchBoardRoute } from './board-routes';
+
+/** The data of a page's calls, as the shell's server hands it to the route's head. */
+const reading =
+  (data: Partial<CallData>): CallReader =>
+  (name) =>
+    data[name] as never;
+
+const headOf = (path: string, data: Partial<CallData> = {}) => {
+  const match = matchBoardRoute(path);
+  if (!match) throw new Error(`no route for ${path}`);
+  return match.route.head(reading(data), match.params);
+};
+
+const job = parseJob({ id: 7, title: 'Backend Engineer', organization_name: 'Acme', application_url: '/job/7/apply' });
+
+describe("each route's head and status", () => {
+  it('a job: its summary, its card and its JobPosting; a missing job is Job Not Found', () => {
+    expect(headOf('/job/7', { job })).toMatchObject({
+      state: { found: true, summary: { title: 'Backend Engineer at Acme' } },
+      card: { kind: 'job', job: { id: '7' } },
+      jobPosting: job,
+    });
+    expect(headOf('/job/7', { job: null }).state).toEqual({
+      found: false,
+      missing: expect.objectContaining({ title: 'Job Not Found' }),
+    });
+  });
+
+  it('the application form: no JobPosting, its own not-found wording', () => {
+    const head = headOf('/job/7/apply', { job });
+    expect(head.jobPosting).toBeUndefined();
+    expect(head.state).toMatchObject({
+      found: true,
+      summary: { title: 'Apply: Backend Engineer at Acme', noindex: true },
+    });
+    expect(headOf('/job/7/apply/success', { job: null }).state).toMatchObject({
+      found: false,
+      missing: { message: "The job posting you are looking for doesn't exist or has been removed." },
+    });
+  });
+
+  it('a workspace: titled with its name, its feed and card; unknown, Page Not Found', () => {
+    expect(headOf('/demo', { workspace: { slug: 'demo', name: 'Demo Ventures' } })).toMatchObject({
+      state: { found: true, summary: { title: 'Find your dream job in Demo Ventures' } },
+      workspace: { slug: 'demo', name: 'Demo Ventures' },
+    });
+    expect(headOf('/demo/companies', { workspace: null }).state).toMatchObject({
+      found: false,
+      missing: { title: 'Page Not Found' },
+    });
+  });
+
+  it('a company: named after its first job; none, Company Not Found', () => {
+    const pages = { pages: [{ items: [job], total: 1, nextCursor: null }], pageParams: [null] };
+    expect(headOf('/companies/10', { organizationJobPage: pages })).toMatchObject({
+      state: { found: true, summary: { title: 'Jobs at Acme' } },
+      card: { kind: 'company', id: '10', company: 'Acme' },
+    });
+    expect(headOf('/companies/10', {}).state).toMatchObject({ found: false, missing: { title: 'Company Not Found' } });
+  });
+
+  it('an unknown path is Page Not Found; the fixed pages say what they are', () => {
+    expect(headOf('/a/b/c').state).toMatchObject({ found: false, missing: { title: 'Page Not Found' } });
+    expect(headOf('/terms-of-service').state).toMatchObject({ found: true });
+    expect(headOf('/').state).toMatchObject({ found: true, summary: { title: 'Find your dream job' } });
+  });
+});
