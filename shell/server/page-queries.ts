@@ -1,6 +1,6 @@
 import { requestUrl } from '@board/shared/api/api-client';
 import { callQuery } from '@board/shared/api/queries';
-import { callRequest } from '@board/shared/api/requests';
+import { callRequest, loadsSeveralPages } from '@board/shared/api/requests';
 import type { RuntimeConfig } from '@board/shared/config/runtime-config';
 import { scriptJson } from '@board/shared/lib/script-json';
 import { dehydrate, QueryClient } from '@tanstack/react-query';
@@ -38,12 +38,14 @@ export async function loadPageQueries(plan: PagePlan, config: RuntimeConfig, api
     const options = callQuery(client, call);
     const answer = await api.get(requestUrl(config.apiBaseUrl, callRequest(call)));
     if (answer.kind === 'unavailable') complete = false;
-    const known = answer.kind === 'ok' ? parsed.get(answer) : undefined;
+    // One answer is one page: a call of several pages (?page=N) is not one answer's parse.
+    const single = !loadsSeveralPages(call[0]);
+    const known = answer.kind === 'ok' && single ? parsed.get(answer) : undefined;
     if (known) queryClient.setQueryData(options.queryKey, known.data as never, { updatedAt: known.updatedAt });
     else {
       await queryClient.prefetchQuery(options);
       const state = queryClient.getQueryState(options.queryKey);
-      if (answer.kind === 'ok' && state?.status === 'success')
+      if (answer.kind === 'ok' && single && state?.status === 'success')
         parsed.set(answer, { data: state.data, updatedAt: state.dataUpdatedAt });
     }
     if (!complete) break;

@@ -16,8 +16,11 @@ import { sendText } from './send-text';
 import type { ServerRemotes } from './server-remotes';
 import type { Stylesheets } from './stylesheets';
 
-/** What a page's bytes depend on besides its address (a CDN keys pages on the full URL and these). */
-const pageVary = 'Accept-Encoding, Sec-CH-UA-Mobile';
+/**
+ * What a page's bytes depend on besides its address (a CDN keys pages on the full URL and this).
+ * Never the device: one page serves every screen, laid out by CSS alone.
+ */
+const pageVary = 'Accept-Encoding';
 
 /**
  * Who may keep a page, and how long:
@@ -81,7 +84,7 @@ function identity(value: object | null): number {
   return id;
 }
 
-type Rendered = RenderedPage & { at: number; wide: boolean };
+type Rendered = RenderedPage & { at: number };
 
 /**
  * Every page, as one line: the route of the path -> its API calls, read into a QueryClient by
@@ -123,9 +126,6 @@ export function pageRoute(options: PageRouteOptions) {
 
   return async (c: Context) => {
     const url = new URL(c.req.url);
-    // A phone's layout when the browser says it is one (Chromium's default client hint); the page
-    // varies by that header, so a CDN keeps one copy of each, and so does this server.
-    const wide = c.req.header('Sec-CH-UA-Mobile') !== '?1';
     const current = config();
     const started = Date.now();
     const budget = AbortSignal.timeout(renderBudgetMs);
@@ -135,7 +135,7 @@ export function pageRoute(options: PageRouteOptions) {
     const manifest = plan ? manifests.get(current.remotes[plan.route.remote]) : Promise.resolve(null);
     // A kept page is sent again only with the same config and the same read of the remote's
     // manifest: a redeployed or unreachable remote, or a new config, is a page made anew.
-    const key = `${wide ? 'wide' : 'phone'} ${identity(current)} ${identity(await manifest)} ${url.pathname}${url.search}`;
+    const key = `${identity(current)} ${identity(await manifest)} ${url.pathname}${url.search}`;
     const hit = kept.get(key);
     if (hit && Date.now() < hit.until) return sendText(c, hit.html, hit.status, hit.headers, hit.compressed);
     // The remote's code loads while the API is read. A previewed remote is the browser's to load.
@@ -164,10 +164,9 @@ export function pageRoute(options: PageRouteOptions) {
           queryClient: queries.queryClient,
           firstPage: { key: pageKey(plan.route.remote, plan.route.module), Component },
           renderedAt: started,
-          wide,
           signal: budget,
         });
-        rendered = { ...page, at: started, wide };
+        rendered = { ...page, at: started };
       } catch (error) {
         // The client-rendered page, as without this server: its error panel and Retry included.
         warn(c, 'page sent unrendered: the browser renders it', { error: String(error) });

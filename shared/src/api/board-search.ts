@@ -10,7 +10,11 @@ import { emptyJobSearch, type JobSearch, postedWithinPeriods, workplaceTypes } f
  */
 export function boardSearchFromUrl(params: URLSearchParams): JobSearch {
   const text = (name: string) => params.get(name)?.trim() ?? '';
-  const chosen = (params.get('workplace') ?? '').split(',').map((value) => value.trim().toLowerCase());
+  const chosen = params
+    .getAll('workplace')
+    .join(',')
+    .split(',')
+    .map((value) => value.trim().toLowerCase());
   const investor = text('investor');
   const min = salaryParam(params.get('min'));
   const max = salaryParam(params.get('max'));

@@ -235,7 +235,10 @@ export function organizationJobsQuery(client: ApiClient, id: string) {
  * It dehydrates as any query does, and the page's `useInfiniteQuery` hydrates from it and asks for
  * the next pages itself.
  */
-function firstPageOf<TPage>(options: { queryKey: QueryKey; queryFn?: unknown; initialPageParam: string | null }) {
+function firstPageOf<TPage extends { nextCursor: string | null }>(
+  options: { queryKey: QueryKey; queryFn?: unknown; initialPageParam: string | null },
+  pages = 1,
+) {
   const fetchPage = options.queryFn as (context: {
     signal: AbortSignal;
     pageParam: string | null;
@@ -246,12 +249,17 @@ function firstPageOf<TPage>(options: { queryKey: QueryKey; queryFn?: unknown; in
   }) => Promise<TPage>;
   return queryOptions({
     queryKey: options.queryKey,
-    queryFn: async (context): Promise<InfiniteData<TPage, string | null>> => ({
-      pages: [
-        await fetchPage({ ...context, pageParam: options.initialPageParam, direction: 'forward', meta: undefined }),
-      ],
-      pageParams: [options.initialPageParam],
-    }),
+    queryFn: async (context): Promise<InfiniteData<TPage, string | null>> => {
+      const data: InfiniteData<TPage, string | null> = { pages: [], pageParams: [] };
+      let pageParam: string | null = options.initialPageParam;
+      // The first `pages` pages, each after the previous one's cursor, as 'Show more jobs' loads them.
+      do {
+        data.pages.push(await fetchPage({ ...context, pageParam, direction: 'forward', meta: undefined }));
+        data.pageParams.push(pageParam);
+        pageParam = data.pages.at(-1)?.nextCursor ?? null;
+      } while (pageParam !== null && data.pages.length < pages);
+      return data;
+    },
   });
 }
 
@@ -259,10 +267,14 @@ const queryByCall = {
   jobs: jobsQuery,
   jobPage: (client: ApiClient, workspaceSlug: string | null, search: JobSearch) =>
     firstPageOf<JobPage>(jobPagesQuery(client, workspaceSlug, search)),
+  jobPages: (client: ApiClient, workspaceSlug: string | null, search: JobSearch, pages: number) =>
+    firstPageOf<JobPage>(jobPagesQuery(client, workspaceSlug, search), pages),
   savedJobs: savedJobsQuery,
   organizationPage: (client: ApiClient, workspaceSlug: string | null, name: string) =>
     firstPageOf<Page<Organization>>(organizationPagesQuery(client, workspaceSlug, name)),
   organizationJobPage: (client: ApiClient, id: string) => firstPageOf<Page<Job>>(organizationJobPagesQuery(client, id)),
+  organizationJobPages: (client: ApiClient, id: string, pages: number) =>
+    firstPageOf<Page<Job>>(organizationJobPagesQuery(client, id), pages),
   job: jobQuery,
   workspace: workspaceQuery,
   organizations: organizationsQuery,

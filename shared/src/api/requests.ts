@@ -15,20 +15,46 @@ export const savedIdsPerCall = maxIds;
  * preloads the first ones of a page. Kept apart from the queries so the shell's route table can
  * name them without bundling the parsing.
  */
+/** Call 1, one page of a search (`cursor` null: the first). */
+const jobPage = (workspaceSlug: string | null, search: JobSearch, cursor: string | null = null): ApiRequest => ({
+  path: '/public-job-posting',
+  query: {
+    workspace_slug: workspaceSlug ?? undefined,
+    visibility: 'job_board_only',
+    ...jobSearchQuery(search, { limit: pageSize, cursor }),
+  },
+});
+
+/** The most pages a board's address may ask the server for at once ('Show more jobs' as a link: ?page=N). */
+export const maxLeadingPages = 10;
+
+/** The pages an address asks for (?page=N: the first N), 1 when it names none or a number out of range. */
+export function leadingPages(params: URLSearchParams): number {
+  const page = Number(params.get('page'));
+  return Number.isInteger(page) && page >= 1 ? Math.min(page, maxLeadingPages) : 1;
+}
+
+/** Call 5, one page of a company's jobs. */
+const organizationJobPage = (id: string, cursor: string | null = null): ApiRequest => ({
+  path: `/public-job-posting/organization/${encodeURIComponent(id)}`,
+  query: { visibility: 'job_board_only', limit: String(pageSize), cursor: cursor ?? undefined },
+});
+
+/** Whether a call loads several pages of a list at once: one API answer is not the whole of its data. */
+export const loadsSeveralPages = (name: string) => name === 'jobPages' || name === 'organizationJobPages';
+
 export const boardRequests = {
   jobs: (workspaceSlug: string | null): ApiRequest => ({
     path: '/public-job-posting',
     query: { workspace_slug: workspaceSlug ?? undefined, visibility: 'job_board_only' },
   }),
-  /** Call 1, one page of a search (`cursor` null: the first). */
-  jobPage: (workspaceSlug: string | null, search: JobSearch, cursor: string | null = null): ApiRequest => ({
-    path: '/public-job-posting',
-    query: {
-      workspace_slug: workspaceSlug ?? undefined,
-      visibility: 'job_board_only',
-      ...jobSearchQuery(search, { limit: pageSize, cursor }),
-    },
-  }),
+  jobPage,
+  /**
+   * Call 1, the first `pages` pages of a search, one after the other (a 'Show more jobs' link's
+   * address). The request named is the first page's: the one a page preloads.
+   */
+  jobPages: (workspaceSlug: string | null, search: JobSearch, _pages: number): ApiRequest =>
+    jobPage(workspaceSlug, search),
   /** Call 1 for the saved page: only the saved jobs (at most `savedIdsPerCall` ids). */
   savedJobs: (ids: string[]): ApiRequest => ({
     path: '/public-job-posting',
@@ -58,10 +84,9 @@ export const boardRequests = {
     query: { visibility: 'job_board_only' },
   }),
   /** Call 5, one page of a company's jobs. */
-  organizationJobPage: (id: string, cursor: string | null = null): ApiRequest => ({
-    path: `/public-job-posting/organization/${encodeURIComponent(id)}`,
-    query: { visibility: 'job_board_only', limit: String(pageSize), cursor: cursor ?? undefined },
-  }),
+  organizationJobPage,
+  /** Call 5, the first `pages` pages of a company's jobs (the request named is the first page's). */
+  organizationJobPages: (id: string, _pages: number): ApiRequest => organizationJobPage(id),
 };
 
 type BoardRequests = typeof boardRequests;

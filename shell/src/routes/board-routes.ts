@@ -1,5 +1,5 @@
 import { boardSearchFromUrl } from '@board/shared/api/board-search';
-import type { BoardCall } from '@board/shared/api/requests';
+import { type BoardCall, leadingPages } from '@board/shared/api/requests';
 import type { RemoteName } from '@board/shared/config/remotes';
 import { matchRoutes } from '@board/shared/lib/router';
 
@@ -28,6 +28,14 @@ export interface BoardRoute {
 
 const noSearch = new URLSearchParams();
 
+/** A board's jobs: its search's first page, or its first N for ?page=N ('Show more jobs' as a link). */
+function jobPagesCall(workspaceSlug: string | null, search: URLSearchParams): BoardCall {
+  const pages = leadingPages(search);
+  return pages === 1
+    ? ['jobPage', workspaceSlug, boardSearchFromUrl(search)]
+    : ['jobPages', workspaceSlug, boardSearchFromUrl(search), pages];
+}
+
 /** Paths the shell serves itself (no remote, no API call): they rank above `/:workspaceSlug`. */
 export const shellRoutes = ['/__status'] as const;
 
@@ -38,7 +46,7 @@ export const boardRoutes: BoardRoute[] = [
     module: './jobs-page',
     title: 'Find your dream job',
     tabs: true,
-    calls: (_, search = noSearch) => [['jobPage', null, boardSearchFromUrl(search)]],
+    calls: (_, search = noSearch) => [jobPagesCall(null, search)],
   },
   {
     path: '/companies',
@@ -53,7 +61,10 @@ export const boardRoutes: BoardRoute[] = [
     remote: 'listings',
     module: './company-page',
     title: 'Company',
-    calls: ({ id = '' }) => [['organizationJobPage', id]],
+    calls: ({ id = '' }, search = noSearch) => {
+      const pages = leadingPages(search);
+      return [pages === 1 ? ['organizationJobPage', id] : ['organizationJobPages', id, pages]];
+    },
   },
   {
     path: '/job/:id',
@@ -87,7 +98,7 @@ export const boardRoutes: BoardRoute[] = [
     tabs: true,
     calls: ({ workspaceSlug = '' }, search = noSearch) => [
       ['workspace', workspaceSlug],
-      ['jobPage', workspaceSlug, boardSearchFromUrl(search)],
+      jobPagesCall(workspaceSlug, search),
     ],
   },
   {

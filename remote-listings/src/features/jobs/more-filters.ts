@@ -108,7 +108,7 @@ export const levelOrder = ['Intern', 'Junior', 'Mid-level', 'Senior', 'Lead', 'S
 
 /** The filters from the query string (?location=&workplace=Remote,Hybrid&type=&level=&posted=7d). */
 export function moreFiltersFromParams(params: URLSearchParams): MoreFilters {
-  const chosen = (params.get('workplace') ?? '').split(',');
+  const chosen = params.getAll('workplace').join(',').split(',');
   const posted = params.get('posted') ?? '';
   return {
     location: params.get('location') ?? '',

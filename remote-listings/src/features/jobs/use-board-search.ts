@@ -1,5 +1,5 @@
 import { useSearchParams } from '@board/shared/lib/router';
-import { useCallback, useMemo } from 'react';
+import { useCallback, useMemo, useRef } from 'react';
 import { type JobFilters, parseSalaryInput } from './filter-jobs';
 import { type MoreFilters, moreFilterParams, moreFiltersFromParams, moreFiltersToParams } from './more-filters';
 import { type JobSort, parseSort } from './sort-jobs';
@@ -31,7 +31,7 @@ export function useBoardSearch() {
   const view: ViewMode = params.get('view') === 'grid' ? 'grid' : 'list';
 
   const update = useCallback(
-    (changes: Record<string, string | undefined>) => {
+    (changes: Record<string, string | undefined>, { flushSync = true } = {}) => {
       setParams(
         (current) => {
           const next = new URLSearchParams(current);
@@ -39,12 +39,35 @@ export function useBoardSearch() {
             if (value === undefined || value === '') next.delete(key);
             else next.set(key, value);
           }
+          // Another search starts from its first page ('Show more jobs' links say ?page=N).
+          if (Object.keys(changes).some((key) => key !== 'view')) next.delete('page');
           return next;
         },
-        { replace: true, preventScrollReset: true, flushSync: true },
+        { replace: true, preventScrollReset: true, flushSync },
       );
     },
     [setParams],
+  );
+
+  /**
+   * Parameters as a server-rendered form states them (its fields are named as the parameters):
+   * what the visitor changed before hydration, applied once it is done (not synchronously: that
+   * is in an effect). The board's forms adopt theirs in the same commit: one URL update for all
+   * (each update starts from the URL of the last render).
+   */
+  const adopting = useRef<Record<string, string | undefined> | null>(null);
+  const adopt = useCallback(
+    (values: Record<string, string>) => {
+      const first = adopting.current === null;
+      adopting.current = { ...adopting.current, ...values, ...defaultsLeftOut(values) };
+      if (!first) return;
+      queueMicrotask(() => {
+        const changes = adopting.current;
+        adopting.current = null;
+        if (changes) update(changes, { flushSync: false });
+      });
+    },
+    [update],
   );
 
   const setFilters = useCallback(
@@ -75,5 +98,15 @@ export function useBoardSearch() {
   const setSort = useCallback((value: JobSort) => update({ sort: value === 'newest' ? undefined : value }), [update]);
   const setView = useCallback((mode: ViewMode) => update({ view: mode === 'grid' ? 'grid' : undefined }), [update]);
 
-  return { filters, more, sort, view, setFilters, setMore, clearFilters, setSort, setView };
+  return { params, filters, more, sort, view, setFilters, setMore, clearFilters, setSort, setView, adopt };
+}
+
+/** A field's value that is the default ('all' investors, newest first, the list) leaves the URL. */
+function defaultsLeftOut(values: Record<string, string>): Record<string, string | undefined> {
+  const defaults: Record<string, string> = { investor: 'all', sort: 'newest', view: 'list' };
+  return Object.fromEntries(
+    Object.entries(defaults)
+      .filter(([name, value]) => values[name] === value)
+      .map(([name]) => [name, undefined]),
+  );
 }
