@@ -29,7 +29,9 @@ describe('the board, a page at a time', () => {
     expect(requests).toEqual(['/public-job-posting?visibility=job_board_only&limit=24']);
   });
 
-  it("appends the next page with 'Show more jobs', keeping focus on the button, then on the list's end", async () => {
+  it("appends the next page with 'Show more jobs', keeping focus on the button, then on the list's end", {
+    timeout: 15_000,
+  }, async () => {
     const user = userEvent.setup({ skipHover: true });
     const { requests } = renderBoard();
     const more = await screen.findByRole('link', { name: 'Show more jobs' });
