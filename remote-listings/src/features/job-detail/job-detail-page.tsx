@@ -9,11 +9,12 @@ import { MissingPanel } from '@board/shared/ui/missing-panel';
 import { PageLoading } from '@board/shared/ui/page-loading';
 import { PageTitle } from '@board/shared/ui/page-title';
 import { ArrowLeft } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { type ReactNode, useRef } from 'react';
 import { ApplyButton } from './apply-button';
 import { JobDescription } from './job-description';
 import { JobDetailHeader } from './job-detail-header';
 import { JobPostingScript } from './job-posting-script';
+import { StickyApplyBar } from './sticky-apply-bar';
 
 /** /job/:id: the job with its company, funding, investors, team and equity. */
 export function JobDetailPage() {
@@ -29,6 +30,7 @@ export function JobDetailPage() {
 function JobDetail({ job }: { job: Job }) {
   const navigate = useNavigate();
   const location = useLocation();
+  const cardApply = useRef<HTMLDivElement>(null);
   const { siteUrl } = useRuntimeConfig();
   const lastRound = job.funding.lastRound;
   const showTotal = isFundingAmountShown(job.funding.total);
@@ -159,11 +161,12 @@ function JobDetail({ job }: { job: Job }) {
             </Section>
           ) : null}
 
-          <div className="p-6">
+          <div ref={cardApply} className="p-6">
             <ApplyButton jobId={job.id} applicationUrl={job.applicationUrl} />
           </div>
         </div>
       </article>
+      <StickyApplyBar job={job} cardApply={cardApply} />
     </div>
   );
 }
