@@ -140,7 +140,7 @@ export function FilterPanel({
         {Object.entries(carried).map(([name, value]) => (
           <input key={name} type="hidden" name={name} value={value} />
         ))}
-        <div className="sticky bottom-0 -mx-4 -mb-4 mt-3 flex justify-end border-t border-line bg-surface p-3 md:static md:mx-0 md:mb-0 md:border-0 md:p-0">
+        <div className="sticky bottom-0 -mx-4 -mb-4 mt-3 flex justify-end border-t border-line bg-surface p-3 pb-[max(0.75rem,env(safe-area-inset-bottom))] md:static md:mx-0 md:mb-0 md:border-0 md:p-0">
           <Button type="submit" className="w-full md:w-auto">
             Apply filters
           </Button>

@@ -43,7 +43,7 @@ export function FilterSheet({ activeCount, children }: { activeCount: number; ch
               <X aria-hidden="true" />
             </Button>
           </div>
-          <div className="overflow-y-auto p-3 md:overflow-visible md:p-0">
+          <div className="overflow-y-auto p-3 pb-0 md:overflow-visible md:p-0">
             <CloseSheetContext value={close}>{children}</CloseSheetContext>
           </div>
         </div>
