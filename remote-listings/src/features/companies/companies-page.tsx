@@ -64,12 +64,7 @@ export function CompaniesPage() {
         </p>
       </header>
       <div className="mb-4 flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">
-        <form
-          ref={form}
-          method="get"
-          className="w-full sm:max-w-sm"
-          onSubmit={(event) => event.preventDefault()}
-        >
+        <form ref={form} method="get" className="w-full sm:max-w-sm" onSubmit={(event) => event.preventDefault()}>
           <label htmlFor={`${id}-name`} className="text-sm font-medium text-ink">
             Company name
           </label>
