@@ -191,7 +191,7 @@ test.describe('jobs board', () => {
     expect(scrollBefore).toBeGreaterThan(300);
     await target.getByRole('link').click();
     await expect(page).toHaveURL(/\/job\/\d+$/);
-    await page.getByRole('button', { name: 'Back to Jobs' }).click();
+    await page.getByRole('link', { name: 'Back to Jobs' }).click();
     await expect(page).toHaveURL(filteredUrl);
     await expect(page.getByLabel('Job title')).toHaveValue('engineer');
     await expect(page.getByRole('link', { name: 'Grid view' })).toHaveAttribute('aria-current', 'true');
@@ -301,7 +301,7 @@ test.describe('job detail', () => {
   test('Back to Jobs goes home when the job was the first page of the visit', async ({ page, visit, board }) => {
     const job = await findJob(board, () => true);
     await visit(`/job/${job.id}`, { heading: job.title });
-    await page.getByRole('button', { name: 'Back to Jobs' }).click();
+    await page.getByRole('link', { name: 'Back to Jobs' }).click();
     await expect(page).toHaveURL(`${board.url}/`);
   });
 

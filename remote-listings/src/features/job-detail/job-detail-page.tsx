@@ -4,7 +4,7 @@ import { jobPage, missingPages } from '@board/shared/lib/page-heads';
 import { useLocation, useNavigate } from '@board/shared/lib/router';
 import { useJobFromRoute } from '@board/shared/react/job-from-route';
 import { useRuntimeConfig } from '@board/shared/react/runtime-config';
-import { Button } from '@board/shared/ui/button';
+import { buttonVariants } from '@board/shared/ui/button';
 import { MissingPanel } from '@board/shared/ui/missing-panel';
 import { PageLoading } from '@board/shared/ui/page-loading';
 import { PageTitle } from '@board/shared/ui/page-title';
@@ -46,16 +46,21 @@ function JobDetail({ job }: { job: Job }) {
       <PageTitle>{page.title}</PageTitle>
       <meta name="description" content={page.description} />
       <JobPostingScript job={job} options={{ siteUrl, directApply }} />
-      <Button
-        variant="ghost"
-        size="sm"
-        className="-ml-3 mb-4"
-        // The first page of the visit has no history to go back to: go to the board instead.
-        onClick={() => (location.key === 'default' ? navigate('/') : navigate(-1))}
+      {/* A link to the board (before the scripts run, or without them); once hydrated, one step back
+          in history, or the board when the job was the first page of the visit. */}
+      <a
+        href="/"
+        className={buttonVariants({ variant: 'ghost', size: 'sm', className: '-ml-3 mb-4' })}
+        onClick={(event) => {
+          if (event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+          event.preventDefault();
+          if (location.key === 'default') navigate('/');
+          else navigate(-1);
+        }}
       >
         <ArrowLeft aria-hidden="true" />
         Back to Jobs
-      </Button>
+      </a>
       <article className="overflow-hidden rounded-2xl border border-line bg-white shadow-xs">
         <JobDetailHeader job={job} />
 
