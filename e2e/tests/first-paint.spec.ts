@@ -105,6 +105,21 @@ for (const [browser, userAgent] of Object.entries(userAgents)) {
       await expect(page.getByRole('link', { name: 'Show more jobs' })).toHaveAttribute('href', '/?view=grid&page=3');
     });
 
+    test("the toolbar wraps, 'Get job alerts' open included: nothing runs off the right edge", async ({ page }) => {
+      await page.goto('/');
+      await page.getByText('Get job alerts').click();
+      await expect(page.getByLabel('Email')).toBeVisible();
+      for (const control of [
+        page.getByLabel('Sort by'),
+        page.getByRole('link', { name: 'Grid view' }),
+        page.getByRole('button', { name: 'Create alert' }),
+      ]) {
+        const box = await control.boundingBox();
+        expect((box?.x ?? Number.POSITIVE_INFINITY) + (box?.width ?? 0)).toBeLessThanOrEqual(phone.width);
+      }
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(phone.width);
+    });
+
     test('the list/grid switch is a link', async ({ page }) => {
       await page.goto('/');
       await page.getByRole('link', { name: 'Grid view' }).click();
