@@ -35,12 +35,12 @@ test.describe('jobs board', () => {
     }
     await expect(cards).toHaveCount(jobs.length);
     await expect(page.getByText(`${total} of ${total} jobs`)).toBeVisible();
-    await expect(page.getByRole('button', { name: 'Show more jobs' })).toHaveCount(0);
+    await expect(page.getByRole('link', { name: 'Show more jobs' })).toHaveCount(0);
     await expect(cards.nth(24).getByRole('link')).toHaveAttribute('href', `/job/${jobs[24]?.id}`);
     await expectAccessible(page);
   });
 
-  test("'Show more jobs' is a real button: the keyboard presses it and keeps its focus as pages append", async ({
+  test("'Show more jobs' is a real link (the next page's address), which the keyboard follows in place, keeping its focus as pages append", async ({
     page,
     visit,
     board,
@@ -53,7 +53,8 @@ test.describe('jobs board', () => {
     const total = jobs.length.toLocaleString('en-GB');
     await visit('/', { heading: 'Find your dream job' });
     const cards = page.getByRole('article');
-    const more = page.getByRole('button', { name: 'Show more jobs' });
+    const more = page.getByRole('link', { name: 'Show more jobs' });
+    await expect(more).toHaveAttribute('href', '/?page=2');
     await more.focus();
     await page.keyboard.press('Enter');
     await expect(page.getByText(`48 of ${total} jobs`)).toBeVisible();
@@ -172,7 +173,7 @@ test.describe('jobs board', () => {
     await expect(page.getByRole('button', { name: 'Clear Filters' })).toHaveCount(0);
 
     await page.getByLabel('Job title').fill('engineer');
-    await page.getByRole('button', { name: 'Grid view' }).click();
+    await page.getByRole('link', { name: 'Grid view' }).click();
     await expect(page).toHaveURL(/q=engineer/);
     await expect(page).toHaveURL(/view=grid/);
     // The new results are on screen (the previous ones stay until they arrive).
@@ -190,10 +191,10 @@ test.describe('jobs board', () => {
     expect(scrollBefore).toBeGreaterThan(300);
     await target.getByRole('link').click();
     await expect(page).toHaveURL(/\/job\/\d+$/);
-    await page.getByRole('button', { name: 'Back to Jobs' }).click();
+    await page.getByRole('link', { name: 'Back to Jobs' }).click();
     await expect(page).toHaveURL(filteredUrl);
     await expect(page.getByLabel('Job title')).toHaveValue('engineer');
-    await expect(page.getByRole('button', { name: 'Grid view' })).toHaveAttribute('aria-pressed', 'true');
+    await expect(page.getByRole('link', { name: 'Grid view' })).toHaveAttribute('aria-current', 'true');
     await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(scrollBefore - 50);
 
     // A shared link opens with the same filters.
@@ -323,7 +324,7 @@ test.describe('job detail', () => {
   test('Back to Jobs goes home when the job was the first page of the visit', async ({ page, visit, board }) => {
     const job = await findJob(board, () => true);
     await visit(`/job/${job.id}`, { heading: job.title });
-    await page.getByRole('button', { name: 'Back to Jobs' }).click();
+    await page.getByRole('link', { name: 'Back to Jobs' }).click();
     await expect(page).toHaveURL(`${board.url}/`);
   });
 

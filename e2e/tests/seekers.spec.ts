@@ -49,7 +49,9 @@ test.describe('a job seeker on a phone (375 px)', () => {
         Date.now() - Date.parse(job.posted_date ?? '') <= week,
     );
     expect(expected.length).toBeGreaterThan(1);
-    await sheet.getByRole('button', { name: `Show ${expected.length} jobs` }).click();
+    // The board follows each change at once; 'Apply filters' (the form's submit) closes the sheet.
+    await expect(page.getByText(`${Math.min(24, expected.length)} of ${expected.length} jobs`)).toBeAttached();
+    await sheet.getByRole('button', { name: 'Apply filters' }).click();
     await expect(sheet).toBeHidden();
     await expect(button).toBeFocused();
     await expect(button).toContainText('3 active');

@@ -233,7 +233,7 @@ test('the job page hydrates without fetching the job again, then works as a clie
   await page.evaluate(() => {
     (window as unknown as { sameDocument?: boolean }).sameDocument = true;
   });
-  await page.getByRole('button', { name: 'Back to Jobs' }).click();
+  await page.getByRole('link', { name: 'Back to Jobs' }).click();
   await expect(page).toHaveURL(`${board.url}/`);
   await expect(page.getByRole('heading', { level: 1, name: 'Find your dream job' })).toBeVisible();
   await expect(page.getByRole('article').first()).toBeVisible();

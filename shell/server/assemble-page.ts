@@ -21,7 +21,7 @@ export interface AssembleInput {
   /** The page's own head (title, description, preview tags, JSON-LD: see page-head.ts), in place of the built <title>. */
   head?: string;
   /** The page as the server rendered it (render-page.tsx); without it the browser renders the page. */
-  rendered?: { html: string; head: string; queries: string; at: number; wide: boolean };
+  rendered?: { html: string; head: string; queries: string; at: number };
   /**
    * Stylesheets to write into the page, by address (stylesheets.ts): the first view paints with no
    * stylesheet request. The bundlers' CSS loaders find them by `data-href` and do not load them again.
@@ -56,7 +56,7 @@ export function assemblePage({
   const boot: BootData = {
     config,
     manifests: useManifest ? { [useManifest.url]: useManifest.text } : {},
-    ...(rendered ? { rendered: { at: rendered.at, wide: rendered.wide } } : {}),
+    ...(rendered ? { rendered: { at: rendered.at } } : {}),
   };
 
   const apiOrigin = new URL(config.apiBaseUrl).origin;

@@ -1,4 +1,5 @@
 import { ApiError } from '@board/shared/api/api-client';
+import { leadingPages } from '@board/shared/api/board-search';
 import { type CallReader, prefetchCall } from '@board/shared/api/page-calls';
 import type { RuntimeConfig } from '@board/shared/config/runtime-config';
 import { scriptJson } from '@board/shared/lib/script-json';
@@ -40,8 +41,9 @@ export async function loadPageQueries(plan: PagePlan, config: RuntimeConfig, api
   const client = readerClient(config.apiBaseUrl, api);
   const pageKeys = new Set<string>();
   const keys = new Map<string, QueryKey>();
+  const pages = leadingPages(plan.search);
   for (const call of pageCalls(plan)) {
-    const key = await prefetchCall(queryClient, client, call);
+    const key = await prefetchCall(queryClient, client, call, pages);
     pageKeys.add(hashKey(key));
     keys.set(call[0], key);
     if (client.unavailable > 0 || queryClient.getQueryData(key) === null) break;

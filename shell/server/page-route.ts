@@ -22,10 +22,11 @@ import type { VisitorLimit } from './visitor-limit';
 
 /**
  * What a page's bytes depend on besides its address (a CDN keys pages on the full URL and these).
- * With releases, the page also depends on the visitor's release cookie: `Cookie` tells a cache
- * that honours Vary to keep pages apart by it (README, Deploy: a CDN keys on that one cookie).
+ * Never the device: one page serves every screen, laid out by CSS alone. With releases, the page
+ * also depends on the visitor's release cookie: `Cookie` tells a cache that honours Vary to keep
+ * pages apart by it (README, Deploy: a CDN keys on that one cookie).
  */
-const pageVary = 'Accept-Encoding, Sec-CH-UA-Mobile';
+const pageVary = 'Accept-Encoding';
 const pageVaryWithReleases = `${pageVary}, Cookie`;
 
 /**
@@ -104,7 +105,7 @@ function identity(value: object | null): number {
   return id;
 }
 
-type Rendered = RenderedPage & { at: number; wide: boolean };
+type Rendered = RenderedPage & { at: number };
 
 /**
  * Every page, as one line: the route of the path -> its API calls, read into a QueryClient by
@@ -162,9 +163,6 @@ export function pageRoute(options: PageRouteOptions) {
     // sent to every visitor.
     const requested = new URL(c.req.url);
     const url = new URL(`${requested.pathname}${requested.search}`, configured.siteUrl);
-    // A phone's layout when the browser says it is one (Chromium's default client hint); the page
-    // varies by that header, so a CDN keeps one copy of each, and so does this server.
-    const wide = c.req.header('Sec-CH-UA-Mobile') !== '?1';
     const preview = url.searchParams.has('preview_remote');
     // 0. The visitor's releases: the config the page carries names each remote's chosen release.
     const visitor = await visitorReleases(configured, releases, readCookie(c.req.header('Cookie'), releaseCookieName), {
@@ -188,7 +186,7 @@ export function pageRoute(options: PageRouteOptions) {
     const manifest = plan ? manifests.get(current.remotes[plan.route.remote]) : Promise.resolve(null);
     // A kept page is sent again only with the same config and the same read of the remote's
     // manifest: a redeployed or unreachable remote, or a new config, is a page made anew.
-    const key = `${wide ? 'wide' : 'phone'} ${identity(configured)} ${visitor.key} ${identity(await manifest)} ${url.pathname}${url.search}`;
+    const key = `${identity(configured)} ${visitor.key} ${identity(await manifest)} ${url.pathname}${url.search}`;
     const hit = kept.get(key);
     if (hit && Date.now() < hit.until)
       return sendText(c, hit.html, hit.status, perVisitor(hit.headers), hit.compressed);
@@ -222,10 +220,9 @@ export function pageRoute(options: PageRouteOptions) {
           queryClient: queries.queryClient,
           firstPage: { key: pageKey(plan.route.remote, plan.route.module), Component },
           renderedAt: started,
-          wide,
           signal: budget,
         });
-        rendered = { ...page, at: started, wide };
+        rendered = { ...page, at: started };
       } catch (error) {
         // The client-rendered page, as without this server: its error panel and Retry included.
         warn(c, 'page sent unrendered: the browser renders it', { error: String(error) });

@@ -38,7 +38,6 @@ export async function renderPage({
   queryClient,
   firstPage,
   renderedAt,
-  wide,
   signal,
 }: {
   url: URL;
@@ -47,8 +46,6 @@ export async function renderPage({
   firstPage: FirstPage;
   /** The page's time (ms since the epoch): relative dates are written as of then, and hydrate so. */
   renderedAt: number;
-  /** The wide layout (768 px and up), or a phone's (the browser said it is one). */
-  wide: boolean;
   signal: AbortSignal;
 }): Promise<RenderedPage> {
   const context = await handler.query(new Request(url.href, { signal }));
@@ -57,7 +54,7 @@ export async function renderPage({
   const html = await new Promise<string>((resolve, reject) => {
     let failed: unknown = null;
     const stream = renderToPipeableStream(
-      <App config={config} queryClient={queryClient} firstPage={firstPage} renderedAt={renderedAt} wide={wide}>
+      <App config={config} queryClient={queryClient} firstPage={firstPage} renderedAt={renderedAt}>
         <StaticRouterProvider router={router} context={context} hydrate={false} />
       </App>,
       {

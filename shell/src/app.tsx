@@ -27,7 +27,6 @@ export function App({
   queryClient,
   firstPage = null,
   renderedAt,
-  wide,
   children,
 }: {
   config: RuntimeConfig;
@@ -38,14 +37,12 @@ export function App({
    * hydration show dates as of then (@board/shared/react/render-time). Default: the first render.
    */
   renderedAt?: number;
-  /** Whether the server rendered the wide layout (its boot data; default: wide). */
-  wide?: boolean;
   /** The router provider. */
   children: ReactNode;
 }) {
   return (
     <RuntimeConfigProvider config={config}>
-      <RenderTimeProvider time={renderedAt} wide={wide}>
+      <RenderTimeProvider time={renderedAt}>
         <QueryClientProvider client={queryClient}>
           <FirstPageProvider value={firstPage}>{children}</FirstPageProvider>
         </QueryClientProvider>

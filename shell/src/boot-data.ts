@@ -15,10 +15,10 @@ export interface BootData {
   /** Manifest text by manifest URL: the federation runtime uses it instead of fetching. */
   manifests: Record<string, string>;
   /**
-   * Present when the server rendered the page: when (relative dates hydrate as rendered) and in
-   * which layout (wide, or a phone's: hydration starts from the same).
+   * Present when the server rendered the page: when (relative dates hydrate as rendered). There
+   * is one page for every screen (CSS lays it out), so nothing else of the request is hydrated.
    */
-  rendered?: { at: number; wide: boolean };
+  rendered?: { at: number };
 }
 
 /** The global the inline boot script sets. */

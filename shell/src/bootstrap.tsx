@@ -82,7 +82,6 @@ async function start(container: HTMLElement) {
         queryClient={queryClient}
         firstPage={firstPage}
         renderedAt={firstPage ? rendered?.at : undefined}
-        wide={firstPage ? rendered?.wide : undefined}
       >
         <RouterProvider router={router} />
       </App>

@@ -60,4 +60,29 @@ describe('hydrating the apply pages', () => {
     expect(screen.getByText('previously selected: ada-cv.pdf, attach it again')).toBeInTheDocument();
     expect(problems).toEqual([]);
   });
+
+  it('keeps the fields filled and ticked before the scripts ran, over the older draft, and sends only once hydrated', async () => {
+    const form = page('the application form');
+    vi.setSystemTime(serverTime);
+    const server = renderOnServer(form.tree, form.data);
+    saveDraft('7', { name: 'Ada Lovelace', salaryExpectations: '90k' }, null);
+    // Without the scripts the form cannot be sent (captcha, resume): its button waits, in its place.
+    expect(server.html).toMatch(/<button[^>]*type="submit"[^>]*disabled=""[^>]*>Submit Application/);
+    expect(server.html).toContain('The security check needs JavaScript');
+    const { problems } = hydrateInBrowser(form.tree, server, {
+      beforeScripts: (html) => {
+        const name = html.querySelector<HTMLInputElement>('input[name="name"]');
+        const terms = html.querySelector<HTMLInputElement>('input[name="acceptTerms"]');
+        if (!name || !terms) throw new Error('no name field or terms checkbox in the server page');
+        name.value = 'Grace Hopper';
+        terms.checked = true;
+      },
+    });
+    await screen.findByLabelText(/What is 2 \+ 3\?/);
+    expect(screen.getByLabelText(/^Name/)).toHaveValue('Grace Hopper');
+    expect(screen.getByRole('checkbox', { name: /I accept/ })).toBeChecked();
+    expect(screen.getByLabelText(/^Salary expectations/)).toHaveValue('90k');
+    expect(screen.getByRole('button', { name: 'Submit Application' })).toBeEnabled();
+    expect(problems).toEqual([]);
+  });
 });

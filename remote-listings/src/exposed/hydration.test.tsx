@@ -78,23 +78,43 @@ describe('hydrating the listings pages', () => {
     expect(within(first).getByText(/^Posted yesterday/)).toHaveTextContent('6 Jan 2026');
   });
 
-  it("a phone: told so, the server renders the phone's layout, which a narrow browser hydrates as it is", () => {
-    const tree = boardPage(<JobsPage />, { path: '/', routePath: '/', renderedAt: serverTime, wide: false });
+  it('one page for every screen: the Filters button and the sheet around the panel, a GET form, hydrated as they are', () => {
+    const tree = boardPage(<JobsPage />, { path: '/?view=grid', routePath: '/', renderedAt: serverTime });
     vi.setSystemTime(serverTime);
     const server = renderOnServer(tree, boardPage1Data);
-    // The Filters button of the sheet, the panel folded inside it (not inline beside the list).
-    expect(server.html).toMatch(/<button[^>]*>.*?Filters/s);
-    expect(server.html).toContain('<dialog');
-    vi.stubGlobal('matchMedia', (query: string) => ({
-      matches: false,
-      media: query,
-      addEventListener: () => {},
-      removeEventListener: () => {},
-    }));
+    // The Filters button opens the sheet with no script (a popover); CSS shows the panel inline from 768 px.
+    expect(server.html).toMatch(/<button[^>]*popovertarget="[^"]+"[^>]*>.*?Filters/is);
+    expect(server.html).toMatch(/<dialog[^>]*popover="auto"/);
+    expect(server.html).toMatch(/<form[^>]* method="get"[^>]*>.*name="q".*Apply filters/s);
+    expect(server.html).toMatch(/<input type="hidden" name="view" value="grid"\/>/);
+    expect(server.html).toContain('href="/?view=grid&amp;page=2"');
     const { problems } = hydrateInBrowser(tree, server);
     expect(problems).toEqual([]);
     expect(screen.getByRole('button', { name: /Filters/ })).toBeInTheDocument();
-    vi.unstubAllGlobals();
+  });
+
+  it('keeps what was typed and picked before the scripts ran, and applies it once hydrated', {
+    timeout: 15_000,
+  }, async () => {
+    const tree = boardPage(<JobsPage />, { path: '/', routePath: '/', renderedAt: serverTime });
+    vi.setSystemTime(serverTime);
+    const server = renderOnServer(tree, boardPage1Data);
+    const { problems } = hydrateInBrowser(tree, server, {
+      beforeScripts: (page) => {
+        const title = page.querySelector<HTMLInputElement>('input[name="q"]');
+        const sort = page.querySelector<HTMLSelectElement>('select[name="sort"]');
+        if (!title || !sort) throw new Error('no title field or sort select in the server page');
+        title.value = 'engineer';
+        sort.value = 'salary';
+      },
+    });
+    expect(problems).toEqual([]);
+    // Applied: the filter is active (Clear Filters), and the fields still say what the visitor chose.
+    expect(
+      await screen.findByRole('button', { name: 'Clear Filters', hidden: true }, { timeout: 4000 }),
+    ).toBeInTheDocument();
+    expect(screen.getByLabelText('Job title')).toHaveValue('engineer');
+    expect(screen.getByLabelText('Sort by')).toHaveValue('salary');
   });
 
   it("'Posted within 7 days': the API's answer at the server's time, which the browser keeps (no second request)", () => {
@@ -109,6 +129,7 @@ describe('hydrating the listings pages', () => {
     expect(server.html).toContain('$4M, 14 Mar 2025');
     expect(problems).toEqual([]);
     expect(screen.getByText(/^Posted yesterday/)).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: /Save/ })).toHaveAttribute('aria-pressed', 'true');
+    for (const save of screen.getAllByRole('button', { name: /Save/ }))
+      expect(save).toHaveAttribute('aria-pressed', 'true');
   });
 });

@@ -9,14 +9,36 @@ import { JobsPage } from '../features/jobs/jobs-page';
 import { jobSearchAnswer } from './board-api';
 import type { ServerJobBody } from './create-job';
 
+const wideStyleId = 'test-wide-screen';
+
+/**
+ * The screen's width, as far as the page's CSS goes: jsdom applies no Tailwind, so the one rule
+ * that differs by width for these tests is written here. Wide (768 px and up), the filter panel's
+ * sheet is on the page (its `md:block`); narrow, it is a closed dialog until opened.
+ */
+export function screenWidth(wide: boolean) {
+  document.getElementById(wideStyleId)?.remove();
+  if (!wide) return;
+  const style = document.createElement('style');
+  style.id = wideStyleId;
+  style.textContent = '[data-slot="sheet-dialog"]:not([open]) { display: block; }';
+  document.head.append(style);
+}
+
 /**
  * A listings page inside router, QueryClient and runtime config, at `path`. `api` answers the
  * page's calls as the API would (see stubApi): they go through the real client and parsing.
  */
 export function renderPage(
   ui: ReactNode,
-  { path = '/', routePath = '*', api = {} }: { path?: string; routePath?: string; api?: Record<string, unknown> } = {},
+  {
+    path = '/',
+    routePath = '*',
+    api = {},
+    wide = true,
+  }: { path?: string; routePath?: string; api?: Record<string, unknown>; wide?: boolean } = {},
 ) {
+  screenWidth(wide);
   const { requests } = stubApi(api);
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   const router = createMemoryRouter([{ path: routePath, element: ui }], { initialEntries: [path] });

@@ -1,11 +1,13 @@
 import '../styles.css';
+import { useSearchParams } from '@board/shared/lib/router';
 import { RemoteRoot } from '@board/shared/ui/remote-root';
-import { TalentScoutPage } from '../features/talent-scout/talent-scout-page';
+import { messageParam, TalentScoutPage } from '../features/talent-scout/talent-scout-page';
 
 export default function ExposedTalentScoutPage() {
+  const [params] = useSearchParams();
   return (
     <RemoteRoot name="static">
-      <TalentScoutPage />
+      <TalentScoutPage sent={params.get(messageParam) ?? ''} />
     </RemoteRoot>
   );
 }

@@ -25,6 +25,8 @@ export interface BoardUrl {
   view: BoardView;
   /** The text fields as typed: the search trims them, but a field keeps the space just typed. */
   typed: { title: string; location: string };
+  /** How many pages of the list the address shows (?page=N: the first N, as 'Show more jobs' loads them). */
+  pages: number;
 }
 
 /** The fields a visitor changes, by the search's names; undefined salary bounds remove them. */
@@ -80,7 +82,8 @@ export function salaryInput(value: string | null): number | undefined {
 export function readBoardUrl(params: URLSearchParams): BoardUrl {
   const raw = (name: string) => params.get(name) ?? '';
   const text = (name: string) => raw(name).trim();
-  const chosen = raw(parameters.workplaces).split(',');
+  // A GET form's checkboxes repeat the parameter (?workplace=Remote&workplace=Hybrid); links join them.
+  const chosen = params.getAll(parameters.workplaces).join(',').split(',');
   const investor = text(parameters.investor);
   const min = salaryInput(params.get(parameters.salaryMinK));
   const max = salaryInput(params.get(parameters.salaryMaxK));
@@ -102,7 +105,17 @@ export function readBoardUrl(params: URLSearchParams): BoardUrl {
     },
     view: raw(parameters.view) === 'grid' ? 'grid' : 'list',
     typed: { title: raw(parameters.title), location: raw(parameters.location) },
+    pages: leadingPages(params),
   };
+}
+
+/** The most pages an address may ask the server for at once ('Show more jobs' as a link: ?page=N). */
+export const maxLeadingPages = 10;
+
+/** The pages an address asks for (?page=N: the first N), 1 when it names none or a number out of range. */
+export function leadingPages(params: URLSearchParams): number {
+  const page = Number(params.get('page'));
+  return Number.isInteger(page) && page >= 1 ? Math.min(page, maxLeadingPages) : 1;
 }
 
 /** The search alone, for a caller that needs no field (the route table's first call). */

@@ -32,13 +32,19 @@ export type CallReader = <Name extends BoardCall[0]>(name: Name) => CallData[Nam
  * Runs one of a page's calls (`['job', '42']`) into `queryClient` through the very query options
  * the page runs in the browser: a paged call loads its first page into the page's infinite query.
  * The shell's server renders a page with what this loads and hands it to the browser as it is.
- * Resolves with the query's key.
+ * A board's list loads its first `pages` pages. Resolves with the query's key.
  */
-export async function prefetchCall(queryClient: QueryClient, client: ApiClient, call: BoardCall): Promise<QueryKey> {
+export async function prefetchCall(
+  queryClient: QueryClient,
+  client: ApiClient,
+  call: BoardCall,
+  /** A list's first pages to load, one after the other (?page=N: 'Show more jobs' as a link). */
+  pages = 1,
+): Promise<QueryKey> {
   switch (call[0]) {
     case 'jobPage': {
       const options = jobPagesQuery(client, call[1], call[2]);
-      await queryClient.prefetchInfiniteQuery(options);
+      await queryClient.prefetchInfiniteQuery({ ...options, pages });
       return options.queryKey;
     }
     case 'organizationPage': {
@@ -48,7 +54,7 @@ export async function prefetchCall(queryClient: QueryClient, client: ApiClient, 
     }
     case 'organizationJobPage': {
       const options = organizationJobPagesQuery(client, call[1]);
-      await queryClient.prefetchInfiniteQuery(options);
+      await queryClient.prefetchInfiniteQuery({ ...options, pages });
       return options.queryKey;
     }
     case 'savedJobs': {

@@ -11,37 +11,14 @@ import { createContext, type ReactNode, useContext, useState, useSyncExternalSto
  * remotes' hooks must see the same context.
  */
 const RenderTimeContext = createContext<number | null>(null);
-const WideContext = createContext(true);
 
 /**
  * The time the page is rendered at (ms since the epoch); without `time`, when it first rendered.
- * `wide`: whether the server rendered the wide layout (768 px and up; see useWideHint).
+ * There is no layout here: the server sends one page for every screen, laid out by CSS alone.
  */
-export function RenderTimeProvider({
-  time,
-  wide = true,
-  children,
-}: {
-  time?: number;
-  wide?: boolean;
-  children: ReactNode;
-}) {
+export function RenderTimeProvider({ time, children }: { time?: number; children: ReactNode }) {
   const [startedAt] = useState(Date.now);
-  return (
-    <RenderTimeContext value={time ?? startedAt}>
-      <WideContext value={wide}>{children}</WideContext>
-    </RenderTimeContext>
-  );
-}
-
-/**
- * The layout the server rendered (and hydration must show): wide unless the browser said it is
- * a phone (the shell's server reads `Sec-CH-UA-Mobile`). A layout that depends on the viewport
- * uses this as its media query's answer until hydrated, so a phone's first view is already the
- * phone's layout and nothing moves when the scripts run.
- */
-export function useWideHint(): boolean {
-  return useContext(WideContext);
+  return <RenderTimeContext value={time ?? startedAt}>{children}</RenderTimeContext>;
 }
 
 const subscribeNever = () => () => {};

@@ -45,15 +45,14 @@ export function boardPage(
     path,
     routePath,
     renderedAt,
-    wide,
     config = createRuntimeConfig(),
-  }: { path: string; routePath: string; renderedAt: number; wide?: boolean; config?: RuntimeConfig },
+  }: { path: string; routePath: string; renderedAt: number; config?: RuntimeConfig },
 ): PageTree {
   return (queryClient) => {
     const router = createMemoryRouter([{ path: routePath, element }], { initialEntries: [path] });
     return (
       <RuntimeConfigProvider config={config}>
-        <RenderTimeProvider time={renderedAt} wide={wide}>
+        <RenderTimeProvider time={renderedAt}>
           <QueryClientProvider client={queryClient}>
             <RouterProvider router={router} />
           </QueryClientProvider>
@@ -82,7 +81,16 @@ export function renderOnServer(tree: PageTree, data: PageData = []): ServerRende
  * `problems` lists every hydration error and console.error from here to the end of the test
  * (console.error no longer throws: the test asserts `problems` is empty).
  */
-export function hydrateInBrowser(tree: PageTree, { html, state }: ServerRender) {
+export function hydrateInBrowser(
+  tree: PageTree,
+  { html, state }: ServerRender,
+  {
+    beforeScripts,
+  }: {
+    /** What the visitor does on the server's page before its scripts run (types, picks). */
+    beforeScripts?: (container: HTMLElement) => void;
+  } = {},
+) {
   const problems: string[] = [];
   vi.spyOn(console, 'error').mockImplementation((...args: unknown[]) => {
     problems.push(`console.error: ${args.map(String).join(' ')}`);
@@ -92,6 +100,7 @@ export function hydrateInBrowser(tree: PageTree, { html, state }: ServerRender) 
   const container = document.createElement('div');
   container.innerHTML = html;
   document.body.append(container);
+  beforeScripts?.(container);
   const result = render(tree(queryClient), {
     container,
     hydrate: true,

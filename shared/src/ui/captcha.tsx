@@ -37,6 +37,11 @@ export function Captcha({ onToken, error, ref }: CaptchaProps) {
           *
         </span>
       </legend>
+      <noscript>
+        <p className="text-sm text-danger">
+          The security check needs JavaScript: turn it on in your browser to send your application.
+        </p>
+      </noscript>
       {captcha.mode === 'recaptcha' ? (
         <GoogleCaptcha siteKey={captcha.siteKey} onToken={onToken} ref={ref} />
       ) : (

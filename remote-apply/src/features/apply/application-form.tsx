@@ -5,6 +5,7 @@ import {
   applicationFormSchema,
 } from '@board/shared/forms/application-schema';
 import { useNavigate } from '@board/shared/lib/router';
+import { useHydrated } from '@board/shared/react/render-time';
 import { Button } from '@board/shared/ui/button';
 import type { CaptchaHandle } from '@board/shared/ui/captcha';
 import { Input } from '@board/shared/ui/input';
@@ -40,6 +41,7 @@ export function ApplicationForm({
   applicationSource: string | null;
 }) {
   const navigate = useNavigate();
+  const hydrated = useHydrated();
   const captcha = useRef<CaptchaHandle>(null);
   const submit = useSubmitApplication();
   /** Set once the application is sent: no draft is written after that. */
@@ -52,7 +54,9 @@ export function ApplicationForm({
     mode: 'onTouched',
     // Focus goes to the first invalid field in page order (see onInvalid), not in registration order.
     shouldFocusError: false,
-    defaultValues: { acceptTerms: false as true, recaptchaToken: '' },
+    // No default for the fields the server renders empty: registering reads them from the page, so
+    // what was typed or ticked before hydration is the form's value (a default would overwrite it).
+    defaultValues: { recaptchaToken: '' },
   });
   const { handleSubmit, formState, setError, setValue, reset } = form;
 
@@ -60,9 +64,15 @@ export function ApplicationForm({
   useEffect(() => {
     const saved = loadDraft(jobId);
     if (!saved) return;
-    reset({ ...saved.values, acceptTerms: saved.values.acceptTerms as true, recaptchaToken: '' });
+    // What the visitor typed before hydration wins over the older draft.
+    const typed = Object.fromEntries(
+      Object.entries(form.getValues() as Record<string, unknown>).filter(
+        ([name, value]) => name !== 'resume' && value !== '' && value != null && value !== false,
+      ),
+    );
+    reset({ ...saved.values, acceptTerms: saved.values.acceptTerms as true, ...typed, recaptchaToken: '' });
     setDraft(saved);
-  }, [jobId, reset]);
+  }, [jobId, reset, form.getValues]);
   useDraftAutosave(form.watch, jobId, draft?.resume ?? null, sent);
 
   const onValid = async (values: ApplicationFormValues) => {
@@ -120,7 +130,13 @@ export function ApplicationForm({
         </FormField>
       ) : null}
       <ApplicationFieldList form={form} previousResume={draft?.resume ?? null} captcha={captcha} />
-      <Button type="submit" disabled={submitting} aria-disabled={submitting} className="w-full sm:w-auto">
+      {/* Sending needs the scripts (the captcha, the resume upload): active once they run, in its place. */}
+      <Button
+        type="submit"
+        disabled={submitting || !hydrated}
+        aria-disabled={submitting || !hydrated}
+        className="w-full sm:w-auto"
+      >
         {submitting ? 'Submitting...' : 'Submit Application'}
       </Button>
     </form>

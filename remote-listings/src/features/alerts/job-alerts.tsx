@@ -1,11 +1,10 @@
 import type { JobSearch } from '@board/shared/api/job-search';
 import { describeAlertSearch } from '@board/shared/forms/alert-description';
 import { useLocation, useSearchParams } from '@board/shared/lib/router';
-import { useHydrated } from '@board/shared/react/render-time';
-import { Button } from '@board/shared/ui/button';
+import { Button, buttonVariants } from '@board/shared/ui/button';
 import { ModalDialog, useModalDialog } from '@board/shared/ui/modal-dialog';
 import { BellRing, X } from 'lucide-react';
-import { lazy, Suspense, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { PlainAlertForm } from './alert-fields';
 import { alertNoticeParam, alertNoticeValue, alertSearchFields } from './subscribe-alert';
 
@@ -63,12 +62,17 @@ function useAlertSearch({ search, workspaceSlug, workspaceName }: Board) {
 }
 
 /**
- * 'Get job alerts' next to the count and in the filter sheet. Before the page is hydrated (and
- * without JavaScript) it is a disclosure holding the plain form, which posts to the API and comes
- * back to the board; once hydrated, a button opening the same form in a modal dialog.
+ * 'Get job alerts' next to the count. Before the page is hydrated (and without JavaScript) it is a
+ * disclosure holding the plain form, which posts to the API and comes back to the board; once
+ * hydrated, a button of the same size opening the same form in a modal dialog. A disclosure the
+ * visitor opened before hydration stays as it is (with what was typed in it) until it is closed.
  */
 export function JobAlerts(board: Board) {
-  const hydrated = useHydrated();
+  const details = useRef<HTMLDetailsElement>(null);
+  const [enhanced, setEnhanced] = useState(false);
+  useEffect(() => {
+    if (!details.current?.open) setEnhanced(true);
+  }, []);
   const form = useAlertSearch(board);
   const button = useRef<HTMLButtonElement>(null);
   const { open, show, close, titleId, dialogProps } = useModalDialog(() => button.current?.focus());
@@ -84,13 +88,25 @@ export function JobAlerts(board: Board) {
     dialogProps.ref.current?.querySelector<HTMLInputElement>('input[type="email"]')?.focus();
   };
 
-  if (!hydrated) {
+  if (!enhanced) {
     return (
-      <details className="group text-sm">
-        <summary className="cursor-pointer list-none rounded-lg border border-line px-3 py-2 font-medium text-ink">
+      <details
+        ref={details}
+        className="group max-w-full text-sm open:basis-full"
+        onToggle={(event) => {
+          if (!event.currentTarget.open) setEnhanced(true);
+        }}
+      >
+        <summary
+          className={buttonVariants({
+            variant: 'outline',
+            className: 'cursor-pointer list-none [&::-webkit-details-marker]:hidden',
+          })}
+        >
+          <BellRing aria-hidden="true" />
           Get job alerts
         </summary>
-        <div className="mt-2 max-w-sm rounded-lg border border-line bg-white p-4">
+        <div className="mt-2 w-full max-w-sm rounded-lg border border-line bg-white p-4">
           <PlainAlertForm {...form} />
         </div>
       </details>

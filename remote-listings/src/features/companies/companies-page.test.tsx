@@ -60,7 +60,7 @@ describe('a company page', () => {
     });
     expect(await screen.findByText('30 open roles')).toBeInTheDocument();
     expect(screen.getByText('24 of 30 jobs')).toBeInTheDocument();
-    await user.click(screen.getByRole('button', { name: 'Show more jobs' }));
+    await user.click(screen.getByRole('link', { name: 'Show more jobs' }));
     await waitFor(() => expect(screen.getAllByRole('article')).toHaveLength(30));
     expect(screen.getByText('30 of 30 jobs')).toBeInTheDocument();
   });

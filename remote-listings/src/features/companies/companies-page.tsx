@@ -10,14 +10,17 @@ import { NotFoundPanel } from '@board/shared/ui/not-found-panel';
 import { PageTitle } from '@board/shared/ui/page-title';
 import { StatusPanel } from '@board/shared/ui/status-panel';
 import { Building2, Search } from 'lucide-react';
-import { useId } from 'react';
+import { useId, useRef } from 'react';
+import { useAdoptChangedFields, useFollowValue } from '../../lib/forms/get-form';
 import { LoadMore } from '../../lib/paging/load-more';
 import { useDebouncedSearch } from '../../lib/paging/use-debounced-search';
 import { usePagedItems } from '../../lib/paging/use-restored-pages';
 
 /**
  * /companies and /{workspaceSlug}/companies: the companies that are hiring, a page at a time
- * (call 3), filtered by name (?q=, asked of the API once typing rests).
+ * (call 3), filtered by name (?q=, asked of the API once typing rests). The name is a GET form's
+ * field: Enter renders the filtered list on the server before the scripts run (or without them);
+ * what was typed before hydration stays and takes effect then.
  */
 export function CompaniesPage() {
   const workspace = useWorkspace();
@@ -32,11 +35,9 @@ export function CompaniesPage() {
   });
   const { items: organizations, total } = usePagedItems(query);
   const id = useId();
-
-  if (workspace.missing) return <NotFoundPanel />;
-
-  const { title, description } = companiesPage(workspace.name);
-  const setName = (value: string) =>
+  const form = useRef<HTMLFormElement>(null);
+  const field = useFollowValue<HTMLInputElement>(typed);
+  const setName = (value: string, flushSync = true) =>
     setParams(
       (current) => {
         const next = new URLSearchParams(current);
@@ -44,8 +45,13 @@ export function CompaniesPage() {
         else next.set('q', value);
         return next;
       },
-      { replace: true, preventScrollReset: true, flushSync: true },
+      { replace: true, preventScrollReset: true, flushSync },
     );
+  useAdoptChangedFields(form, (values) => setName(values.q ?? typed, false));
+
+  if (workspace.missing) return <NotFoundPanel />;
+
+  const { title, description } = companiesPage(workspace.name);
   const { hasNextPage, isFetchingNextPage, fetchNextPage } = query;
   return (
     <div className="mx-auto max-w-6xl px-4 py-8 sm:px-6">
@@ -58,21 +64,23 @@ export function CompaniesPage() {
         </p>
       </header>
       <div className="mb-4 flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">
-        <div className="w-full sm:max-w-sm">
+        <form ref={form} method="get" className="w-full sm:max-w-sm" onSubmit={(event) => event.preventDefault()}>
           <label htmlFor={`${id}-name`} className="text-sm font-medium text-ink">
             Company name
           </label>
           <Input
+            ref={field}
             id={`${id}-name`}
+            name="q"
             type="search"
             icon={Search}
-            value={typed}
+            defaultValue={typed}
             onChange={(event) => setName(event.target.value)}
             placeholder="Search companies..."
             autoComplete="off"
             className="mt-1"
           />
-        </div>
+        </form>
         <p role="status" className="text-sm text-muted">
           {query.status === 'success'
             ? `${organizations.length.toLocaleString('en-GB')} of ${total.toLocaleString('en-GB')} ${total === 1 ? 'company' : 'companies'}`

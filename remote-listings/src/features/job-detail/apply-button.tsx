@@ -6,7 +6,16 @@ import { ExternalLink } from 'lucide-react';
 import { toast } from 'sonner';
 
 /** 'Apply for this position': in-site form, external page in a new tab, or disabled with a reason. */
-export function ApplyButton({ jobId, applicationUrl }: { jobId: string; applicationUrl: string }) {
+export function ApplyButton({
+  jobId,
+  applicationUrl,
+  withReason = true,
+}: {
+  jobId: string;
+  applicationUrl: string;
+  /** Whether a disabled button shows its reason below it (the sticky bar points at the card's). */
+  withReason?: boolean;
+}) {
   const { siteUrl } = useRuntimeConfig();
   const { search } = useLocation();
   const action = applyAction({ jobId, applicationUrl, siteUrl, search });
@@ -33,17 +42,21 @@ export function ApplyButton({ jobId, applicationUrl }: { jobId: string; applicat
       </Button>
     );
   }
+  // aria-disabled rather than disabled: it stays focusable, and a click still explains itself.
+  const disabled = (
+    <Button
+      aria-disabled="true"
+      aria-describedby={`apply-reason-${jobId}`}
+      className="w-full cursor-not-allowed opacity-60 sm:w-auto"
+      onClick={() => toast('No external application link available')}
+    >
+      Apply for this position
+    </Button>
+  );
+  if (!withReason) return disabled;
   return (
     <div className="flex flex-col gap-2 sm:flex-row sm:items-center">
-      {/* aria-disabled rather than disabled: it stays focusable, and a click still explains itself. */}
-      <Button
-        aria-disabled="true"
-        aria-describedby={`apply-reason-${jobId}`}
-        className="w-full cursor-not-allowed opacity-60 sm:w-auto"
-        onClick={() => toast('No external application link available')}
-      >
-        Apply for this position
-      </Button>
+      {disabled}
       <p id={`apply-reason-${jobId}`} className="text-sm text-muted">
         {action.reason}
       </p>

@@ -3,16 +3,17 @@ import { jobState, type PageSummary } from '@board/shared/lib/page-heads';
 import { useLocation, useNavigate } from '@board/shared/lib/router';
 import { useJobFromRoute } from '@board/shared/react/job-from-route';
 import { useRuntimeConfig } from '@board/shared/react/runtime-config';
-import { Button } from '@board/shared/ui/button';
+import { buttonVariants } from '@board/shared/ui/button';
 import { MissingPanel } from '@board/shared/ui/missing-panel';
 import { PageLoading } from '@board/shared/ui/page-loading';
 import { PageTitle } from '@board/shared/ui/page-title';
 import { ArrowLeft } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { type ReactNode, useRef } from 'react';
 import { ApplyButton } from './apply-button';
 import { JobDescription } from './job-description';
 import { JobDetailHeader } from './job-detail-header';
 import { JobPostingScript } from './job-posting-script';
+import { StickyApplyBar } from './sticky-apply-bar';
 
 /** /job/:id: the job with its company, funding, investors, team and equity. */
 export function JobDetailPage() {
@@ -27,6 +28,7 @@ export function JobDetailPage() {
 function JobDetail({ job, page }: { job: Job; page: PageSummary }) {
   const navigate = useNavigate();
   const location = useLocation();
+  const cardApply = useRef<HTMLDivElement>(null);
   const { siteUrl } = useRuntimeConfig();
   const lastRound = job.funding.lastRound;
   const showTotal = isFundingAmountShown(job.funding.total);
@@ -39,16 +41,21 @@ function JobDetail({ job, page }: { job: Job; page: PageSummary }) {
       <PageTitle>{page.title}</PageTitle>
       <meta name="description" content={page.description} />
       <JobPostingScript job={job} siteUrl={siteUrl} />
-      <Button
-        variant="ghost"
-        size="sm"
-        className="-ml-3 mb-4"
-        // The first page of the visit has no history to go back to: go to the board instead.
-        onClick={() => (location.key === 'default' ? navigate('/') : navigate(-1))}
+      {/* A link to the board (before the scripts run, or without them); once hydrated, one step back
+          in history, or the board when the job was the first page of the visit. */}
+      <a
+        href="/"
+        className={buttonVariants({ variant: 'ghost', size: 'sm', className: '-ml-3 mb-4' })}
+        onClick={(event) => {
+          if (event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+          event.preventDefault();
+          if (location.key === 'default') navigate('/');
+          else navigate(-1);
+        }}
       >
         <ArrowLeft aria-hidden="true" />
         Back to Jobs
-      </Button>
+      </a>
       <article className="overflow-hidden rounded-2xl border border-line bg-white shadow-xs">
         <JobDetailHeader job={job} />
 
@@ -154,11 +161,12 @@ function JobDetail({ job, page }: { job: Job; page: PageSummary }) {
             </Section>
           ) : null}
 
-          <div className="p-6">
+          <div ref={cardApply} className="p-6">
             <ApplyButton jobId={job.id} applicationUrl={job.applicationUrl} />
           </div>
         </div>
       </article>
+      <StickyApplyBar job={job} cardApply={cardApply} />
     </div>
   );
 }

@@ -1,5 +1,5 @@
 import { answer } from '@board/shared/test/api';
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { createServerJob, type ServerJobBody } from '../../test/create-job';
@@ -15,6 +15,16 @@ function renderDetail(job: ServerJobBody | null, path = `/job/${job?.id ?? '9'}`
     api: { [api]: job ?? answer(404, { message: 'Job posting not found' }) },
   });
 }
+
+/** The detail card, once the job shows (the sticky apply bar below it holds the same buttons). */
+const card = async () => within(await screen.findByRole('article'));
+/** The phone's apply bar (CSS shows it below 768 px; jsdom shows it always). */
+const bar = async () => {
+  await screen.findByRole('article');
+  const element = document.querySelector<HTMLElement>('[data-slot="sticky-apply-bar"]');
+  if (!element) throw new Error('no sticky apply bar');
+  return within(element);
+};
 
 const sections = () => screen.queryAllByRole('heading', { level: 2 }).map((heading) => heading.textContent);
 
@@ -94,7 +104,11 @@ describe('JobDetailPage', () => {
 
   it('applies in-site for a relative URL, keeping the talent partner', async () => {
     renderDetail(createServerJob({ id: '3', application_url: '/job/3/apply' }), '/job/3?talent_partner_id=tp-9&utm=x');
-    expect(await screen.findByRole('link', { name: 'Apply for this position' })).toHaveAttribute(
+    expect((await card()).getByRole('link', { name: 'Apply for this position' })).toHaveAttribute(
+      'href',
+      '/job/3/apply?talent_partner_id=tp-9',
+    );
+    expect((await bar()).getByRole('link', { name: 'Apply for this position' })).toHaveAttribute(
       'href',
       '/job/3/apply?talent_partner_id=tp-9',
     );
@@ -103,17 +117,32 @@ describe('JobDetailPage', () => {
   it('opens an external URL in a new tab without opener', async () => {
     const open = vi.spyOn(window, 'open').mockReturnValue(null);
     renderDetail(createServerJob({ id: '4', application_url: 'https://careers.acme.example/4' }));
-    await userEvent.click(await screen.findByRole('button', { name: /Apply for this position/ }));
+    await userEvent.click((await card()).getByRole('button', { name: /Apply for this position/ }));
+    expect(open).toHaveBeenCalledWith('https://careers.acme.example/4', '_blank', 'noopener,noreferrer');
+  });
+
+  it("holds Apply and Save in the phone's sticky bar, by the card's rules", async () => {
+    const open = vi.spyOn(window, 'open').mockReturnValue(null);
+    renderDetail(
+      createServerJob({ id: '4', title: 'Staff Engineer', application_url: 'https://careers.acme.example/4' }),
+    );
+    const sticky = await bar();
+    expect(sticky.getByRole('button', { name: 'Save Staff Engineer' })).toBeInTheDocument();
+    await userEvent.click(sticky.getByRole('button', { name: /Apply for this position/ }));
     expect(open).toHaveBeenCalledWith('https://careers.acme.example/4', '_blank', 'noopener,noreferrer');
   });
 
   it.each([[''], ['javascript:alert(1)']])('disables the button with a reason for %j', async (applicationUrl) => {
     const open = vi.spyOn(window, 'open').mockReturnValue(null);
     renderDetail(createServerJob({ id: '2', application_url: applicationUrl }));
-    const button = await screen.findByRole('button', { name: 'Apply for this position' });
-    expect(button).toHaveAttribute('aria-disabled', 'true');
-    expect(button).toHaveAccessibleDescription(/application link/);
-    await userEvent.click(button);
+    for (const button of [
+      (await card()).getByRole('button', { name: 'Apply for this position' }),
+      (await bar()).getByRole('button', { name: 'Apply for this position' }),
+    ]) {
+      expect(button).toHaveAttribute('aria-disabled', 'true');
+      expect(button).toHaveAccessibleDescription(/application link/);
+      await userEvent.click(button);
+    }
     expect(open).not.toHaveBeenCalled();
   });
 

@@ -1,4 +1,5 @@
 import type { Job } from '@board/shared/api/job';
+import { useHydrated } from '@board/shared/react/render-time';
 import { useRuntimeConfig } from '@board/shared/react/runtime-config';
 import { Button } from '@board/shared/ui/button';
 import { Share2 } from 'lucide-react';
@@ -12,6 +13,8 @@ import { shareLink } from './share-link';
  */
 export function ShareJobButton({ job }: { job: Pick<Job, 'id' | 'title' | 'company'> }) {
   const { siteUrl } = useRuntimeConfig();
+  // The share sheet and the clipboard are the browser's: active once the scripts run, in its place.
+  const ready = useHydrated();
 
   const share = async () => {
     const url = shareLink(siteUrl, job.id);
@@ -33,7 +36,12 @@ export function ShareJobButton({ job }: { job: Pick<Job, 'id' | 'title' | 'compa
   };
 
   return (
-    <Button variant="outline" onClick={() => void share()}>
+    <Button
+      variant="outline"
+      disabled={!ready}
+      title={ready ? undefined : 'Sharing needs JavaScript: available once the page has loaded'}
+      onClick={() => void share()}
+    >
       <Share2 aria-hidden="true" />
       Share
     </Button>

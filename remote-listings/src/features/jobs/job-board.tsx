@@ -1,8 +1,10 @@
+import type { BoardView } from '@board/shared/api/board-search';
 import type { Job } from '@board/shared/api/job';
 import { jobQuery } from '@board/shared/api/queries';
+import { pageSize } from '@board/shared/api/requests';
 import { useQueryClient } from '@board/shared/lib/query';
+import { useLocation } from '@board/shared/lib/router';
 import { useApiClient } from '@board/shared/react/api-client';
-import { useHydrated, useWideHint } from '@board/shared/react/render-time';
 import { type ReactNode, useCallback } from 'react';
 import { LoadMore } from '../../lib/paging/load-more';
 import { FilterPanel } from './filter-panel';
@@ -12,7 +14,6 @@ import { MoreFilterFields } from './more-filter-fields';
 import { activeFilterCount, type BoardOptions } from './search-options';
 import { SortSelect } from './sort-select';
 import type { BoardUrlState } from './use-board-url';
-import { useMediaQuery, wideQuery } from './use-media-query';
 import { ViewToggle } from './view-toggle';
 
 /** The jobs on screen and how to get more: the pages loaded so far of a search, and its total. */
@@ -38,10 +39,26 @@ export function countText(shown: number, total: number, totalIsLowerBound = fals
   return `${number(shown)} of ${number(total)} ${total === 1 ? 'job' : 'jobs'}`;
 }
 
+/** The address of the board with some parameters changed (undefined removes one). */
+function hrefWith(pathname: string, params: URLSearchParams, changes: Record<string, string | undefined>): string {
+  const next = new URLSearchParams(params);
+  for (const [name, value] of Object.entries(changes)) {
+    if (value === undefined) next.delete(name);
+    else next.set(name, value);
+  }
+  const query = next.toString();
+  return query ? `${pathname}?${query}` : pathname;
+}
+
+/** Parameters that are not the filters: what the filter form keeps as they are. */
+const kept = ['sort', 'view'];
+
 /**
  * Filter panel, sort, view toggle and job list over a search's jobs (the jobs pages and the
  * company page). The filters live in the URL; the page runs the search and passes its pages here.
- * Below 768 px the filter panel folds into a sheet behind a 'Filters' button.
+ * One page for every screen: below 768 px CSS folds the filter panel into a sheet behind a
+ * 'Filters' button. Every control works before any script runs (GET forms named as the URL's
+ * parameters, links), and scripts make each act in place.
  */
 export function JobBoard({
   state,
@@ -53,53 +70,53 @@ export function JobBoard({
   state: BoardUrlState;
   board: BoardJobs;
   options: BoardOptions;
-  /** 'Get job alerts' for this board, next to the count and in the filter sheet (the jobs pages). */
+  /** 'Get job alerts' for this board, next to the count (the jobs pages). */
   alerts?: ReactNode;
 }) {
-  const { url, change, clearFilters } = state;
+  const { url, params, change, clearFilters, adopt } = state;
   const { search, view } = url;
+  const { pathname } = useLocation();
   const { jobs, total, status } = board;
   const { bounds, investors } = options;
   const activeCount = activeFilterCount(search, bounds);
-  // Until hydrated, the layout the server rendered (a phone's, when the browser said so).
-  const wide = useMediaQuery(wideQuery, useWideHint());
   const prefetch = usePrefetchJob();
-  // Without JavaScript the sheet never opens: its alerts control stands next to the count until hydrated.
-  const hydrated = useHydrated();
-
-  const panel = (
-    <FilterPanel
-      url={url}
-      investors={investors}
-      bounds={bounds}
-      // SPEC: 'Clear Filters' only while a filter is active (the extra filters count too).
-      active={activeCount > 0}
-      onChange={change}
-      onClear={clearFilters}
-    >
-      <MoreFilterFields url={url} options={options} onChange={change} />
-    </FilterPanel>
+  const carried = Object.fromEntries(
+    kept.flatMap((name) => (params.has(name) ? [[name, params.get(name) ?? '']] : [])),
   );
+  const hrefOf = (mode: BoardView) => hrefWith(pathname, params, { view: mode === 'grid' ? 'grid' : undefined });
 
   return (
     <div className="space-y-4">
-      {wide ? (
-        panel
-      ) : (
-        <FilterSheet activeCount={activeCount} resultCount={total} extra={alerts}>
-          {panel}
-        </FilterSheet>
-      )}
-      <div className="flex items-center justify-between gap-2">
-        <div className="flex flex-wrap items-center gap-3">
+      <FilterSheet activeCount={activeCount}>
+        <FilterPanel
+          url={url}
+          investors={investors}
+          bounds={bounds}
+          // SPEC: 'Clear Filters' only while a filter is active (the extra filters count too).
+          active={activeCount > 0}
+          onChange={change}
+          onClear={clearFilters}
+          carried={carried}
+          onAdopt={adopt}
+        >
+          <MoreFilterFields url={url} options={options} onChange={change} />
+        </FilterPanel>
+      </FilterSheet>
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <div className="flex min-w-0 flex-wrap items-center gap-3">
           <p role="status" className="text-sm text-muted">
             {status === 'success' ? countText(jobs.length, total, board.totalIsLowerBound) : '\u00a0'}
           </p>
-          {wide || !hydrated ? alerts : null}
+          {alerts}
         </div>
-        <div className="flex items-center gap-2">
-          <SortSelect sort={search.sort} onChange={(sort) => change({ sort })} />
-          <ViewToggle view={view} onChange={(mode) => change({ view: mode })} />
+        <div className="flex flex-wrap items-center gap-2">
+          <SortSelect
+            sort={search.sort}
+            carried={[...params.entries()].filter(([name]) => name !== 'sort' && name !== 'page')}
+            onChange={(sort) => change({ sort })}
+            onAdopt={adopt}
+          />
+          <ViewToggle view={view} hrefOf={hrefOf} onChange={(mode) => change({ view: mode })} />
         </div>
       </div>
       <div aria-busy={board.updating || board.loadingMore}>
@@ -112,13 +129,14 @@ export function JobBoard({
             label="Show more jobs"
             loadingText="Loading more jobs…"
             endText={`All ${number(jobs.length)} ${jobs.length === 1 ? 'job is' : 'jobs are'} shown.`}
+            // The server renders the first N pages of ?page=N: the list grows, as it does in place.
+            href={hrefWith(pathname, params, { page: String(Math.ceil(jobs.length / pageSize) + 1) })}
           />
         ) : null}
       </div>
     </div>
   );
 }
-
 /** Hovering or focusing a card loads its detail ahead of the click. */
 function usePrefetchJob() {
   const queryClient = useQueryClient();

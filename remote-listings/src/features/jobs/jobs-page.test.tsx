@@ -29,10 +29,12 @@ describe('the board, a page at a time', () => {
     expect(requests).toEqual(['/public-job-posting?visibility=job_board_only&limit=24']);
   });
 
-  it("appends the next page with 'Show more jobs', keeping focus on the button, then on the list's end", async () => {
+  it("appends the next page with 'Show more jobs', keeping focus on the button, then on the list's end", {
+    timeout: 15_000,
+  }, async () => {
     const user = userEvent.setup({ skipHover: true });
     const { requests } = renderBoard();
-    const more = await screen.findByRole('button', { name: 'Show more jobs' });
+    const more = await screen.findByRole('link', { name: 'Show more jobs' });
     await user.click(more);
     expect(await screen.findByText('48 of 95 jobs')).toBeInTheDocument();
     expect(cards()).toHaveLength(48);
@@ -42,7 +44,7 @@ describe('the board, a page at a time', () => {
     await screen.findByText('72 of 95 jobs');
     await user.click(more);
     await screen.findByText('95 of 95 jobs');
-    expect(screen.queryByRole('button', { name: 'Show more jobs' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Show more jobs' })).not.toBeInTheDocument();
     expect(screen.getByText('All 95 jobs are shown.')).toHaveFocus();
   });
 
@@ -100,8 +102,8 @@ describe('the board, a page at a time', () => {
   }, async () => {
     const user = userEvent.setup({ skipHover: true });
     const before = renderBoard();
-    await user.click(await screen.findByRole('button', { name: 'Show more jobs' }));
-    await user.click(await screen.findByRole('button', { name: 'Show more jobs' }));
+    await user.click(await screen.findByRole('link', { name: 'Show more jobs' }));
+    await user.click(await screen.findByRole('link', { name: 'Show more jobs' }));
     await screen.findByText('72 of 95 jobs', {}, { timeout: 4000 });
     before.unmount();
     // A new page (a reload: nothing cached) in the same history entry.

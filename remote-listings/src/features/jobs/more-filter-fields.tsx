@@ -5,6 +5,7 @@ import { Input } from '@board/shared/ui/input';
 import { NativeSelect } from '@board/shared/ui/native-select';
 import { MapPin } from 'lucide-react';
 import { useId } from 'react';
+import { useFollowValue } from '../../lib/forms/get-form';
 import { postedWithinOptions } from './search-options';
 
 export interface MoreFilterOptions {
@@ -28,6 +29,7 @@ export function MoreFilterFields({
 }) {
   const id = useId();
   const { search } = url;
+  const location = useFollowValue<HTMLInputElement>(url.typed.location);
   const toggleWorkplace = (type: WorkplaceType, on: boolean) =>
     onChange({
       workplaces: workplaceTypes.filter((each) => (each === type ? on : search.workplaces.includes(each))),
@@ -40,10 +42,12 @@ export function MoreFilterFields({
           Location
         </label>
         <Input
+          ref={location}
           id={`${id}-location`}
+          name="location"
           icon={MapPin}
           list={`${id}-locations`}
-          value={url.typed.location}
+          defaultValue={url.typed.location}
           onChange={(event) => onChange({ location: event.target.value })}
           placeholder="City or Remote"
           autoComplete="off"
@@ -57,6 +61,7 @@ export function MoreFilterFields({
       </div>
       <Select
         id={`${id}-type`}
+        name="type"
         label="Job type"
         value={search.jobType}
         anyLabel="Any job type"
@@ -65,6 +70,7 @@ export function MoreFilterFields({
       />
       <Select
         id={`${id}-level`}
+        name="level"
         label="Level"
         value={search.level}
         anyLabel="Any level"
@@ -73,6 +79,7 @@ export function MoreFilterFields({
       />
       <Select
         id={`${id}-posted`}
+        name="posted"
         label="Posted within"
         value={search.postedWithin}
         anyLabel="Any time"
@@ -85,16 +92,12 @@ export function MoreFilterFields({
         <legend className="text-sm font-medium text-ink">Workplace</legend>
         <div className="mt-1 flex flex-wrap gap-2">
           {workplaceTypes.map((type) => (
-            <label
+            <WorkplaceCheckbox
               key={type}
-              className="flex h-10 cursor-pointer items-center gap-2 rounded-lg border border-line bg-white px-3 text-sm text-ink has-checked:border-brand-600 has-checked:bg-brand-50 has-focus-visible:outline-2 has-focus-visible:outline-brand-600"
-            >
-              <Checkbox
-                checked={search.workplaces.includes(type)}
-                onChange={(event) => toggleWorkplace(type, event.target.checked)}
-              />
-              {type}
-            </label>
+              type={type}
+              checked={search.workplaces.includes(type)}
+              onChange={(on) => toggleWorkplace(type, on)}
+            />
           ))}
         </div>
       </fieldset>
@@ -102,8 +105,34 @@ export function MoreFilterFields({
   );
 }
 
+/** One workplace type; the group submits as ?workplace=Remote&workplace=Hybrid. */
+function WorkplaceCheckbox({
+  type,
+  checked,
+  onChange,
+}: {
+  type: WorkplaceType;
+  checked: boolean;
+  onChange: (checked: boolean) => void;
+}) {
+  const ref = useFollowValue<HTMLInputElement>(checked);
+  return (
+    <label className="flex h-10 cursor-pointer items-center gap-2 rounded-lg border border-line bg-white px-3 text-sm text-ink has-checked:border-brand-600 has-checked:bg-brand-50 has-focus-visible:outline-2 has-focus-visible:outline-brand-600">
+      <Checkbox
+        ref={ref}
+        name="workplace"
+        value={type}
+        defaultChecked={checked}
+        onChange={(event) => onChange(event.target.checked)}
+      />
+      {type}
+    </label>
+  );
+}
+
 function Select({
   id,
+  name,
   label,
   value,
   anyLabel,
@@ -111,18 +140,29 @@ function Select({
   onChange,
 }: {
   id: string;
+  name: string;
   label: string;
   value: string;
   anyLabel: string;
   options: readonly { value: string; label: string }[];
   onChange: (value: string) => void;
 }) {
+  const ref = useFollowValue<HTMLSelectElement>(value);
   return (
     <div>
       <label htmlFor={id} className="text-sm font-medium text-ink">
         {label}
       </label>
-      <NativeSelect id={id} value={value} onChange={(event) => onChange(event.target.value)} className="mt-1">
+      <NativeSelect
+        // Uncontrolled: new options (the board's loaded) are a new select, showing the URL's choice.
+        key={options.map((option) => option.value).join('\n')}
+        ref={ref}
+        id={id}
+        name={name}
+        defaultValue={value}
+        onChange={(event) => onChange(event.target.value)}
+        className="mt-1"
+      >
         <option value="">{anyLabel}</option>
         {options.map((option) => (
           <option key={option.value} value={option.value}>

@@ -6,14 +6,21 @@ import {
   readBoardUrl,
 } from '@board/shared/api/board-search';
 import { useSearchParams } from '@board/shared/lib/router';
-import { useCallback, useMemo } from 'react';
+import { useCallback, useMemo, useRef } from 'react';
 
 /** A board page's URL, read once per render, and the ways to change it. */
 export interface BoardUrlState {
   url: BoardUrl;
+  /** The query string as it is, for the links and the hidden fields that keep it. */
+  params: URLSearchParams;
   change: (change: BoardChange) => void;
   /** 'Clear Filters': every filter back to its default (the sort and the view stay). */
   clearFilters: () => void;
+  /**
+   * Parameters as a server-rendered form states them (its fields are named as the parameters):
+   * what the visitor changed before hydration, applied once hydration is done.
+   */
+  adopt: (values: Record<string, string>) => void;
 }
 
 /**
@@ -28,7 +35,7 @@ export function useBoardUrl(): BoardUrlState {
   const url = useMemo(() => readBoardUrl(params), [params]);
 
   const update = useCallback(
-    (entries: Record<string, string | undefined>) => {
+    (entries: Record<string, string | undefined>, { flushSync = true } = {}) => {
       setParams(
         (current) => {
           const next = new URLSearchParams(current);
@@ -36,9 +43,11 @@ export function useBoardUrl(): BoardUrlState {
             if (value === undefined || value === '') next.delete(key);
             else next.set(key, value);
           }
+          // Another search starts from its first page ('Show more jobs' links say ?page=N).
+          if (Object.keys(entries).some((key) => key !== 'view')) next.delete('page');
           return next;
         },
-        { replace: true, preventScrollReset: true, flushSync: true },
+        { replace: true, preventScrollReset: true, flushSync },
       );
     },
     [setParams],
@@ -49,5 +58,31 @@ export function useBoardUrl(): BoardUrlState {
     () => update(Object.fromEntries(boardFilterParams.map((name) => [name, undefined]))),
     [update],
   );
-  return { url, change, clearFilters };
+  // The board's forms adopt theirs in the same commit: one URL update for all (each update starts
+  // from the URL of the last render); not synchronously, as it is called from an effect.
+  const adopting = useRef<Record<string, string | undefined> | null>(null);
+  const adopt = useCallback(
+    (values: Record<string, string>) => {
+      const first = adopting.current === null;
+      adopting.current = { ...adopting.current, ...values, ...defaultsLeftOut(values) };
+      if (!first) return;
+      queueMicrotask(() => {
+        const changes = adopting.current;
+        adopting.current = null;
+        if (changes) update(changes, { flushSync: false });
+      });
+    },
+    [update],
+  );
+  return { url, params, change, clearFilters, adopt };
+}
+
+/** A field's value that is the default ('all' investors, newest first, the list) leaves the URL. */
+function defaultsLeftOut(values: Record<string, string>): Record<string, string | undefined> {
+  const defaults: Record<string, string> = { investor: 'all', sort: 'newest', view: 'list' };
+  return Object.fromEntries(
+    Object.entries(defaults)
+      .filter(([name, value]) => values[name] === value)
+      .map(([name]) => [name, undefined]),
+  );
 }

@@ -1,5 +1,6 @@
 import type { Job } from '@board/shared/api/job';
 import { cn } from '@board/shared/lib/cn';
+import { useHydrated } from '@board/shared/react/render-time';
 import { useSavedJob } from '@board/shared/react/saved-jobs';
 import { Button } from '@board/shared/ui/button';
 import { Bookmark } from 'lucide-react';
@@ -21,13 +22,19 @@ export function SaveJobButton({
 }) {
   const { saved, toggle } = useSavedJob({ id: job.id, title: job.title, company: job.company });
   const name = `Save ${job.title || 'this job'}`;
+  // The saved list is the browser's (its storage): the button is active once the scripts run, in
+  // its place, and says why it waits until then.
+  const ready = useHydrated();
   return (
     <Button
       variant="outline"
       size={withText ? 'md' : 'icon'}
       aria-pressed={saved}
       aria-label={withText ? undefined : name}
-      title={saved ? 'Saved' : 'Save for later'}
+      title={
+        ready ? (saved ? 'Saved' : 'Save for later') : 'Saving needs JavaScript: available once the page has loaded'
+      }
+      disabled={!ready}
       onClick={(event) => {
         // On a card the button sits over the card's link: save, do not navigate.
         event.preventDefault();

@@ -1,9 +1,10 @@
-import { Button } from '@board/shared/ui/button';
+import { Button, buttonVariants } from '@board/shared/ui/button';
 import { useEffect, useRef } from 'react';
 
 /**
  * The end of a paged list: a 'Show more' button, and a sentinel that loads the next page on its
- * own as it scrolls near. Loading is announced politely. Focus is never lost: the button stays
+ * own as it scrolls near. With `href` it is a link to the next page's address, which the server
+ * renders (before any script, or without JavaScript); scripts turn it into loading in place. Loading is announced politely. Focus is never lost: the button stays
  * where it is while the next page appends above it, and once the last page is in, focus moves to
  * the list's end (which says so) instead of falling to the page.
  */
@@ -14,6 +15,7 @@ export function LoadMore({
   label,
   loadingText,
   endText,
+  href,
 }: {
   hasMore: boolean;
   loading: boolean;
@@ -23,10 +25,12 @@ export function LoadMore({
   loadingText: string;
   /** Read when focus moves to the end of the list, e.g. 'All 57 jobs are shown.' */
   endText: string;
+  /** The address of the list with its next page (e.g. '?page=2'). */
+  href?: string;
 }) {
   const sentinel = useRef<HTMLDivElement>(null);
   const end = useRef<HTMLDivElement>(null);
-  const button = useRef<HTMLButtonElement>(null);
+  const button = useRef<HTMLButtonElement & HTMLAnchorElement>(null);
   // Read as the last page arrives, before React removes the button (a removed element's blur is not reliable).
   const wasFocused = useRef(false);
   if (!hasMore && button.current && typeof document !== 'undefined' && document.activeElement === button.current)
@@ -75,7 +79,21 @@ export function LoadMore({
       <p aria-live="polite" className="sr-only">
         {loading ? loadingText : ''}
       </p>
-      {hasMore ? (
+      {hasMore && href ? (
+        <a
+          href={href}
+          ref={button}
+          aria-disabled={loading || undefined}
+          className={buttonVariants({ variant: 'outline' })}
+          onClick={(event) => {
+            if (event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+            event.preventDefault();
+            if (!loading) onLoadMore();
+          }}
+        >
+          {label}
+        </a>
+      ) : hasMore ? (
         <Button
           variant="outline"
           onClick={() => {

@@ -51,6 +51,17 @@ describe('TalentScoutPage', () => {
     expect(within(screen.getByRole('log')).getAllByRole('listitem')).toHaveLength(1);
   });
 
+  it('shows a message its address carries (the form sent before the scripts ran) with the reply', () => {
+    render(<TalentScoutPage sent="  Remote design roles " />);
+    const log = screen.getByRole('log', { name: 'Messages' });
+    expect(within(log).getAllByRole('listitem')).toHaveLength(3);
+    expect(log).toHaveTextContent(/You.*Remote design roles/);
+    expect(within(log).getAllByText(cannedReply)).toHaveLength(1);
+    // A GET form of the page's own: its field is the address's parameter.
+    expect(screen.getByLabelText('Your message')).toHaveAttribute('name', 'message');
+    expect(screen.getByLabelText('Your message').closest('form')).toHaveAttribute('method', 'get');
+  });
+
   it('lists the ten suggested titles; choosing one fills the message', async () => {
     render(<TalentScoutPage />);
     const panel = screen.getByRole('complementary', { name: 'Suggested job titles' });

@@ -1,17 +1,37 @@
 import { fixedPages } from '@board/shared/lib/page-heads';
+import { useHydrated } from '@board/shared/react/render-time';
 import { Button } from '@board/shared/ui/button';
 import { PageTitle } from '@board/shared/ui/page-title';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { assistantName, suggestedTitles } from './mock-chat';
 import { useMockChat } from './use-mock-chat';
 
-/** /talent-scout: a mock chat with a side panel of suggested job titles. Sends nothing anywhere. */
-export function TalentScoutPage() {
-  const { messages, send, typing } = useMockChat();
-  const [draft, setDraft] = useState('');
+/** The address's parameter of a message the chat's form sent as a plain GET form. */
+export const messageParam = 'message';
+
+/**
+ * /talent-scout: a mock chat with a side panel of suggested job titles. Sends nothing to a server
+ * but the page's own: before its scripts run (or without them) the chat is a GET form, and the
+ * page comes back with the message and its reply (`sent`). Once hydrated, messages are answered in
+ * place; the field is uncontrolled, so what was typed before hydration is still there.
+ */
+export function TalentScoutPage({ sent = '' }: { sent?: string }) {
+  const { messages, send, typing } = useMockChat(sent);
+  const [empty, setEmpty] = useState(true);
+  const hydrated = useHydrated();
   const inputId = useId();
   const input = useRef<HTMLInputElement>(null);
   const log = useRef<HTMLOListElement>(null);
+
+  // What was typed before the scripts ran: Send is ready for it.
+  useEffect(() => {
+    setEmpty(!input.current?.value.trim());
+  }, []);
+
+  const setDraft = (text: string) => {
+    if (input.current) input.current.value = text;
+    setEmpty(!text.trim());
+  };
 
   // Keep the newest message in view as the log grows (also each time a reply arrives).
   useEffect(() => {
@@ -21,7 +41,7 @@ export function TalentScoutPage() {
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    send(draft);
+    send(input.current?.value ?? '');
     setDraft('');
   };
 
@@ -60,21 +80,23 @@ export function TalentScoutPage() {
           <p aria-hidden={!typing} className="h-6 px-4 text-xs text-muted">
             {typing ? `${assistantName} is typing…` : ''}
           </p>
-          <form onSubmit={submit} className="flex gap-2 border-t border-line p-3">
+          <form method="get" onSubmit={submit} className="flex gap-2 border-t border-line p-3">
             <label htmlFor={inputId} className="sr-only">
               Your message
             </label>
             <input
               id={inputId}
               ref={input}
-              value={draft}
-              onChange={(event) => setDraft(event.target.value)}
+              name={messageParam}
+              required
+              onChange={(event) => setEmpty(!event.target.value.trim())}
               placeholder="e.g. Senior frontend roles in London"
               autoComplete="off"
               maxLength={1000}
               className="h-10 min-w-0 flex-1 rounded-lg border border-line px-3 text-sm focus-visible:outline-2 focus-visible:outline-brand-600"
             />
-            <Button type="submit" disabled={!draft.trim()}>
+            {/* Active until hydrated: a disabled default button would stop Enter from sending the form. */}
+            <Button type="submit" disabled={hydrated && empty}>
               Send
             </Button>
           </form>

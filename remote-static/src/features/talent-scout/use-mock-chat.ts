@@ -1,11 +1,24 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { type ChatMessage, cannedReply, greeting, replyDelayMs } from './mock-chat';
 
-/** Messages of the mock chat; each user message gets the canned reply after one second. */
-export function useMockChat() {
-  const [messages, setMessages] = useState<ChatMessage[]>([{ id: 0, author: 'assistant', text: greeting }]);
+/**
+ * Messages of the mock chat; each user message gets the canned reply after one second. `sent`: a
+ * message the page's address carries (the form sent before the scripts ran, or without them),
+ * shown with its reply from the start: the page load was its second.
+ */
+export function useMockChat(sent = '') {
+  const first = sent.trim();
+  const [messages, setMessages] = useState<ChatMessage[]>(() => [
+    { id: 0, author: 'assistant', text: greeting },
+    ...(first
+      ? [
+          { id: 1, author: 'user' as const, text: first },
+          { id: 2, author: 'assistant' as const, text: cannedReply },
+        ]
+      : []),
+  ]);
   const [pendingReplies, setPendingReplies] = useState(0);
-  const nextId = useRef(1);
+  const nextId = useRef(first ? 3 : 1);
   const timers = useRef(new Set<ReturnType<typeof setTimeout>>());
 
   useEffect(() => {
