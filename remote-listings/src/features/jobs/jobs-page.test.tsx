@@ -121,7 +121,7 @@ describe("the board against the SPEC's call 1 (every job, no total, no filters)"
     const { requests } = renderBoard('/?q=engineer', specAnswer);
     expect(await screen.findByText('24 of 48 jobs')).toBeInTheDocument();
     expect(titles().every((title) => title?.startsWith('Platform Engineer'))).toBe(true);
-    await user.click(screen.getByRole('button', { name: 'Show more jobs' }));
+    await user.click(screen.getByRole('link', { name: 'Show more jobs' }));
     expect(await screen.findByText('48 of 48 jobs')).toBeInTheDocument();
     await user.clear(screen.getByLabelText('Job title'));
     await user.type(screen.getByLabelText('Job title'), 'executive');
