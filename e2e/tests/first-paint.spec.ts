@@ -261,12 +261,15 @@ async function layoutShift(page: Page): Promise<{ total: number; sources: string
 
 for (const viewport of [phone, { width: 1280, height: 800 }]) {
   test.describe(`hydration at ${viewport.width} px`, () => {
-    test.use({ viewport });
+    // The phone is Safari on an iPhone (no client hints): the device whose page used to jump.
+    test.use(viewport === phone ? { viewport, userAgent: userAgents['Safari on an iPhone'] } : { viewport });
 
     test('moves nothing: layout shift 0 from the first paint to hydrated, on the board and a job page', async ({
       page,
       board,
+      context,
     }) => {
+      await withoutClientHints(context);
       const job = await findJob(board, (candidate) => candidate.application_url !== null);
       for (const path of ['/', '/demo', `/job/${job.id}`]) {
         await page.goto(path);
