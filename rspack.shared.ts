@@ -240,7 +240,7 @@ export function createConfig(app: AppDefinition, options: BuildOptions): Configu
     context: app.dir,
     entry: { main: './src/index.ts' },
     // Production maps are written for an error tracker but not referenced from the scripts, and
-    // no server of ours sends them (see shell/server/static-files.ts and scripts/serve-board.ts);
+    // no server of ours sends them (see shell/server/http/static-files.ts and scripts/serve-board.ts);
     // their sources are named relative to the app, never by a path on the build machine.
     devtool: dev ? 'eval-cheap-module-source-map' : 'hidden-source-map',
     output: {

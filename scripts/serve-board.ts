@@ -13,9 +13,9 @@ import { fileURLToPath } from 'node:url';
 import { createAdaptorServer } from '@hono/node-server';
 import sirv from 'sirv';
 import { parseRuntimeConfig, type RuntimeConfig } from '../shared/src/config/runtime-config';
-import { ApiReader } from '../shell/server/api-reader';
-import { cacheControlFor, createShellServer, pageApiStaleMs, shellKeyHeader } from '../shell/server/shell-server';
-import { type VisitorLimit, visitorLimitFromEnv } from '../shell/server/visitor-limit';
+import { cacheControlFor, createShellServer, pageApiStaleMs, shellKeyHeader } from '../shell/server/http/shell-server';
+import { type VisitorLimit, visitorLimitFromEnv } from '../shell/server/http/visitor-limit';
+import { ApiReader } from '../shell/server/pages/api-reader';
 import { answeredBeforeFiles } from './static-request';
 
 const rootDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');

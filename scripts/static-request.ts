@@ -1,7 +1,7 @@
 /**
  * The rules a static folder's server (scripts/serve-board.ts's serveFolder: the remotes, a preview
  * build, the shell as a CDN-only deployment) keeps before its file server (sirv) answers, the same
- * as the shell's server keeps for its own files (shell/server/static-files.ts):
+ * as the shell's server keeps for its own files (shell/server/http/static-files.ts):
  * - the path is judged as it will be read, decoded (`/x.js.m%61p` is `/x.js.map`): a source map
  *   or a dotfile is never sent;
  * - the encoding is the shared negotiator's choice among the copies the file has (`br;q=0`
@@ -13,7 +13,7 @@ import { existsSync, statSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
 import { type Encoding, negotiateEncoding } from '../shared/src/lib/accept-encoding';
-import { isFilePath } from '../shell/server/static-files';
+import { isFilePath } from '../shell/server/http/static-files';
 
 const isFile = (file: string) => {
   try {

@@ -10,7 +10,7 @@ export function rootMarkup(html: string): string {
   const start = html.indexOf('<div id="root">');
   expect(start, 'the page has its #root').toBeGreaterThan(-1);
   const from = start + '<div id="root">'.length;
-  // A rendered page: the content, then the queries script right after #root (shell/server/assemble-page.ts).
+  // A rendered page: the content, then the queries script right after #root (shell/server/pages/assemble-page.ts).
   const queries = html.indexOf('</div><script type="application/json" id="board-queries">', from);
   if (queries > -1) return html.slice(from, queries);
   const end = html.indexOf('</div>', from);

@@ -18,7 +18,7 @@ export function createQueryClient() {
 
 /**
  * The page's providers around its router: the browser's router in the browser, the static router
- * on the shell's server (shell/server/render-page.tsx), with the same tree inside, so the page the
+ * on the shell's server (shell/server/pages/render-page.tsx), with the same tree inside, so the page the
  * server sends hydrates as it is. `firstPage`: the first page's remote module, already loaded (the
  * server loads it before it renders; the browser before it hydrates).
  */

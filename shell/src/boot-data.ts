@@ -3,7 +3,7 @@ import type { DehydratedState } from '@board/shared/lib/query';
 
 /**
  * What the shell's server hands the browser with a page, and how the browser reads it back: the
- * one contract between shell/server/assemble-page.ts, which writes it, and the shell's entry
+ * one contract between shell/server/pages/assemble-page.ts, which writes it, and the shell's entry
  * (index.ts, bootstrap.tsx), which reads it. Two scripts:
  * - `window.__BOARD_BOOT__` (an inline script in the head): the config and the route's manifest,
  *   read before the first render instead of fetched;

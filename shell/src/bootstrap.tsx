@@ -57,7 +57,7 @@ async function start(container: HTMLElement) {
   const firstLoad = first ? preloadRemotePage(first.route.remote, first.route.module) : null;
   const queryClient = createQueryClient();
 
-  // A page the server rendered (shell/server/render-page.tsx) is hydrated: the browser starts from
+  // A page the server rendered (shell/server/pages/render-page.tsx) is hydrated: the browser starts from
   // the server's queries and the remote page it rendered, so the markup is the same and nothing is
   // fetched twice. A preview session (the server renders production remotes only) and a page whose
   // remote does not load here are rendered anew.

@@ -1,6 +1,6 @@
 /**
  * A federation runtime plugin: a remote's stylesheet the server already wrote into the page
- * (`<style data-href>`, shell/server/assemble-page.ts) is not linked a second time. When the
+ * (`<style data-href>`, shell/server/pages/assemble-page.ts) is not linked a second time. When the
  * runtime loads an exposed module it preloads the module's assets from the manifest, its CSS as a
  * `<link rel="stylesheet">`, and it looks for links only, not for inline styles: the same rules
  * arriving again made the browser restyle and lay out the whole page in the middle of hydration.

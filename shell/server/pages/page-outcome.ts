@@ -1,9 +1,9 @@
 import { jobPostingFor, jobPostingScriptId } from '@board/shared/api/job-posting-json-ld';
 import type { RuntimeConfig } from '@board/shared/config/runtime-config';
 import { brand } from '@board/shared/lib/brand';
-import type { RouteHead } from '../src/routes/board-routes';
-import { feedPath } from './crawler-files';
-import { ogImageFor } from './og-image';
+import type { RouteHead } from '../../src/routes/board-routes';
+import { feedPath } from '../crawler/crawler-files';
+import { ogImageFor } from '../preview-images/og-image';
 import type { PageHead } from './page-head';
 import type { PagePlan } from './page-plan';
 import type { PageQueries } from './page-queries';

@@ -3,7 +3,7 @@ import type { RemoteName } from '@board/shared/config/remotes';
 import { federationName, type RemotePageModule } from '@board/shared/lib/federation';
 import { createInstance } from '@module-federation/runtime';
 import type { ComponentType } from 'react';
-import { providedVersions, sharedSingletons } from '../../rspack.singletons';
+import { providedVersions, sharedSingletons } from '../../../rspack.singletons';
 import { ManifestCache, type RemoteManifest } from './manifest-cache';
 import { type PinnedRemote, pinnedRemote } from './pinned-remote';
 
@@ -96,7 +96,7 @@ const buildVersion = (manifest: RemoteManifest) =>
   (manifest as { metaData?: { buildInfo?: { buildVersion?: string } } }).metaData?.buildInfo?.buildVersion;
 
 let instances = 0;
-const shellDir = new URL('..', import.meta.url).pathname;
+const shellDir = new URL('../..', import.meta.url).pathname;
 let versions: Record<string, string> | undefined;
 
 /** The installed version of the package behind a shared name (`react/jsx-runtime` -> react's). */

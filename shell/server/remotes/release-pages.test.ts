@@ -4,11 +4,11 @@ import path from 'node:path';
 import type { ReleasePointer } from '@board/shared/config/release-pointer';
 import type { RuntimeConfig } from '@board/shared/config/runtime-config';
 import { describe, expect, it } from 'vitest';
-import { ApiReader } from './api-reader';
-import { fakeApiFetch } from './fake-api';
+import { createShellServer, pageCacheControl } from '../http/shell-server';
+import { ApiReader } from '../pages/api-reader';
+import { fakeApiFetch } from '../test/fake-api';
 import { ManifestCache } from './manifest-cache';
 import { ReleasePointers } from './release-pointers';
-import { createShellServer, pageCacheControl } from './shell-server';
 
 const listingsOrigin = 'http://127.0.0.1:9002';
 const config = {

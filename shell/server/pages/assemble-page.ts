@@ -2,9 +2,9 @@ import { requestUrl } from '@board/shared/api/api-client';
 import { requestOfCall } from '@board/shared/api/requests';
 import type { RuntimeConfig } from '@board/shared/config/runtime-config';
 import { scriptJson } from '@board/shared/lib/script-json';
-import { type BootData, bootGlobal, queriesScriptId } from '../src/boot-data';
-import { escapeHtml } from './html-escape';
-import { manifestAssets, type RemoteManifest } from './manifest-cache';
+import { type BootData, bootGlobal, queriesScriptId } from '../../src/boot-data';
+import { escapeHtml } from '../http/html-escape';
+import { manifestAssets, type RemoteManifest } from '../remotes/manifest-cache';
 import { type PagePlan, pageCalls, planPage } from './page-plan';
 
 export interface AssembleInput {

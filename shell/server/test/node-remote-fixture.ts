@@ -2,7 +2,7 @@ import { mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { rspack } from '@rspack/core';
-import { createConfig, serverBuildFolder } from '../../rspack.shared';
+import { createConfig, serverBuildFolder } from '../../../rspack.shared';
 
 /**
  * A test fixture for loading a remote's Node build: a real one, built by the same config as the
@@ -35,7 +35,7 @@ export async function buildNodeRemote(text = 'fixture page'): Promise<NodeRemote
     // The shell's package.json declares every shared singleton, as a remote's does.
     {
       name: 'listings',
-      dir: path.resolve(import.meta.dirname, '..'),
+      dir: path.resolve(import.meta.dirname, '../..'),
       port: 0,
       title: 'fixture',
       exposes: { './job-detail-page': page, './companies-page': companies },

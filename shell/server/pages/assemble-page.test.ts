@@ -1,7 +1,7 @@
 import type { RuntimeConfig } from '@board/shared/config/runtime-config';
 import { describe, expect, it } from 'vitest';
+import type { RemoteManifest } from '../remotes/manifest-cache';
 import { assemblePage } from './assemble-page';
-import type { RemoteManifest } from './manifest-cache';
 import { planPage } from './page-plan';
 
 const config: RuntimeConfig = {

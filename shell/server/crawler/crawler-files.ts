@@ -1,5 +1,5 @@
 import type { Job } from '@board/shared/api/job';
-import { escapeXml } from './html-escape';
+import { escapeXml } from '../http/html-escape';
 
 /**
  * robots.txt, the sitemap (split into an index past the protocol's 50,000 URLs) and Atom feeds,

@@ -9,12 +9,12 @@ import { useJobFromRoute } from '@board/shared/react/job-from-route';
 import type { DehydratedState } from '@tanstack/react-query';
 import type { ComponentType } from 'react';
 import { describe, expect, it } from 'vitest';
+import { createShellServer } from '../http/shell-server';
+import { ManifestCache } from '../remotes/manifest-cache';
+import type { ServerRemotes } from '../remotes/server-remotes';
+import { fakeApiFetch } from '../test/fake-api';
 import { ApiReader } from './api-reader';
-import { fakeApiFetch } from './fake-api';
-import { ManifestCache } from './manifest-cache';
 import { splitHoisted } from './render-page';
-import type { ServerRemotes } from './server-remotes';
-import { createShellServer } from './shell-server';
 
 const config = {
   environment: 'test',

@@ -6,11 +6,11 @@ import { brand } from '@board/shared/lib/brand';
 import type { FetchQueryOptions, QueryKey } from '@tanstack/react-query';
 import { type Context, Hono } from 'hono';
 import { etag } from 'hono/etag';
-import type { ApiReader } from './api-reader';
+import type { VisitorLimit } from '../http/visitor-limit';
+import type { ApiReader } from '../pages/api-reader';
+import { ApiUnavailable, readQuery } from '../pages/reader-client';
 import { renderOgCard } from './og-card';
 import { boardCard, companyCard, jobCard, type OgCardData } from './og-image';
-import { ApiUnavailable, readQuery } from './reader-client';
-import type { VisitorLimit } from './visitor-limit';
 
 /** A card changes only with its data: browsers and CDNs keep one an hour. */
 export const ogImageCacheControl = 'public, max-age=3600';

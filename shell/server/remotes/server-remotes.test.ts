@@ -1,10 +1,10 @@
 import { readFileSync } from 'node:fs';
 import type { ServerResponse } from 'node:http';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { buildNodeRemote, type NodeRemoteBuild } from '../test/node-remote-fixture';
+import { type Answer, serveFiles, serveOrigin, type TestOrigin } from '../test/test-origin';
 import { ManifestCache, type RemoteManifest } from './manifest-cache';
-import { buildNodeRemote, type NodeRemoteBuild } from './node-remote-fixture';
 import { ServerRemotes } from './server-remotes';
-import { type Answer, serveFiles, serveOrigin, type TestOrigin } from './test-origin';
 
 /** Code that must never run: it marks the process if it does. */
 const hostileCode = 'globalThis.__boardHostileRan = true;';

@@ -5,9 +5,9 @@ import { renderToPipeableStream } from 'react-dom/server';
 // The static router lives beside the browser router the shell imports through its facade
 // (@board/shared/lib/router re-exports react-router-dom): the same package, one instance.
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router-dom';
-import { App } from '../src/app';
-import type { FirstPage } from '../src/features/remotes/remote-page';
-import { createRouteObjects } from '../src/routes/route-table';
+import { App } from '../../src/app';
+import type { FirstPage } from '../../src/features/remotes/remote-page';
+import { createRouteObjects } from '../../src/routes/route-table';
 import { queriesScript } from './page-queries';
 
 export interface RenderedPage {

@@ -4,21 +4,21 @@ import type { Encoding } from '@board/shared/lib/accept-encoding';
 import type { Log } from '@board/shared/lib/request-log';
 import { QueryClient } from '@tanstack/react-query';
 import type { Context } from 'hono';
-import { pageKey } from '../src/features/remotes/remote-page';
+import { pageKey } from '../../src/features/remotes/remote-page';
+import { commonSecurityHeaders, contentSecurityPolicy, inlineScriptHashes } from '../http/security-headers';
+import { sendText } from '../http/send-text';
+import type { VisitorLimit } from '../http/visitor-limit';
+import { type ManifestCache, manifestAssets, type RemoteManifest } from '../remotes/manifest-cache';
+import { type ReleasePointers, releasesHeader, visitorReleases } from '../remotes/release-pointers';
+import type { ServerRemotes } from '../remotes/server-remotes';
 import type { ApiReader } from './api-reader';
 import { assemblePage } from './assemble-page';
-import { type ManifestCache, manifestAssets, type RemoteManifest } from './manifest-cache';
 import { renderHead } from './page-head';
 import { pageOutcome } from './page-outcome';
 import { type PagePlan, planPage } from './page-plan';
 import { loadPageQueries, type PageQueries } from './page-queries';
-import { type ReleasePointers, releasesHeader, visitorReleases } from './release-pointers';
 import { type RenderedPage, renderPage } from './render-page';
-import { commonSecurityHeaders, contentSecurityPolicy, inlineScriptHashes } from './security-headers';
-import { sendText } from './send-text';
-import type { ServerRemotes } from './server-remotes';
 import type { Stylesheets } from './stylesheets';
-import type { VisitorLimit } from './visitor-limit';
 
 /**
  * What a page's bytes depend on besides its address (a CDN keys pages on the full URL and these).

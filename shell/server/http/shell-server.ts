@@ -5,20 +5,20 @@ import type { RuntimeConfig } from '@board/shared/config/runtime-config';
 import { unusedFallbacksFile } from '@board/shared/lib/federation';
 import { jsonLines, type Log, requestLog } from '@board/shared/lib/request-log';
 import { Hono } from 'hono';
-import { boardRoutes } from '../src/routes/board-routes';
-import { ApiReader } from './api-reader';
-import { crawlerRoutes } from './crawler-routes';
-import { ManifestCache, manifestAssets } from './manifest-cache';
-import { ogImageRoutes, warmUpOgCards } from './og-image-routes';
-import { pageRoute } from './page-route';
-import { ReleasePointers, visitorReleases } from './release-pointers';
+import { boardRoutes } from '../../src/routes/board-routes';
+import { crawlerRoutes } from '../crawler/crawler-routes';
+import { ApiReader } from '../pages/api-reader';
+import { pageRoute } from '../pages/page-route';
+import { Stylesheets } from '../pages/stylesheets';
+import { ogImageRoutes, warmUpOgCards } from '../preview-images/og-image-routes';
+import { ManifestCache, manifestAssets } from '../remotes/manifest-cache';
+import { ReleasePointers, visitorReleases } from '../remotes/release-pointers';
+import { ServerRemotes } from '../remotes/server-remotes';
 import { commonSecurityHeaders, contentSecurityPolicy } from './security-headers';
-import { ServerRemotes } from './server-remotes';
 import { isHashedAsset, staticFiles } from './static-files';
-import { Stylesheets } from './stylesheets';
 import type { VisitorLimit } from './visitor-limit';
 
-export { pageCacheControl } from './page-route';
+export { pageCacheControl } from '../pages/page-route';
 export { cacheControlFor } from './static-files';
 
 /** A page's API answers are sent up to a minute stale while fresh ones are read (see ApiReader). */

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
+import { serveOrigin } from '../test/test-origin';
 import { ManifestCache } from './manifest-cache';
-import { serveOrigin } from './test-origin';
 
 const url = 'https://cdn.example.test/listings/mf-manifest.json';
 const answer = (body: unknown, status = 200) => new Response(JSON.stringify(body, null, 2), { status });

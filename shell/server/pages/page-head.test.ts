@@ -1,6 +1,6 @@
 import type { RuntimeConfig } from '@board/shared/config/runtime-config';
 import { describe, expect, it } from 'vitest';
-import { ogImageFor } from './og-image';
+import { ogImageFor } from '../preview-images/og-image';
 import { ogLocale, type PageHead, renderHead, xHandle } from './page-head';
 
 const site = { links: { x: 'https://x.com/foundryjobs' } } as Pick<RuntimeConfig, 'links'>;

@@ -1,4 +1,4 @@
-import { type BoardRoute, matchBoardRoute } from '../src/routes/board-routes';
+import { type BoardRoute, matchBoardRoute } from '../../src/routes/board-routes';
 
 /** A page's route: which remote and exposed module serve it, its API calls, with its parameters. */
 export interface PagePlan {

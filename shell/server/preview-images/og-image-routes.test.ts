@@ -1,8 +1,8 @@
 import type { RuntimeConfig } from '@board/shared/config/runtime-config';
 import { Resvg } from '@resvg/resvg-js';
 import { describe, expect, it } from 'vitest';
-import { ApiReader } from './api-reader';
-import { fakeApiFetch, fakeJobs } from './fake-api';
+import { ApiReader } from '../pages/api-reader';
+import { fakeApiFetch, fakeJobs } from '../test/fake-api';
 import { ogImageCacheControl, ogImageRoutes } from './og-image-routes';
 import { pngSize } from './png-size';
 

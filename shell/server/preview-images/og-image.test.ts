@@ -1,6 +1,6 @@
 import { parseJob } from '@board/shared/api/job';
 import { describe, expect, it } from 'vitest';
-import { fakeJobs } from './fake-api';
+import { fakeJobs } from '../test/fake-api';
 import { boardCard, companyCard, jobCard, ogImageFor } from './og-image';
 
 describe('ogImageFor', () => {

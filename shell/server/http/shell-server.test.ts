@@ -6,9 +6,9 @@ import type { RuntimeConfig } from '@board/shared/config/runtime-config';
 import { unusedFallbacksFile } from '@board/shared/lib/federation';
 import type { LogEntry } from '@board/shared/lib/request-log';
 import { describe, expect, it } from 'vitest';
-import { ApiReader } from './api-reader';
-import { fakeApiFetch, hostileTitle } from './fake-api';
-import { ManifestCache } from './manifest-cache';
+import { ApiReader } from '../pages/api-reader';
+import { ManifestCache } from '../remotes/manifest-cache';
+import { fakeApiFetch, hostileTitle } from '../test/fake-api';
 import { createShellServer, pageCacheControl } from './shell-server';
 
 const config = {
@@ -36,7 +36,7 @@ function dist() {
   writeFileSync(path.join(dir, unusedFallbacksFile), JSON.stringify(['34.abcdefabcd.js']));
   writeFileSync(path.join(dir, 'main.0123456789.js.map'), '{"sources":["/build/machine/path.ts"]}');
   for (const icon of ['favicon.ico', 'favicon.svg', 'apple-touch-icon.png'])
-    writeFileSync(path.join(dir, icon), readFileSync(path.join(import.meta.dirname, '../public', icon)));
+    writeFileSync(path.join(dir, icon), readFileSync(path.join(import.meta.dirname, '../../public', icon)));
   return dir;
 }
 

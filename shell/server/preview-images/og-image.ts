@@ -1,6 +1,6 @@
 import type { Job } from '@board/shared/api/job';
 import { brand } from '@board/shared/lib/brand';
-import type { PageHead } from './page-head';
+import type { PageHead } from '../pages/page-head';
 
 /*
  * A page's preview image: where its card is served, what it says (the head's alt text) and what

@@ -2,7 +2,7 @@ import { boardLocale } from '@board/shared/api/job';
 import type { RuntimeConfig } from '@board/shared/config/runtime-config';
 import { brand } from '@board/shared/lib/brand';
 import { scriptJson } from '@board/shared/lib/script-json';
-import { escapeHtml } from './html-escape';
+import { escapeHtml } from '../http/html-escape';
 
 /** What a page says about itself in its <head>: for link previews, search engines and feed readers. */
 export interface PageHead {

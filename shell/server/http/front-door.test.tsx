@@ -5,10 +5,10 @@ import type { RuntimeConfig } from '@board/shared/config/runtime-config';
 import type { LogEntry } from '@board/shared/lib/request-log';
 import type { DehydratedState } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
-import { ApiReader } from './api-reader';
-import { fakeApiFetch } from './fake-api';
-import { ManifestCache } from './manifest-cache';
-import { missingOgImageCacheControl } from './og-image-routes';
+import { ApiReader } from '../pages/api-reader';
+import { missingOgImageCacheControl } from '../preview-images/og-image-routes';
+import { ManifestCache } from '../remotes/manifest-cache';
+import { fakeApiFetch } from '../test/fake-api';
 import { createShellServer, pageCacheControl } from './shell-server';
 import { visitorLimit } from './visitor-limit';
 

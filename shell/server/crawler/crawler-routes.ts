@@ -14,7 +14,9 @@ import { negotiateEncoding } from '@board/shared/lib/accept-encoding';
 import { brand } from '@board/shared/lib/brand';
 import type { FetchQueryOptions, QueryKey } from '@tanstack/react-query';
 import { type Context, Hono } from 'hono';
-import type { ApiReader } from './api-reader';
+import { sendText } from '../http/send-text';
+import type { ApiReader } from '../pages/api-reader';
+import { ApiUnavailable, readQuery } from '../pages/reader-client';
 import {
   atomFeed,
   feedPath,
@@ -26,8 +28,6 @@ import {
   urlsetEnd,
   urlsetStart,
 } from './crawler-files';
-import { ApiUnavailable, readQuery } from './reader-client';
-import { sendText } from './send-text';
 
 /** A CDN keeps these a few minutes and may serve them stale while it fetches anew; browsers revalidate. */
 export const crawlerCacheControl = 'public, max-age=0, s-maxage=300, stale-while-revalidate=3600';
