@@ -10,7 +10,7 @@ import { providedShared } from './provided-singletons';
 /**
  * The remotes' Node builds, loaded at runtime the way the browser loads their browser builds:
  * each remote deploys `server/mf-manifest.json` beside its `mf-manifest.json` (see
- * rspack.shared.ts), the server finds it through the runtime config, and the federation runtime
+ * rspack/server-build.ts), the server finds it through the runtime config, and the federation runtime
  * loads its `commonjs-module` container over HTTP (its chunks come over HTTP too, through
  * `@module-federation/node`'s runtime plugin built into the remote), from the origin of the
  * remote's configured manifest only, with no redirects and a timeout (pinned-remote.ts).
