@@ -45,7 +45,7 @@ export interface SentPage {
   status: number;
 }
 
-/** The page's Cache-Control, the first that applies in the order of `pageCacheControl`'s reasons. */
+/** The page's Cache-Control: over the limit, then a preview, then unrendered, else by its status. */
 export function pageCacheControlOf({ limited, preview, unrendered, status }: SentPage): string {
   if (limited) return pageCacheControl.limited;
   if (preview) return pageCacheControl.preview;
