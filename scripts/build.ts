@@ -4,7 +4,8 @@
  */
 import path from 'node:path';
 import { rspack } from '@rspack/core';
-import { buildVersion, createConfig } from '../rspack.shared';
+import { buildVersion } from '../rspack/build-version';
+import { createConfig } from '../rspack.shared';
 import { selectApps } from './apps';
 import { precompress } from './precompress';
 

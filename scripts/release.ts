@@ -7,7 +7,8 @@ import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { releaseStoreRoot } from './release/local-store';
-import { ReleaseCommandError, runRelease } from './release/release-commands';
+import { ReleaseCommandError } from './release/release-command-error';
+import { runRelease } from './release/release-commands';
 import { ReleaseStoreError } from './release/release-store';
 import { staleBuilds } from './stale-builds';
 

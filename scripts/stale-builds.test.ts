@@ -43,6 +43,13 @@ describe('staleBuilds', () => {
     );
   });
 
+  it("names a change to the common Rspack config's parts in rspack/", () => {
+    write('rspack/server-build.ts', 300);
+    expect(staleBuilds(root, ['remote-apply'])[0]?.reason).toBe(
+      'rspack/server-build.ts changed after remote-apply/dist was built',
+    );
+  });
+
   it('ignores test files, which are not built', () => {
     write('remote-apply/src/features/apply/form.test.tsx', 300);
     write('shared/src/test/render.tsx', 300);

@@ -36,7 +36,7 @@ export interface StaleBuild {
 export function staleBuilds(root = rootDir, apps: readonly string[] = builtApps): StaleBuild[] {
   const isTest = (file: string) =>
     /\.test\.tsx?$/.test(file) || path.relative(root, file).split(path.sep).includes('test');
-  const common = [path.join(root, 'shared/src'), path.join(root, 'rspack.shared.ts')];
+  const common = [path.join(root, 'shared/src'), path.join(root, 'rspack.shared.ts'), path.join(root, 'rspack')];
   const stale: StaleBuild[] = [];
   for (const app of apps) {
     const dir = path.join(root, app);

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { ReleaseCommandError, type ReleaseEnvironment } from './release-commands';
+import { ReleaseCommandError } from './release-command-error';
+import type { ReleaseEnvironment } from './release-commands';
 
 const rootDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 

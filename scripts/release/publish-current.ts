@@ -1,5 +1,5 @@
 import type { RemoteName } from '../../shared/src/config/remotes';
-import { checkBuild, versionOfBuild } from './release-commands';
+import { checkBuild, versionOfBuild } from './release-build';
 import { ReleaseStore } from './release-store';
 
 /**

@@ -3,7 +3,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { publishCurrentBuild } from './publish-current';
-import { type ReleaseContext, runRelease, versionOfBuild } from './release-commands';
+import { versionOfBuild } from './release-build';
+import { type ReleaseContext, runRelease } from './release-commands';
 import { ReleaseStore } from './release-store';
 
 let dir: string;

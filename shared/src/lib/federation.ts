@@ -17,8 +17,8 @@ export function federationName(app: string): string {
 }
 
 /**
- * Written by the shell's build beside its files (rspack.shared.ts): the chunks that only hold a
- * shared package's fallback, never loaded since the shell provides the package. Its server does
- * not preload them.
+ * Written by the shell's build beside its files (rspack/unused-fallbacks-plugin.ts): the chunks
+ * that only hold a shared package's fallback, never loaded since the shell provides the package.
+ * Its server does not preload them.
  */
 export const unusedFallbacksFile = 'unused-fallbacks.json';

@@ -3,7 +3,8 @@ import type { RuntimeConfig } from '@board/shared/config/runtime-config';
 import { describe, expect, it } from 'vitest';
 import { ApiReader } from '../pages/api-reader';
 import { fakeApiFetch, hostileTitle } from '../test/fake-api';
-import { crawlerCacheControl, crawlerRoutes } from './crawler-routes';
+import { crawlerCacheControl } from './crawler-responses';
+import { crawlerRoutes } from './crawler-routes';
 
 const config = { apiBaseUrl: 'http://127.0.0.1:9000', siteUrl: 'https://board.example.test' } as RuntimeConfig;
 const routes = (options: { down?: boolean; sitemapLimit?: number } = {}) =>

@@ -10,27 +10,13 @@ import {
 import type { Job } from '@board/shared/api/job';
 import { workspaceQuery } from '@board/shared/api/queries';
 import type { RuntimeConfig } from '@board/shared/config/runtime-config';
-import { negotiateEncoding } from '@board/shared/lib/accept-encoding';
 import { brand } from '@board/shared/lib/brand';
 import type { FetchQueryOptions, QueryKey } from '@tanstack/react-query';
 import { type Context, Hono } from 'hono';
-import { sendText } from '../http/send-text';
 import type { ApiReader } from '../pages/api-reader';
 import { ApiUnavailable, readQuery } from '../pages/reader-client';
-import {
-  atomFeed,
-  feedPath,
-  robotsTxt,
-  type SitemapEntry,
-  sitemapIndexXml,
-  sitemapUrl,
-  sitemapUrlLimit,
-  urlsetEnd,
-  urlsetStart,
-} from './crawler-files';
-
-/** A CDN keeps these a few minutes and may serve them stale while it fetches anew; browsers revalidate. */
-export const crawlerCacheControl = 'public, max-age=0, s-maxage=300, stale-while-revalidate=3600';
+import { atomFeed, feedPath, robotsTxt, type SitemapEntry, sitemapIndexXml, sitemapUrlLimit } from './crawler-files';
+import { sendCrawlerFile, streamUrlset } from './crawler-responses';
 
 /** The most the API's crawler listings give in one page. */
 const crawlPageLimit = 10_000;
@@ -72,8 +58,6 @@ export function crawlerRoutes({
   const app = new Hono();
   const read = <T, Key extends QueryKey>(query: (client: ApiClient) => FetchQueryOptions<T, Error, T, Key>) =>
     readQuery(config().apiBaseUrl, api, query);
-  const send = (c: Context, body: string, type: string) =>
-    sendText(c, body, 200, { 'Content-Type': `${type}; charset=utf-8`, 'Cache-Control': crawlerCacheControl });
   const partSize = Math.min(sitemapLimit, crawlPageLimit);
   const at = (path: string) => new URL(path, config().siteUrl).href;
 
@@ -140,44 +124,6 @@ export function crawlerRoutes({
     }
   }
 
-  /**
-   * A urlset written as it is read: the first part is read before the answer starts (so an API
-   * that is down is still a 503); a failure later cuts the answer off, and the crawler comes back.
-   */
-  const streamUrlset = async (c: Context, parts: AsyncGenerator<SitemapEntry[]>) => {
-    const first = await parts.next();
-    const encoder = new TextEncoder();
-    const body = new ReadableStream<Uint8Array>({
-      start(controller) {
-        controller.enqueue(encoder.encode(urlsetStart));
-        if (!first.done)
-          controller.enqueue(encoder.encode(first.value.map((entry) => `${sitemapUrl(entry)}\n`).join('')));
-      },
-      async pull(controller) {
-        const next = first.done ? first : await parts.next();
-        if (next.done) {
-          controller.enqueue(encoder.encode(urlsetEnd));
-          controller.close();
-          return;
-        }
-        controller.enqueue(encoder.encode(next.value.map((entry) => `${sitemapUrl(entry)}\n`).join('')));
-      },
-      cancel() {
-        void parts.return(undefined);
-      },
-    });
-    const gzip = negotiateEncoding(c.req.header('Accept-Encoding'), ['gzip']) === 'gzip';
-    const compressed = gzip
-      ? body.pipeThrough(new CompressionStream('gzip') as ReadableWritablePair<Uint8Array, Uint8Array>)
-      : body;
-    return c.body(compressed, 200, {
-      'Content-Type': 'application/xml; charset=utf-8',
-      'Cache-Control': crawlerCacheControl,
-      Vary: 'Accept-Encoding',
-      ...(gzip ? { 'Content-Encoding': 'gzip' } : {}),
-    });
-  };
-
   app.get('/sitemap.xml', async (c) => {
     const [pages, companies] = await Promise.all([boardPages(), read((client) => organizationCountQuery(client))]);
     const total = pages.head.length + pages.tail.length + (companies ?? 0) + pages.jobs;
@@ -206,7 +152,7 @@ export function crawlerRoutes({
         cursor = page.nextCursor;
       } while (cursor);
     }
-    return send(c, sitemapIndexXml(parts), 'application/xml');
+    return sendCrawlerFile(c, sitemapIndexXml(parts), 'application/xml');
   });
 
   app.get('/sitemap-pages.xml', async (c) => {
@@ -225,7 +171,7 @@ export function crawlerRoutes({
       return streamUrlset(c, listingEntries(listing, after, 1));
     });
 
-  app.get('/robots.txt', (c) => send(c, robotsTxt(config().siteUrl), 'text/plain'));
+  app.get('/robots.txt', (c) => sendCrawlerFile(c, robotsTxt(config().siteUrl), 'text/plain'));
 
   const feed = async (c: Context, slug: string | null) => {
     const siteUrl = config().siteUrl;
@@ -246,7 +192,7 @@ export function crawlerRoutes({
       jobs: byNewest(jobs).slice(0, feedSize),
       fallbackUpdated: new Date().toISOString(),
     });
-    return send(c, xml, 'application/atom+xml');
+    return sendCrawlerFile(c, xml, 'application/atom+xml');
   };
   app.get('/feed.xml', (c) => feed(c, null));
   app.get('/:workspaceSlug/feed.xml', (c) => feed(c, c.req.param('workspaceSlug')));

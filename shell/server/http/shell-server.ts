@@ -18,7 +18,7 @@ import { commonSecurityHeaders, contentSecurityPolicy } from './security-headers
 import { isHashedAsset, staticFiles } from './static-files';
 import type { VisitorLimit } from './visitor-limit';
 
-export { pageCacheControl } from '../pages/page-route';
+export { pageCacheControl } from '../pages/page-cache-control';
 export { cacheControlFor } from './static-files';
 
 /** A page's API answers are sent up to a minute stale while fresh ones are read (see ApiReader). */

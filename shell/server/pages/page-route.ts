@@ -13,45 +13,14 @@ import { type ReleasePointers, releasesHeader, visitorReleases } from '../remote
 import type { ServerRemotes } from '../remotes/server-remotes';
 import type { ApiReader } from './api-reader';
 import { assemblePage } from './assemble-page';
+import { identity, keptPages } from './kept-pages';
+import { pageCacheControl, pageCacheControlOf, pageVaryHeader } from './page-cache-control';
 import { renderHead } from './page-head';
 import { pageOutcome } from './page-outcome';
 import { type PagePlan, planPage } from './page-plan';
 import { loadPageQueries, type PageQueries } from './page-queries';
 import { type RenderedPage, renderPage } from './render-page';
 import type { Stylesheets } from './stylesheets';
-
-/**
- * What a page's bytes depend on besides its address (a CDN keys pages on the full URL and these).
- * Never the device: one page serves every screen, laid out by CSS alone. With releases, the page
- * also depends on the visitor's release cookie: `Cookie` tells a cache that honours Vary to keep
- * pages apart by it (README, Deploy: a CDN keys on that one cookie).
- */
-const pageVary = 'Accept-Encoding';
-const pageVaryWithReleases = `${pageVary}, Cookie`;
-
-/**
- * Who may keep a page, and how long:
- * - `ok`: a CDN keeps it 30 s and may send it stale for 5 minutes while it fetches anew; a
- *   browser revalidates every time;
- * - `missing`: a 404 is kept briefly;
- * - `unrendered`: a page sent without its content (the API or a remote failed, or was too slow)
- *   is the page a visitor can use, but not the page it should be: no shared cache keeps it;
- * - `preview`: a page asking for a previewed remote is one person's, kept by no one.
- */
-export const pageCacheControl = {
-  ok: 'public, max-age=0, s-maxage=30, stale-while-revalidate=300',
-  missing: 'public, max-age=0, s-maxage=10',
-  unrendered: 'no-cache',
-  preview: 'private, no-store',
-  /** Sent unrendered because its visitor is over the limit: that visitor's, kept by no one. */
-  limited: 'private, no-store',
-  /**
-   * `assigned`: a page that gives a new visitor their releases while a canary runs (it sets their
-   * cookie): one visitor's, so no shared cache keeps it, and a canary page never reaches a visitor
-   * on the live release (or the other way round) through a cache.
-   */
-  assigned: 'private, no-cache',
-} as const;
 
 export type ShellMode = 'render' | 'assemble';
 
@@ -81,30 +50,6 @@ export interface PageRouteOptions {
   log: Log;
 }
 
-interface KeptPage {
-  until: number;
-  html: string;
-  status: 200 | 404;
-  headers: Record<string, string>;
-  compressed: Map<Encoding, Promise<Uint8Array>>;
-}
-
-/** Pages kept at once (the newest; a kept page is 30-300 KB with its compressed copies). */
-const maxKeptPages = 200;
-
-/** A number for each object the key of a kept page names (the config, a read of a manifest). */
-const identities = new WeakMap<object, number>();
-let lastIdentity = 0;
-function identity(value: object | null): number {
-  if (value === null) return 0;
-  let id = identities.get(value);
-  if (id === undefined) {
-    id = ++lastIdentity;
-    identities.set(value, id);
-  }
-  return id;
-}
-
 type Rendered = RenderedPage & { at: number };
 
 /**
@@ -130,15 +75,7 @@ export function pageRoute(options: PageRouteOptions) {
     log,
   } = options;
   const keepPagesMs = options.keepPagesMs ?? 5_000;
-  const kept = new Map<string, KeptPage>();
-  const keep = (key: string, page: KeptPage) => {
-    kept.delete(key);
-    if (kept.size >= maxKeptPages) {
-      const oldest = kept.keys().next().value;
-      if (oldest !== undefined) kept.delete(oldest);
-    }
-    kept.set(key, page);
-  };
+  const kept = keptPages();
   const warn = (c: Context, message: string, extra: Record<string, unknown> = {}) =>
     log({
       time: new Date().toISOString(),
@@ -250,19 +187,16 @@ export function pageRoute(options: PageRouteOptions) {
       inlineStyles,
     });
     // 6. Sent.
-    const cacheControl = limited
-      ? pageCacheControl.limited
-      : preview
-        ? pageCacheControl.preview
-        : (willRender && !rendered) || queries?.complete === false
-          ? pageCacheControl.unrendered
-          : outcome.status === 404
-            ? pageCacheControl.missing
-            : pageCacheControl.ok;
+    const cacheControl = pageCacheControlOf({
+      limited,
+      preview,
+      unrendered: (willRender && !rendered) || queries?.complete === false,
+      status: outcome.status,
+    });
     const headers: Record<string, string> = {
       'Content-Type': 'text/html; charset=UTF-8',
       'Cache-Control': cacheControl,
-      Vary: Object.keys(configured.releases ?? {}).length > 0 ? pageVaryWithReleases : pageVary,
+      Vary: pageVaryHeader(Object.keys(configured.releases ?? {}).length > 0),
       [releasesHeader]: visitor.header,
       'Content-Security-Policy': contentSecurityPolicy(current, inlineScriptHashes(html)),
       ...commonSecurityHeaders,
@@ -270,7 +204,7 @@ export function pageRoute(options: PageRouteOptions) {
     // Only the page it should be is kept: not one sent unrendered, and never a preview.
     const compressed = new Map<Encoding, Promise<Uint8Array>>();
     if (keepPagesMs > 0 && cacheControl !== pageCacheControl.unrendered && !preview && !limited)
-      keep(key, { until: Date.now() + keepPagesMs, html, status: outcome.status, headers, compressed });
+      kept.keep(key, { until: Date.now() + keepPagesMs, html, status: outcome.status, headers, compressed });
     return sendText(c, html, outcome.status, perVisitor(headers), compressed);
   };
 }

@@ -1,16 +1,16 @@
-import { createRequire } from 'node:module';
 import type { RemoteName } from '@board/shared/config/remotes';
 import { federationName, type RemotePageModule } from '@board/shared/lib/federation';
 import { createInstance } from '@module-federation/runtime';
 import type { ComponentType } from 'react';
-import { providedVersions, sharedSingletons } from '../../../rspack.singletons';
+import { type BuildInstances, forgetBuild, restoreInstances, takeInstances } from './federation-instances';
 import { ManifestCache, type RemoteManifest } from './manifest-cache';
 import { type PinnedRemote, pinnedRemote } from './pinned-remote';
+import { providedShared } from './provided-singletons';
 
 /**
  * The remotes' Node builds, loaded at runtime the way the browser loads their browser builds:
  * each remote deploys `server/mf-manifest.json` beside its `mf-manifest.json` (see
- * rspack.shared.ts), the server finds it through the runtime config, and the federation runtime
+ * rspack/server-build.ts), the server finds it through the runtime config, and the federation runtime
  * loads its `commonjs-module` container over HTTP (its chunks come over HTTP too, through
  * `@module-federation/node`'s runtime plugin built into the remote), from the origin of the
  * remote's configured manifest only, with no redirects and a timeout (pinned-remote.ts).
@@ -18,96 +18,31 @@ import { type PinnedRemote, pinnedRemote } from './pinned-remote';
  * The manifest is read again after `ttlMs` (ManifestCache); when its build changed, the next page
  * loads the new build in a new federation instance, so a redeployed remote is rendered within
  * seconds with no restart and no shell rebuild. React, the router, TanStack Query, sonner and the
- * shared contexts come from this server (the Node builds bundle none of them), so the shell's
- * providers and a remote's hooks meet in one module instance.
+ * shared contexts come from this server (the Node builds bundle none of them; provided-singletons.ts),
+ * so the shell's providers and a remote's hooks meet in one module instance.
  */
 export const serverManifestUrl = (browserManifestUrl: string) =>
   new URL('server/mf-manifest.json', browserManifestUrl).href;
 
-interface LoadedBuild {
+interface LoadedBuild extends BuildInstances {
   /** The Node manifest's address and text: another of either is another build. */
   build: string;
   pages: Map<string, Promise<ComponentType>>;
   load: (request: string) => Promise<RemotePageModule | null>;
   pin: PinnedRemote;
-  /** The name of the federation instance that loads this build, and the global its container is kept under. */
-  hostName: string;
-  entryGlobalName: string;
-  /** Its entries of the runtime's global list of instances while another build of the remote is active. */
-  stashed: unknown[];
 }
 
 /** Builds of one remote kept loaded at once (live, a canary, and one more while a change settles). */
 const buildsKept = 3;
 
-/**
- * Forgets the previous build of a remote before its next build is loaded. The federation runtime
- * finds instances through one global list (`__FEDERATION__.__INSTANCES__`), by name:
- * - a remote's container starts its own runtime with `init`, which reuses any instance of the
- *   same name it finds there: the next build's container would take the previous one's, whose
- *   Node runtime plugin (the chunk loader over HTTP) is installed in the previous container only,
- *   and read its chunks from the filesystem;
- * - the Node runtime plugin resolves a container's chunk URLs against the entry of the first
- *   instance that has loaded a remote of that name (its `returnFromCache`).
- * So the previous build's instances leave the list, with their container (or every redeploy would
- * keep one more in memory); pages it already rendered keep their own references.
- */
-function forgetBuild(previous: LoadedBuild, containerName: string) {
-  takeInstances(previous, containerName);
-  previous.stashed = [];
-  delete (globalThis as Record<string, unknown>)[previous.entryGlobalName];
-}
-
-type InstanceEntry = { name?: string; options?: { name?: string } };
-const instanceList = () =>
-  (globalThis as { __FEDERATION__?: { __INSTANCES__?: InstanceEntry[] } }).__FEDERATION__?.__INSTANCES__;
-
-/** Takes a build's instances (its host's and its container's) out of the runtime's global list. */
-function takeInstances(build: LoadedBuild, containerName: string): unknown[] {
-  const list = instanceList();
-  const taken: unknown[] = [];
-  if (list)
-    for (let index = list.length - 1; index >= 0; index--) {
-      const name = list[index]?.options?.name ?? list[index]?.name;
-      if (name === build.hostName || name === containerName) taken.unshift(...list.splice(index, 1));
-    }
-  return taken;
-}
-
 interface NodeManifest extends RemoteManifest {
   shared?: { name: string }[];
-}
-
-/** A singleton as the server provides it: the module instance its own code imports. */
-async function provide(name: string) {
-  // A CommonJS package (React) is handed over as its module.exports, an ES module as its namespace:
-  // what the server's own `import` of it shares.
-  const namespace = (await import(name)) as Record<string, unknown>;
-  let required: unknown;
-  try {
-    required = createRequire(import.meta.url)(name);
-  } catch {
-    required = undefined;
-  }
-  return required !== undefined && namespace.default === required ? required : namespace;
 }
 
 const buildVersion = (manifest: RemoteManifest) =>
   (manifest as { metaData?: { buildInfo?: { buildVersion?: string } } }).metaData?.buildInfo?.buildVersion;
 
 let instances = 0;
-const shellDir = new URL('../..', import.meta.url).pathname;
-let versions: Record<string, string> | undefined;
-
-/** The installed version of the package behind a shared name (`react/jsx-runtime` -> react's). */
-function versionOf(name: string): string {
-  versions ??= providedVersions(shellDir);
-  const singleton = sharedSingletons.find(([key]) => (key.endsWith('/') ? name.startsWith(key) : name === key));
-  const version = singleton ? versions[singleton[1]] : undefined;
-  if (!version) throw new Error(`the server does not provide ${name} (not a shared singleton)`);
-  return version;
-}
-
 export interface ServerRemotesOptions {
   manifests?: ManifestCache;
   /**
@@ -120,10 +55,11 @@ export interface ServerRemotesOptions {
 /**
  * Releases: two builds of one remote (live and a canary) are rendered side by side. The runtime
  * finds instances and chunk addresses through its one global list, by the remote's name (see
- * forgetBuild), so one build of a remote is *active* at a time: its instances are in the list, the
- * others' are set aside (`stashed`). Loading a page module (the container, its chunks) runs with
- * its build active; loads of the same build run together, another build's wait for them to end
- * (each is bounded by the render budget). A page component, once loaded, renders with no list.
+ * forgetBuild in federation-instances.ts), so one build of a remote is *active* at a time: its
+ * instances are in the list, the others' are set aside (`stashed`). Loading a page module (the
+ * container, its chunks) runs with its build active; loads of the same build run together, another
+ * build's wait for them to end (each is bounded by the render budget). A page component, once
+ * loaded, renders with no list.
  */
 interface Gate {
   build: LoadedBuild;
@@ -223,8 +159,7 @@ export class ServerRemotes {
     const current = this.active.get(remote);
     if (current === build) return;
     if (current) current.stashed = takeInstances(current, federationName(remote));
-    instanceList()?.push(...(build.stashed as InstanceEntry[]));
-    build.stashed = [];
+    restoreInstances(build);
     this.active.set(remote, build);
   }
 
@@ -256,19 +191,13 @@ export class ServerRemotes {
     // The remote's origin is the one of its configured manifest (the Node manifest's address is
     // derived from it): its entry and chunks load from there or not at all.
     const pin = pinnedRemote({ origin: base.origin, timeoutMs: this.loadTimeoutMs });
-    const instance = Promise.all(sharedNames.map(async (name) => [name, await provide(name)] as const)).then(
-      (provided) =>
-        createInstance({
-          name: hostName,
-          plugins: [pin.plugin],
-          remotes: [{ name: federationName(remote), entry: entryUrl.href, entryGlobalName }],
-          shared: Object.fromEntries(
-            provided.map(([name, lib]) => [
-              name,
-              { version: versionOf(name), lib: () => lib, shareConfig: { singleton: true, requiredVersion: false } },
-            ]),
-          ),
-        }),
+    const instance = providedShared(sharedNames).then((shared) =>
+      createInstance({
+        name: hostName,
+        plugins: [pin.plugin],
+        remotes: [{ name: federationName(remote), entry: entryUrl.href, entryGlobalName }],
+        shared,
+      }),
     );
     const loaded: LoadedBuild = {
       build,

@@ -2,7 +2,8 @@ import { mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { rspack } from '@rspack/core';
-import { createConfig, serverBuildFolder } from '../../../rspack.shared';
+import { serverBuildFolder } from '../../../rspack/server-build';
+import { createConfig } from '../../../rspack.shared';
 
 /**
  * A test fixture for loading a remote's Node build: a real one, built by the same config as the

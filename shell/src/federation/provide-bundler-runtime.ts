@@ -1,5 +1,5 @@
 /**
- * A federation runtime plugin of the shell's (see rspack.shared.ts): it hands the remotes the
+ * A federation runtime plugin of the shell's (see rspack/federation-runtime.ts): it hands the remotes the
  * shell's copy of Module Federation's bundler runtime, as `experiments.externalRuntime` hands them
  * its runtime core, so no remote's `remoteEntry.js` carries its own (~4 KB gzip each; decision 004).
  *

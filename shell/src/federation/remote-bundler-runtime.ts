@@ -1,6 +1,6 @@
 /**
  * What a remote's production build bundles instead of Module Federation's bundler runtime (the
- * alias is in rspack.shared.ts): the shell's copy, which its runtime plugin
+ * alias is in rspack/federation-runtime.ts): the shell's copy, which its runtime plugin
  * (provide-bundler-runtime.ts) publishes before any remote loads, with this container's own
  * `@module-federation/runtime` (small; it holds which federation instance is this container's).
  * Compiled into each remote's `remoteEntry.js`, never into the shell.
