@@ -47,7 +47,7 @@ test.describe('the served HTML (no browser)', () => {
     for (const job of jobs.slice(0, 12)) {
       const response = await request.get(`/job/${job.id}`);
       expect(response.status()).toBe(200);
-      expect(response.headers()['cache-control']).toBe('public, max-age=0, s-maxage=30, stale-while-revalidate=300');
+      expect(response.headers()['cache-control']).toBe('public, max-age=0, s-maxage=5');
       const html = await response.text();
       const title = `${job.title} at ${job.organization_name} · Foundry Jobs`;
       expect(html).toContain(`<title>${title}</title>`);

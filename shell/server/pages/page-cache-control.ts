@@ -12,15 +12,16 @@ export const pageVaryHeader = (withReleases: boolean) => (withReleases ? pageVar
 
 /**
  * Who may keep a page, and how long:
- * - `ok`: a CDN keeps it 30 s and may send it stale for 5 minutes while it fetches anew; a
- *   browser revalidates every time;
+ * - `ok`: a CDN keeps it 5 s, and never sends it stale: with the release pointer read every 5 s,
+ *   a promotion or rollback reaches every new page load within 10 s, through a CDN too; a browser
+ *   revalidates every time;
  * - `missing`: a 404 is kept briefly;
  * - `unrendered`: a page sent without its content (the API or a remote failed, or was too slow)
  *   is the page a visitor can use, but not the page it should be: no shared cache keeps it;
  * - `preview`: a page asking for a previewed remote is one person's, kept by no one.
  */
 export const pageCacheControl = {
-  ok: 'public, max-age=0, s-maxage=30, stale-while-revalidate=300',
+  ok: 'public, max-age=0, s-maxage=5',
   missing: 'public, max-age=0, s-maxage=10',
   unrendered: 'no-cache',
   preview: 'private, no-store',
