@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import { type ApiJob, apiJobs, findJob } from '../support/api';
 import { expect, expectAccessible, test } from '../support/test';
 
-/** The fields of call 1 these tests narrow by (issue 14). */
+/** The fields of call 1 these tests narrow by (the filters after the SPEC's four). */
 type SeekerJob = ApiJob & {
   location: string | null;
   job_type: string | null;

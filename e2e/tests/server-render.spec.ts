@@ -7,7 +7,7 @@ import { asMarkup, carriedBuildVersion, isRendered, rootMarkup, servedWhen } fro
 import { expect, test } from '../support/test';
 
 /**
- * Server-rendered pages (issue 11, items 1, 2, 6 and 8): the shell's server renders each page
+ * Server-rendered pages: the shell's server renders each page
  * with the route's remote (its Node build, loaded at runtime) and the browser hydrates it. What a
  * crawler reads without a browser, what Chromium shows without JavaScript, hydration with
  * JavaScript, the fallback to the client-rendered page with the remote down, and a remote

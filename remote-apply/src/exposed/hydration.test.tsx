@@ -6,7 +6,7 @@ import { saveDraft } from '../features/apply/application-draft';
 import { type ApplyPageCase, applyPages, serverTime } from '../test/pages';
 
 /**
- * Each apply page as issue 11 serves it: rendered on the shell's server (no storage), then
+ * Each apply page as the shell's server serves it: rendered on the shell's server (no storage), then
  * hydrated in a browser that holds a draft of this application (with the name of the resume
  * chosen before) and whose clock is 45 s later. Hydration must change nothing; right after it,
  * the draft is back in the form.

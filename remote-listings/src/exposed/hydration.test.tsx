@@ -9,7 +9,7 @@ import { createServerJob } from '../test/create-job';
 import { boardApi, boardPage1Data, firstJob, type ListingsPage, listingsPages, serverTime } from '../test/pages';
 
 /**
- * Each listings page as issue 11 serves it: rendered on the shell's server (UTC, no storage, its
+ * Each listings page as the shell's server serves it: rendered on the shell's server (UTC, no storage, its
  * own clock), then hydrated in a browser that has saved job 1, was showing 60 cards in this history
  * entry, is in Tokyo, and whose clock says 45 s later (the page waited in a CDN's cache; within
  * the QueryClient's minute, so the server's data is not fetched again). Hydration must change

@@ -2,7 +2,7 @@ import { createContext, type ReactNode, useContext, useState, useSyncExternalSto
 
 /**
  * What a page may read of the clock and the browser while it renders, so that the shell's server
- * and the browser's hydration produce the same markup (issue 11). The server renders at one time
+ * and the browser's hydration produce the same markup. The server renders at one time
  * (`RenderTimeProvider`, fed by the shell's server through `App`'s `renderedAt`); hydration must
  * show exactly that, though the browser's clock says otherwise; every later client render may use
  * the browser's own time and storage.

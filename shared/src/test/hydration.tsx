@@ -17,7 +17,7 @@ import { RuntimeConfigProvider } from '../react/runtime-config';
 import { createRuntimeConfig } from './render';
 
 /**
- * Server rendering, then hydration, as issue 11 does it: the shell's server renders a page with
+ * Server rendering, then hydration, as the board does it: the shell's server renders a page with
  * `react-dom/server` (no DOM: no window, no storage) from a QueryClient that already holds the
  * page's API data, sends that data with the HTML (dehydrated), and the browser hydrates the
  * markup. Hydration must produce the same markup: React reports a difference through

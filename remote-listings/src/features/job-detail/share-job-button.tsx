@@ -7,7 +7,7 @@ import { toast } from 'sonner';
 import { shareLink } from './share-link';
 
 /**
- * 'Share' (issue 14): the browser's share sheet where it has one (Web Share API), otherwise the
+ * 'Share': the browser's share sheet where it has one (Web Share API), otherwise the
  * link is copied with a toast. The link is the job's canonical address: nothing of the visitor's
  * own address (query string, talent partner id) goes with it.
  */

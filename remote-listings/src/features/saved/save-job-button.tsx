@@ -6,7 +6,7 @@ import { Button } from '@board/shared/ui/button';
 import { Bookmark } from 'lucide-react';
 
 /**
- * The save toggle (issue 14): a button with aria-pressed whose name stays 'Save {title}'
+ * The save toggle: a button with aria-pressed whose name stays 'Save {title}'
  * (a screen reader announces it as pressed once saved). The list is kept in the browser by
  * @board/shared/react/saved-jobs, which the shell's header reads too.
  */
