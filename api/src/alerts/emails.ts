@@ -1,4 +1,4 @@
-import { salaryText } from '@board/shared/api/job';
+import { salaryText } from '@board/shared/api/job-display';
 import { brand } from '@board/shared/lib/brand';
 import type { OutboxMessage } from '../db/schema';
 

@@ -1,4 +1,5 @@
-import type { BoardFacets, Job } from '@board/shared/api/job';
+import type { Job } from '@board/shared/api/job';
+import type { BoardFacets } from '@board/shared/api/job-page';
 import {
   type FacetCount,
   type JobSearch,
