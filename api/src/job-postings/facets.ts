@@ -1,4 +1,4 @@
-import type { FacetCount, JobFacets } from '@board/shared/api/job-search';
+import type { FacetCount, JobFacets } from '@board/shared/api/page-bodies';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../db/database';
 import { jobPostings, organizations } from '../db/schema';

@@ -1,10 +1,10 @@
+import type { JobSearch } from '@board/shared/api/job-search';
 import {
-  type JobSearch,
   maxFilterLength,
   maxPageSize,
   parseJobSearchParams,
   parsePageParams,
-} from '@board/shared/api/job-search';
+} from '@board/shared/api/job-search-query';
 import { isSearchText, isTypeable } from '@board/shared/lib/typeable';
 import { validator } from 'hono/validator';
 import { httpError } from '../lib/http-error';

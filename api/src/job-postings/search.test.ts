@@ -1,13 +1,12 @@
-import {
-  type CrawlJobsBody,
-  type CrawlOrganizationsBody,
-  emptyJobSearch,
-  type JobPageBody,
-  type JobSearch,
-  jobSearchQuery,
-  type OrganizationJobsPageBody,
-  type OrganizationPageBody,
-} from '@board/shared/api/job-search';
+import { emptyJobSearch, type JobSearch } from '@board/shared/api/job-search';
+import { jobSearchQuery } from '@board/shared/api/job-search-query';
+import type {
+  CrawlJobsBody,
+  CrawlOrganizationsBody,
+  JobPageBody,
+  OrganizationJobsPageBody,
+  OrganizationPageBody,
+} from '@board/shared/api/page-bodies';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { jobPostings, organizations } from '../db/schema';

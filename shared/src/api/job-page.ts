@@ -1,5 +1,5 @@
 import { type Job, parseJobList } from '@board/shared/api/job';
-import type { FacetCount } from '@board/shared/api/job-search';
+import type { FacetCount } from '@board/shared/api/page-bodies';
 import * as v from 'valibot';
 
 /**
