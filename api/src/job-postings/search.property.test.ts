@@ -4,7 +4,7 @@ import { jobSearchQuery } from '@board/shared/api/job-search-query';
 import type { JobPageBody } from '@board/shared/api/page-bodies';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { jobPostings, organizations, workspaces } from '../db/schema';
+import { jobPostings, organizations, workspaces } from '../db/job-board-tables';
 import { createTestApi, type TestApi } from '../test/test-api';
 
 /**

@@ -9,7 +9,7 @@ import type {
 } from '@board/shared/api/page-bodies';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { jobPostings, organizations } from '../db/schema';
+import { jobPostings, organizations } from '../db/job-board-tables';
 import { createTestApi, type TestApi } from '../test/test-api';
 import { selectRows } from './queries';
 import { jobPostingRoutes } from './routes';
