@@ -97,7 +97,7 @@ export const jobPostings = pgTable(
     publishedAt: timestamp('published_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     /*
-     * What the board's search reads, as the cards show it (shared/src/api/job.ts), computed by the
+     * What the board's search reads, as the cards show it (shared/src/api/job-display.ts), computed by the
      * database so that each rule is one expression with an index (docs/search.md).
      */
     /** published_at in microseconds since 1970; undated jobs get the lowest bigint (listed last). */

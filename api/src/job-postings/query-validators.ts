@@ -13,7 +13,7 @@ import { type Visibility, visibilities } from './visible';
 
 /**
  * The query of each public call, validated by a Hono validator middleware before the handler
- * runs, with the shared contract's parsers (shared/src/api/job-search.ts: the same valibot
+ * runs, with the shared contract's parsers (shared/src/api/job-search-query.ts: the same valibot
  * schema the board builds its URLs against). A bad value is a 400 that names the parameter; the
  * handler reads the typed result with `c.req.valid('query')`.
  */

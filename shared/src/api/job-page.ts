@@ -3,7 +3,7 @@ import type { FacetCount } from '@board/shared/api/page-bodies';
 import * as v from 'valibot';
 
 /**
- * The facets of call 1's page as the board reads them (`JobFacets` of job-search.ts is the body):
+ * The facets of call 1's page as the board reads them (`JobFacets` of page-bodies.ts is the body):
  * what the whole board (the workspace, or all) offers the filters, whatever they are set to: the
  * investor select's names, the salary fields' initial bounds (thousands), and the values of the
  * location, job type, level and workplace fields.
