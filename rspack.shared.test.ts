@@ -47,7 +47,7 @@ describe('sharedSingletons', () => {
       .map(({ specifier }) => specifier);
     // Module-level caches that a second copy only duplicates (nothing is split between copies).
     const duplicableCaches: Record<string, string> = {
-      '@board/shared/api/job': 'one Intl.DateTimeFormat per locale, a memo',
+      '@board/shared/api/job-display': 'one Intl.DateTimeFormat per locale, a memo',
       '@board/shared/api/place-country': 'a constant table of country names, built once and never changed',
     };
     for (const cache of Object.keys(duplicableCaches)) expect(stateful).toContain(cache);

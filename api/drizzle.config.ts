@@ -2,6 +2,7 @@ import { defineConfig } from 'drizzle-kit';
 
 export default defineConfig({
   dialect: 'postgresql',
-  schema: './src/db/schema.ts',
+  // The schema is one module per table group; generate compares every table with the migrations.
+  schema: ['./src/db/job-board-tables.ts', './src/db/application-tables.ts', './src/db/alert-tables.ts'],
   out: './drizzle',
 });

@@ -15,7 +15,7 @@ import type { AlertTokens } from './alerts/tokens';
 import { applicationRoutes } from './applications/routes';
 import type { CaptchaVerifier, createLocalCaptcha } from './captcha/captcha';
 import type { DatabaseHandle } from './db/database';
-import { organizations } from './db/schema';
+import { organizations } from './db/job-board-tables';
 import { dataVersion } from './job-postings/data-version';
 import { jobPostingRoutes } from './job-postings/routes';
 import { compression } from './lib/compress';

@@ -14,6 +14,9 @@ import { app as shellApp } from '../../shell/rspack.config';
 import { buildApp } from '../support/build';
 import { startMemoryApi } from '../support/memory-api';
 
+/** Kilobytes with one decimal, as the bench's tables show bytes. */
+export const kb = (bytes: number) => Math.round(bytes / 102.4) / 10;
+
 /** JS and CSS the browser downloads on a first load, from its network events. */
 export async function measureBytes(browser: Browser, url: string) {
   const context = await browser.newContext();

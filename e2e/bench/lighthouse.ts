@@ -6,6 +6,7 @@
 import { launch } from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { chromiumLaunchOptions } from '../support/chromium';
+import { roundedLoad } from './run-info';
 
 export interface LighthouseResult {
   score: number;
@@ -80,4 +81,41 @@ export async function lighthouseMedian(url: string, runs: number): Promise<Light
   const middle = sorted[Math.floor((sorted.length - 1) / 2)];
   if (!middle) throw new Error('no Lighthouse run');
   return { ...middle, scores: results.map((result) => result.score) };
+}
+
+/** Lighthouse, mobile preset, on each page: the board and the one bundle side by side. */
+export async function lighthouseBench(
+  urls: { board: string; single: string },
+  pages: Record<string, string>,
+  runs: number,
+) {
+  const lighthouse: Record<string, { federated: LighthouseResult; single: LighthouseResult; loadAverage: number[] }> =
+    {};
+  for (const [name, route] of Object.entries(pages)) {
+    lighthouse[name] = {
+      loadAverage: roundedLoad(),
+      federated: await lighthouseMedian(`${urls.board}${route}`, runs),
+      single: await lighthouseMedian(`${urls.single}${route}`, runs),
+    };
+  }
+  return lighthouse;
+}
+
+export function printLighthouse(lighthouse: Awaited<ReturnType<typeof lighthouseBench>>, runs: number) {
+  console.log(`Lighthouse ${runs > 1 ? `median of ${runs}` : '1 run'}, mobile preset: federated / one bundle`);
+  console.table(
+    Object.fromEntries(
+      Object.entries(lighthouse).map(([page, { federated, single }]) => [
+        page,
+        {
+          performance: `${federated.score} / ${single.score}`,
+          accessibility: `${federated.accessibility} / ${single.accessibility}`,
+          'FCP ms': `${Math.round(federated.fcpMs)} / ${Math.round(single.fcpMs)}`,
+          'LCP ms': `${Math.round(federated.lcpMs)} / ${Math.round(single.lcpMs)}`,
+          'TBT ms': `${Math.round(federated.tbtMs)} / ${Math.round(single.tbtMs)}`,
+          CLS: `${federated.cls.toFixed(3)} / ${single.cls.toFixed(3)}`,
+        },
+      ]),
+    ),
+  );
 }

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { type MailSink, startMailSink } from '../../api/src/alerts/mail-sink';
-import { applications, jobPostings } from '../../api/src/db/schema';
+import { applications } from '../../api/src/db/application-tables';
+import { jobPostings } from '../../api/src/db/job-board-tables';
 import { demoWorkspaces } from '../../api/src/seed/demo-data';
 import type { startApi } from '../../api/src/server';
 import {

@@ -4,7 +4,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { jobPostings, organizations, workspaces } from '../../api/src/db/schema';
+import { jobPostings, organizations, workspaces } from '../../api/src/db/job-board-tables';
 import { startApi } from '../../api/src/server';
 import { createTestDatabase } from '../../api/src/test/test-database';
 import { readEnvironmentConfig, type StaticServer, serveRemote } from '../../scripts/serve-board';

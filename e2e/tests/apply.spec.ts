@@ -1,7 +1,7 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Page } from '@playwright/test';
-import { applications } from '../../api/src/db/schema';
+import { applications } from '../../api/src/db/application-tables';
 import { failResumeWrites, restoreResumeWrites } from '../../api/src/test/resume-write-failure';
 import { findJob } from '../support/api';
 import { startMemoryApi } from '../support/memory-api';

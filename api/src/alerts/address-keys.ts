@@ -1,7 +1,7 @@
 import { createHash, createHmac } from 'node:crypto';
 import { and, eq, not, sql } from 'drizzle-orm';
+import { alerts } from '../db/alert-tables';
 import type { Database } from '../db/database';
-import { alerts } from '../db/schema';
 
 /** Providers that deliver `a.d.a@` to `ada@`: their dots do not make another mailbox. */
 const dotBlindDomains = new Map([

@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { alerts, jobPostings, organizations, outbox } from '../db/schema';
+import { alerts, outbox } from '../db/alert-tables';
+import { jobPostings, organizations } from '../db/job-board-tables';
 import { createTestApi, type TestApi } from '../test/test-api';
 import { rekeyAddresses } from './address-keys';
 import { deleteExpiredPending } from './digests';

@@ -1,8 +1,9 @@
 import { boardSearchPath, describeAlertSearch, storedJobSearch } from '@board/shared/forms/alert-description';
 import type { AlertFrequency } from '@board/shared/forms/alert-fields';
 import { and, eq, inArray, lt, lte } from 'drizzle-orm';
+import { alerts } from '../db/alert-tables';
 import type { Database } from '../db/database';
-import { alerts, workspaces } from '../db/schema';
+import { workspaces } from '../db/job-board-tables';
 import { scopeFacetsCache } from '../job-postings/caches';
 import { jobsPublishedBetween, type SavedSearch, type WindowMatches } from '../job-postings/digests';
 import { digestEmail, digestMaxJobs } from './emails';

@@ -1,6 +1,6 @@
-import { salaryText } from '@board/shared/api/job';
+import { salaryText } from '@board/shared/api/job-display';
 import { brand } from '@board/shared/lib/brand';
-import type { OutboxMessage } from '../db/schema';
+import type { OutboxMessage } from '../db/alert-tables';
 
 /**
  * The alert emails, as pure functions of their content: each is multipart (HTML and plain text)

@@ -1,5 +1,5 @@
 import nodemailer from 'nodemailer';
-import type { OutboxMessage } from '../db/schema';
+import type { OutboxMessage } from '../db/alert-tables';
 import type { MailTransport } from './outbox';
 
 /**

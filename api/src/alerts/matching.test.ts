@@ -1,4 +1,6 @@
-import { emptyJobSearch, type JobPageBody, type JobSearch, jobSearchQuery } from '@board/shared/api/job-search';
+import { emptyJobSearch, type JobSearch } from '@board/shared/api/job-search';
+import { jobSearchQuery } from '@board/shared/api/job-search-query';
+import type { JobPageBody } from '@board/shared/api/page-bodies';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { scopeFacetsCache } from '../job-postings/caches';
 import { jobsPublishedBetween } from '../job-postings/digests';

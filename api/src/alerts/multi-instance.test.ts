@@ -1,8 +1,8 @@
 import { emptyJobSearch } from '@board/shared/api/job-search';
 import { isNull } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { alerts, outbox } from '../db/alert-tables';
 import { openDatabase } from '../db/database';
-import { alerts, outbox } from '../db/schema';
 import { startApiProcess } from '../test/api-process';
 import { createTestDatabase } from '../test/test-database';
 import { startMailSink } from './mail-sink';

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { outbox } from '../db/schema';
+import { outbox } from '../db/alert-tables';
 import { createTestApi, type TestApi } from '../test/test-api';
 import { type MailSink, startMailSink } from './mail-sink';
 import { smtpTransport } from './mailer';

@@ -1,6 +1,6 @@
 import { and, inArray, isNotNull, lt, sql } from 'drizzle-orm';
+import { type OutboxMessage, outbox } from '../db/alert-tables';
 import type { Database } from '../db/database';
-import { type OutboxMessage, outbox } from '../db/schema';
 import { selectRows } from '../job-postings/queries';
 
 /**

@@ -1,4 +1,5 @@
 import { brand } from '@board/shared/lib/brand';
+import type { Context } from 'hono';
 import { escapeHtml } from './emails';
 
 /**
@@ -22,4 +23,26 @@ export function postButton(action: string, fields: Record<string, string>, label
     .map(([name, value]) => `<input type="hidden" name="${escapeHtml(name)}" value="${escapeHtml(value)}">`)
     .join('');
   return `<form method="post" action="${escapeHtml(action)}" style="display:inline">${inputs}<button type="submit">${escapeHtml(label)}</button></form>`;
+}
+
+/** What a page says for a signed link that does not verify (or no longer names its alert). */
+export const badLink = 'This link is not valid: it has expired, was already used, or was changed.';
+
+/**
+ * The alert pages: no one keeps them, they pass no signed link on, no other site frames them
+ * (their buttons change alerts) and nothing on them runs but their own inline style.
+ */
+export const alertPageHeaders = {
+  'Cache-Control': 'no-store',
+  'Referrer-Policy': 'no-referrer',
+  'Content-Security-Policy':
+    "default-src 'none'; style-src 'unsafe-inline'; img-src data:; form-action 'self'; base-uri 'none'; frame-ancestors 'none'",
+  'X-Frame-Options': 'DENY',
+  'X-Content-Type-Options': 'nosniff',
+} as const;
+
+/** An alert page as the answer, with the alert pages' headers. */
+export function alertPage(c: Context, body: string, status: 200 | 400 | 404 | 422 | 429 = 200) {
+  for (const [name, value] of Object.entries(alertPageHeaders)) c.header(name, value);
+  return c.html(body, status);
 }

@@ -2,7 +2,8 @@ import { resumeMaxBytes } from '@board/shared/forms/application-schema';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CaptchaVerifier } from '../captcha/captcha';
-import { applicationResumes, applications, jobPostings } from '../db/schema';
+import { applicationResumes, applications } from '../db/application-tables';
+import { jobPostings } from '../db/job-board-tables';
 import { createTestApi, pdfBytes, type TestApi } from '../test/test-api';
 
 let api: TestApi;

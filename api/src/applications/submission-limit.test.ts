@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { captchaRedemptions, submissionAttempts } from '../db/schema';
+import { captchaRedemptions, submissionAttempts } from '../db/application-tables';
 import { applicationForm, publishedJobId, storedCounts, submitApplication } from '../test/application-form';
 import { createTestApi, type TestApi } from '../test/test-api';
 import { pruneExpired } from './submission-limit';

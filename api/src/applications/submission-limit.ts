@@ -1,6 +1,6 @@
 import { and, eq, lt, sql } from 'drizzle-orm';
+import { captchaRedemptions, submissionAttempts } from '../db/application-tables';
 import type { Database } from '../db/database';
-import { captchaRedemptions, submissionAttempts } from '../db/schema';
 
 export interface SubmissionLimit {
   max: number;

@@ -16,8 +16,9 @@ import { startMailSink } from '../alerts/mail-sink';
 import { smtpTransport } from '../alerts/mailer';
 import { createOutboxSender } from '../alerts/outbox';
 import { createAlertTokens } from '../alerts/tokens';
+import { alerts } from '../db/alert-tables';
 import { openDatabase } from '../db/database';
-import { alerts, workspaces } from '../db/schema';
+import { workspaces } from '../db/job-board-tables';
 import { selectRows } from '../job-postings/queries';
 
 const apiDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');

@@ -10,8 +10,9 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { desc, eq } from 'drizzle-orm';
 import { ConfigError, loadConfig } from '../config';
+import { applicationResumes, applications } from '../db/application-tables';
 import { openDatabase } from '../db/database';
-import { applicationResumes, applications, jobPostings } from '../db/schema';
+import { jobPostings } from '../db/job-board-tables';
 
 const apiDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 

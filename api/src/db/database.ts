@@ -10,7 +10,12 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js';
 import { migrate as migratePostgres } from 'drizzle-orm/postgres-js/migrator';
 import postgres from 'postgres';
-import * as schema from './schema';
+import * as alertTables from './alert-tables';
+import * as applicationTables from './application-tables';
+import * as jobBoardTables from './job-board-tables';
+
+/** Every table, by table group: the relational queries of both drivers see them all. */
+const schema = { ...jobBoardTables, ...applicationTables, ...alertTables };
 
 const migrationsFolder = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../drizzle');
 

@@ -1,4 +1,4 @@
-import type { JobFacets } from '@board/shared/api/job-search';
+import type { JobFacets } from '@board/shared/api/page-bodies';
 import type { Database } from '../db/database';
 import type { DataVersion } from './data-version';
 import { type ScopeFacets, scopeFacets } from './facets';

@@ -1,7 +1,7 @@
-import type { CrawlJobsBody, CrawlOrganizationsBody } from '@board/shared/api/job-search';
+import type { CrawlJobsBody, CrawlOrganizationsBody } from '@board/shared/api/page-bodies';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../db/database';
-import { jobPostings, organizations } from '../db/schema';
+import { jobPostings, organizations } from '../db/job-board-tables';
 import { idCursorText, readIdCursor } from './cursor';
 import type { PageRead, PageRequest } from './pages';
 import { selectRows } from './queries';

@@ -1,7 +1,8 @@
-import type { JobFacets, JobSearch } from '@board/shared/api/job-search';
+import type { JobSearch } from '@board/shared/api/job-search';
+import type { JobFacets } from '@board/shared/api/page-bodies';
 import { eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../db/database';
-import { jobPostings, organizations } from '../db/schema';
+import { jobPostings, organizations } from '../db/job-board-tables';
 import type { ScopeFacetsOf } from './caches';
 import { searchWhere } from './filters';
 import { listColumns } from './list-columns';

@@ -1,7 +1,7 @@
-import type { FacetCount, JobFacets } from '@board/shared/api/job-search';
+import type { FacetCount, JobFacets } from '@board/shared/api/page-bodies';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../db/database';
-import { jobPostings, organizations } from '../db/schema';
+import { jobPostings, organizations } from '../db/job-board-tables';
 import { selectRows } from './queries';
 import { inScope, type Scope } from './visible';
 

@@ -1,7 +1,8 @@
-import type { FacetCount, JobFacets, JobSearch, PostedWithin } from '@board/shared/api/job-search';
+import type { JobSearch, PostedWithin } from '@board/shared/api/job-search';
+import type { FacetCount, JobFacets } from '@board/shared/api/page-bodies';
 import { type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import { jobPostings, organizations } from '../db/schema';
+import { jobPostings, organizations } from '../db/job-board-tables';
 import { inScope, type Scope } from './visible';
 
 /**

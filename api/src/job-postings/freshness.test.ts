@@ -1,7 +1,7 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { jobPostings, organizations, workspaces } from '../db/schema';
+import { jobPostings, organizations, workspaces } from '../db/job-board-tables';
 import { createTestApi, type TestApi } from '../test/test-api';
 
 /**

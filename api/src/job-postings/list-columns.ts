@@ -1,5 +1,5 @@
 import { getTableColumns, type InferColumnsDataTypes } from 'drizzle-orm';
-import { jobPostings } from '../db/schema';
+import { jobPostings } from '../db/job-board-tables';
 
 /**
  * The columns of a listed job, the one set every list reads (call 1's pages and whole list, call

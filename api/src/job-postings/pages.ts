@@ -1,7 +1,7 @@
 import type { JobSort } from '@board/shared/api/job-search';
 import { eq, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../db/database';
-import { jobPostings, organizations } from '../db/schema';
+import { jobPostings, organizations } from '../db/job-board-tables';
 import { jobCursorText, organizationCursorText, readJobCursor, readOrganizationCursor } from './cursor';
 import { containsPattern } from './filters';
 import { type ListJobRow, listColumns } from './list-columns';

@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, exists, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../db/database';
-import { jobPostings, organizations, workspaces } from '../db/schema';
+import { jobPostings, organizations, workspaces } from '../db/job-board-tables';
 import { type ListJobRow, listColumns } from './list-columns';
 import type { JobWithOrganization, OrganizationRow } from './serialize';
 import { type Visibility, visibleJobs } from './visible';

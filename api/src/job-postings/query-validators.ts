@@ -1,10 +1,10 @@
+import type { JobSearch } from '@board/shared/api/job-search';
 import {
-  type JobSearch,
   maxFilterLength,
   maxPageSize,
   parseJobSearchParams,
   parsePageParams,
-} from '@board/shared/api/job-search';
+} from '@board/shared/api/job-search-query';
 import { isSearchText, isTypeable } from '@board/shared/lib/typeable';
 import { validator } from 'hono/validator';
 import { httpError } from '../lib/http-error';
@@ -13,7 +13,7 @@ import { type Visibility, visibilities } from './visible';
 
 /**
  * The query of each public call, validated by a Hono validator middleware before the handler
- * runs, with the shared contract's parsers (shared/src/api/job-search.ts: the same valibot
+ * runs, with the shared contract's parsers (shared/src/api/job-search-query.ts: the same valibot
  * schema the board builds its URLs against). A bad value is a 400 that names the parameter; the
  * handler reads the typed result with `c.req.valid('query')`.
  */

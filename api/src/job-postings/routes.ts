@@ -1,11 +1,11 @@
+import { maxCrawlPageSize } from '@board/shared/api/job-search-query';
 import type {
   CrawlJobsBody,
   CrawlOrganizationsBody,
   JobPageBody,
   OrganizationJobsPageBody,
   OrganizationPageBody,
-} from '@board/shared/api/job-search';
-import { maxCrawlPageSize } from '@board/shared/api/job-search';
+} from '@board/shared/api/page-bodies';
 import { Hono } from 'hono';
 import type { Database } from '../db/database';
 import { negotiateEncoding } from '../lib/compress';

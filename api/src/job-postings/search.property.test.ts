@@ -1,14 +1,10 @@
 import { type Job, parseJobList } from '@board/shared/api/job';
-import {
-  emptyJobSearch,
-  type JobPageBody,
-  type JobSearch,
-  jobSearchQuery,
-  type WorkplaceType,
-} from '@board/shared/api/job-search';
+import { emptyJobSearch, type JobSearch, type WorkplaceType } from '@board/shared/api/job-search';
+import { jobSearchQuery } from '@board/shared/api/job-search-query';
+import type { JobPageBody } from '@board/shared/api/page-bodies';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { jobPostings, organizations, workspaces } from '../db/schema';
+import { jobPostings, organizations, workspaces } from '../db/job-board-tables';
 import { createTestApi, type TestApi } from '../test/test-api';
 
 /**

@@ -1,16 +1,15 @@
-import {
-  type CrawlJobsBody,
-  type CrawlOrganizationsBody,
-  emptyJobSearch,
-  type JobPageBody,
-  type JobSearch,
-  jobSearchQuery,
-  type OrganizationJobsPageBody,
-  type OrganizationPageBody,
-} from '@board/shared/api/job-search';
+import { emptyJobSearch, type JobSearch } from '@board/shared/api/job-search';
+import { jobSearchQuery } from '@board/shared/api/job-search-query';
+import type {
+  CrawlJobsBody,
+  CrawlOrganizationsBody,
+  JobPageBody,
+  OrganizationJobsPageBody,
+  OrganizationPageBody,
+} from '@board/shared/api/page-bodies';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { jobPostings, organizations } from '../db/schema';
+import { jobPostings, organizations } from '../db/job-board-tables';
 import { createTestApi, type TestApi } from '../test/test-api';
 import { selectRows } from './queries';
 import { jobPostingRoutes } from './routes';

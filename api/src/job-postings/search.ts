@@ -1,4 +1,5 @@
-import type { JobFacets, JobSearch } from '@board/shared/api/job-search';
+import type { JobSearch } from '@board/shared/api/job-search';
+import type { JobFacets } from '@board/shared/api/page-bodies';
 import type { Database } from '../db/database';
 import { facetsCache, totalsCache } from './caches';
 import type { DataVersion } from './data-version';

@@ -1,5 +1,5 @@
 import { parseTeamMemberObject, parseTeamMemberString, type TeamMember } from '@board/shared/api/team';
-import type { jobPostings, organizations } from '../db/schema';
+import type { jobPostings, organizations } from '../db/job-board-tables';
 import type { ListJobRow } from './list-columns';
 
 type JobRow = typeof jobPostings.$inferSelect;

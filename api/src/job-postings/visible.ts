@@ -1,5 +1,5 @@
 import { type SQL, sql } from 'drizzle-orm';
-import { type jobPlacements, jobPostings, organizations } from '../db/schema';
+import { type jobPlacements, jobPostings, organizations } from '../db/job-board-tables';
 
 type JobPlacement = (typeof jobPlacements)[number];
 

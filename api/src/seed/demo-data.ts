@@ -1,4 +1,4 @@
-import type { Equity, Funding, Investors, jobPlacements, jobStatuses } from '../db/schema';
+import type { Equity, Funding, Investors, jobPlacements, jobStatuses } from '../db/job-board-tables';
 
 /**
  * Deterministic demo data: the same seed gives the same board. Together the records exercise every

@@ -1,6 +1,6 @@
 import { count, sql } from 'drizzle-orm';
 import type { Database } from '../db/database';
-import { jobPostings, organizations, workspaces } from '../db/schema';
+import { jobPostings, organizations, workspaces } from '../db/job-board-tables';
 import { type generateDemoData, IN_SITE_APPLICATION } from './demo-data';
 
 type DemoData = ReturnType<typeof generateDemoData>;

@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
-import { applicationResumes, applications, jobPostings } from '../db/schema';
+import { applicationResumes, applications } from '../db/application-tables';
+import { jobPostings } from '../db/job-board-tables';
 import { pdfBytes, type TestApi } from './test-api';
 
 /** The candidate's values of a valid application: a test looks for them where they must not be. */

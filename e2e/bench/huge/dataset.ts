@@ -17,7 +17,9 @@ const generatorInputs = [
   'src/cli/generate-large.ts',
   'src/seed/demo-data.ts',
   'src/seed/seed.ts',
-  'src/db/schema.ts',
+  'src/db/job-board-tables.ts',
+  'src/db/application-tables.ts',
+  'src/db/alert-tables.ts',
   ...readdirSync(path.join(apiDir, 'drizzle'))
     .filter((file) => file.endsWith('.sql'))
     .sort()

@@ -1,4 +1,4 @@
-import type { FacetCount } from '@board/shared/api/job-search';
+import type { FacetCount } from '@board/shared/api/page-bodies';
 import type { ServerJobBody } from './create-job';
 
 /**

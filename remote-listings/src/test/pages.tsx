@@ -1,5 +1,6 @@
 import { boardSearchFromUrl } from '@board/shared/api/board-search';
-import { type Job, parseJobList, parseJobPage } from '@board/shared/api/job';
+import { type Job, parseJobList } from '@board/shared/api/job';
+import { parseJobPage } from '@board/shared/api/job-page';
 import { boardKeys } from '@board/shared/api/queries';
 import { boardPage, type PageData, type PageTree } from '@board/shared/test/hydration';
 import type { ReactNode } from 'react';

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { boardSearchFromUrl, boardUrlEntries, readBoardUrl, salaryInput } from './board-search';
-import { emptyJobSearch, jobSearchQuery } from './job-search';
+import { emptyJobSearch } from './job-search';
+import { jobSearchQuery } from './job-search-query';
 
 const read = (query: string) => boardSearchFromUrl(new URLSearchParams(query));
 

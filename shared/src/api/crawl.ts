@@ -1,6 +1,7 @@
 import type { ApiClient, ApiRequest } from '@board/shared/api/api-client';
 import { type Job, parseJobList } from '@board/shared/api/job';
-import { emptyJobSearch, jobSearchQuery } from '@board/shared/api/job-search';
+import { emptyJobSearch } from '@board/shared/api/job-search';
+import { jobSearchQuery } from '@board/shared/api/job-search-query';
 import { boardKeys } from '@board/shared/api/queries';
 import { queryOptions } from '@board/shared/lib/query';
 import * as v from 'valibot';

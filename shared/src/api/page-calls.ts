@@ -1,5 +1,6 @@
 import type { ApiClient } from '@board/shared/api/api-client';
-import type { Job, JobPage, Page } from '@board/shared/api/job';
+import type { Job } from '@board/shared/api/job';
+import type { JobPage, Page } from '@board/shared/api/job-page';
 import {
   jobPagesQuery,
   jobQuery,

@@ -1,14 +1,7 @@
 import { type ApiClient, ApiError, type ApiRequest } from '@board/shared/api/api-client';
 import { isBoardId } from '@board/shared/api/board-id';
-import {
-  type Job,
-  type JobPage,
-  type Page,
-  parseJob,
-  parseJobList,
-  parseJobPage,
-  parsePageFields,
-} from '@board/shared/api/job';
+import { type Job, parseJob, parseJobList } from '@board/shared/api/job';
+import { type JobPage, type Page, parseJobPage, parsePageFields } from '@board/shared/api/job-page';
 import type { JobSearch } from '@board/shared/api/job-search';
 import { boardRequests, pageSize, savedIdsPerCall } from '@board/shared/api/requests';
 import { executorOf, localJobPage } from '@board/shared/api/search-executor';

@@ -1,4 +1,5 @@
-import type { Job, JobPage } from '@board/shared/api/job';
+import type { Job } from '@board/shared/api/job';
+import type { JobPage } from '@board/shared/api/job-page';
 import type { JobSearch } from '@board/shared/api/job-search';
 import { facetsOf, searchJobs } from '@board/shared/api/search-rules';
 

@@ -1,12 +1,7 @@
-import type { BoardFacets, Job } from '@board/shared/api/job';
-import {
-  type FacetCount,
-  type JobSearch,
-  type JobSort,
-  type PostedWithin,
-  postedWithinMs,
-  same,
-} from '@board/shared/api/job-search';
+import type { Job } from '@board/shared/api/job';
+import type { BoardFacets } from '@board/shared/api/job-page';
+import { type JobSearch, type JobSort, type PostedWithin, postedWithinMs, same } from '@board/shared/api/job-search';
+import type { FacetCount } from '@board/shared/api/page-bodies';
 
 /**
  * The board's search rules over jobs as displayed: the SPEC's client-side filtering (section 5)

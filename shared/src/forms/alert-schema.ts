@@ -1,4 +1,5 @@
-import { type JobSearch, jobSearchParams, parseJobSearch } from '@board/shared/api/job-search';
+import type { JobSearch } from '@board/shared/api/job-search';
+import { jobSearchParams, parseJobSearch } from '@board/shared/api/job-search-query';
 import { type AlertFrequency, alertFrequencies } from '@board/shared/forms/alert-fields';
 import { applicationTextEntries } from '@board/shared/forms/application-schema';
 import * as v from 'valibot';

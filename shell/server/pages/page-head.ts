@@ -1,4 +1,4 @@
-import { boardLocale } from '@board/shared/api/job';
+import { boardLocale } from '@board/shared/api/job-display';
 import type { RuntimeConfig } from '@board/shared/config/runtime-config';
 import { brand } from '@board/shared/lib/brand';
 import { scriptJson } from '@board/shared/lib/script-json';

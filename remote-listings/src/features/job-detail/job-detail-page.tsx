@@ -1,4 +1,5 @@
-import { hasEquity, isFundingAmountShown, type Job, postedDateText, visibleBenefits } from '@board/shared/api/job';
+import type { Job } from '@board/shared/api/job';
+import { hasEquity, isFundingAmountShown, postedDateText, visibleBenefits } from '@board/shared/api/job-display';
 import { jobState, type PageSummary } from '@board/shared/lib/page-heads';
 import { useLocation, useNavigate } from '@board/shared/lib/router';
 import { useJobFromRoute } from '@board/shared/react/job-from-route';

@@ -1,4 +1,4 @@
-import { postedDateText } from '@board/shared/api/job';
+import { postedDateText } from '@board/shared/api/job-display';
 import { useRenderTime } from '@board/shared/react/render-time';
 import { relativePostedText } from './relative-date';
 

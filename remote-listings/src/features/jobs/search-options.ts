@@ -1,4 +1,4 @@
-import type { BoardFacets } from '@board/shared/api/job';
+import type { BoardFacets } from '@board/shared/api/job-page';
 import type { JobSearch, JobSort, PostedWithin } from '@board/shared/api/job-search';
 
 /** What the filter fields offer: the investor select's names, the salary fields' bounds, and the rest. */

@@ -1,4 +1,4 @@
-import type { Page } from '@board/shared/api/job';
+import type { Page } from '@board/shared/api/job-page';
 import type { InfiniteData, UseInfiniteQueryResult } from '@board/shared/lib/query';
 import { useLocation } from '@board/shared/lib/router';
 import { useHydrated } from '@board/shared/react/render-time';

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { emptyJobSearch, type JobSearch, jobSearchQuery, parseJobSearchParams, parsePageParams } from './job-search';
+import { emptyJobSearch, type JobSearch } from './job-search';
+import { jobSearchQuery, parseJobSearchParams, parsePageParams } from './job-search-query';
 
 const parse = (query: string) => parseJobSearchParams(new URLSearchParams(query));
 

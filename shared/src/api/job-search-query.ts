@@ -1,0 +1,186 @@
+import { type JobSearch, jobSorts, postedWithinPeriods, same, workplaceTypes } from '@board/shared/api/job-search';
+import { isSearchText } from '@board/shared/lib/typeable';
+import * as v from 'valibot';
+
+/** Page sizes: call 1, call 3 and call 5 take 1 to 100; the crawler listings 1 to 10,000. */
+export const maxPageSize = 100;
+export const maxCrawlPageSize = 10_000;
+export const maxIds = 100;
+/** The longest text a filter takes (a longer one is a 400, not a slow query). */
+export const maxFilterLength = 200;
+
+/** The search parameters of call 1 (besides `workspace_slug`, `visibility`, `limit` and `cursor`). */
+export const jobSearchParams = [
+  'title',
+  'investor',
+  'salary_min_k',
+  'salary_max_k',
+  'location',
+  'workplace',
+  'job_type',
+  'level',
+  'posted_within',
+  'sort',
+  'ids',
+] as const;
+
+/**
+ * Call 1's query parameters for a search and a page: only what differs from the default is set,
+ * so equal searches make equal URLs (and cache keys). A search's text is trimmed where it was
+ * read (the board's URL codec, `parseJobSearch`), not again here.
+ */
+export function jobSearchQuery(
+  search: JobSearch,
+  page: { limit: number; cursor?: string | null },
+): Record<string, string | undefined> {
+  const query: Record<string, string | undefined> = {};
+  const set = (name: string, value: string | undefined) => {
+    if (value !== undefined && value !== '') query[name] = value;
+  };
+  set('title', search.title);
+  set('investor', search.investor);
+  set('salary_min_k', search.salaryMinK === undefined ? undefined : String(search.salaryMinK));
+  set('salary_max_k', search.salaryMaxK === undefined ? undefined : String(search.salaryMaxK));
+  set('location', search.location);
+  set('workplace', workplaceTypes.filter((type) => search.workplaces.includes(type)).join(','));
+  set('job_type', search.jobType);
+  set('level', search.level);
+  set('posted_within', search.postedWithin);
+  set('sort', search.sort === 'newest' ? undefined : search.sort);
+  set('ids', search.ids?.join(','));
+  set('limit', String(page.limit));
+  set('cursor', page.cursor ?? undefined);
+  return query;
+}
+
+export type JobSearchParse =
+  | { ok: true; search: JobSearch; limit: number | undefined; cursor: string | null }
+  | { ok: false; message: string };
+
+/** A filter text: at most `maxFilterLength` characters, one line (no control characters or line breaks). */
+const filterText = (name: string) =>
+  v.pipe(
+    v.string(),
+    v.maxLength(maxFilterLength, `${name} must be at most ${maxFilterLength} characters`),
+    v.check(isSearchText, `${name} must not contain control characters or line breaks`),
+  );
+
+const salaryBound = (name: string) =>
+  v.pipe(
+    v.string(),
+    v.regex(/^[-+]?(\d+\.?\d*|\.\d+)(e[-+]?\d+)?$/i, `${name} must be a number (thousands)`),
+    v.transform(Number),
+    v.finite(`${name} must be a number (thousands)`),
+  );
+
+const pageSize = (max: number) =>
+  v.pipe(
+    v.string(),
+    v.regex(/^\d{1,6}$/, `limit must be a whole number from 1 to ${max}`),
+    v.transform(Number),
+    v.minValue(1, `limit must be a whole number from 1 to ${max}`),
+    v.maxValue(max, `limit must be a whole number from 1 to ${max}`),
+  );
+
+/** Opaque to clients; the API checks what it holds. */
+const cursorText = v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{1,400}$/, 'cursor is not one this API gave'));
+
+const idList = v.pipe(
+  v.string(),
+  v.regex(/^\d{1,10}(,\d{1,10})*$/, 'ids must be job ids separated by commas'),
+  v.transform((value) => [...new Set(value.split(',').map(Number))]),
+  v.check((ids) => ids.every((id) => id >= 1 && id <= 2_147_483_647), 'ids must be job ids separated by commas'),
+  v.maxLength(maxIds, `ids takes at most ${maxIds} ids`),
+);
+
+const workplaceList = v.pipe(
+  v.string(),
+  v.transform((value) => value.split(',').filter((entry) => entry.trim() !== '')),
+  v.check(
+    (entries) => entries.every((entry) => workplaceTypes.some((type) => same(type, entry))),
+    `workplace must be any of ${workplaceTypes.join(', ')}, separated by commas`,
+  ),
+  v.transform((entries) => workplaceTypes.filter((type) => entries.some((entry) => same(type, entry)))),
+);
+
+const searchSchema = v.object({
+  title: v.optional(filterText('title'), ''),
+  investor: v.optional(filterText('investor'), ''),
+  salary_min_k: v.optional(salaryBound('salary_min_k')),
+  salary_max_k: v.optional(salaryBound('salary_max_k')),
+  location: v.optional(filterText('location'), ''),
+  workplace: v.optional(workplaceList, ''),
+  job_type: v.optional(filterText('job_type'), ''),
+  level: v.optional(filterText('level'), ''),
+  posted_within: v.optional(v.picklist(['', ...postedWithinPeriods], 'posted_within must be 24h, 7d or 30d'), ''),
+  sort: v.optional(v.picklist(jobSorts, 'sort must be newest or salary'), 'newest'),
+  ids: v.optional(idList),
+  limit: v.optional(pageSize(maxPageSize)),
+  cursor: v.optional(cursorText),
+});
+
+/** The value of each named parameter; an empty value counts as absent (the default). */
+function present(params: URLSearchParams, names: readonly string[]): Record<string, string> {
+  const values: Record<string, string> = {};
+  for (const name of names) {
+    const value = params.get(name);
+    if (value !== null && value !== '') values[name] = value;
+  }
+  return values;
+}
+
+/** The search of a parsed parameter set (trimmed, workplaces in their canonical order). */
+function searchOf(out: v.InferOutput<typeof searchSchema>): JobSearch {
+  return {
+    title: out.title.trim(),
+    investor: out.investor,
+    ...(out.salary_min_k === undefined ? {} : { salaryMinK: out.salary_min_k }),
+    ...(out.salary_max_k === undefined ? {} : { salaryMaxK: out.salary_max_k }),
+    location: out.location.trim(),
+    workplaces: out.workplace,
+    jobType: out.job_type.trim(),
+    level: out.level.trim(),
+    postedWithin: out.posted_within,
+    sort: out.sort,
+    ...(out.ids === undefined ? {} : { ids: out.ids }),
+  };
+}
+
+/**
+ * Call 1's search parameters, as the API reads them. Without `limit` none of them may be given
+ * (call 1 then answers the SPEC's whole list); a bad value is an error with a message for a 400.
+ */
+export function parseJobSearchParams(params: URLSearchParams): JobSearchParse {
+  const values = present(params, [...jobSearchParams, 'limit', 'cursor']);
+  const result = v.safeParse(searchSchema, values);
+  if (!result.success) return { ok: false, message: result.issues[0].message };
+  const out = result.output;
+  if (out.limit === undefined && Object.keys(values).length > 0)
+    return { ok: false, message: 'limit is required with search parameters (and with cursor)' };
+  return { ok: true, search: searchOf(out), limit: out.limit, cursor: out.cursor ?? null };
+}
+
+/**
+ * The search alone (a saved search: a job alert), from the same parameters and rules as call 1's
+ * (`limit` and `cursor` are not read).
+ */
+export function parseJobSearch(
+  params: URLSearchParams,
+): { ok: true; search: JobSearch } | { ok: false; message: string } {
+  const result = v.safeParse(searchSchema, present(params, jobSearchParams));
+  if (!result.success) return { ok: false, message: result.issues[0].message };
+  return { ok: true, search: searchOf(result.output) };
+}
+
+/** `limit` (1 to `max`) and `cursor` of a paged call (3, 5, the crawler listings); no limit = undefined. */
+export function parsePageParams(
+  params: URLSearchParams,
+  max: number = maxPageSize,
+): { ok: true; limit: number | undefined; cursor: string | null } | { ok: false; message: string } {
+  const values = present(params, ['limit', 'cursor']);
+  const result = v.safeParse(v.object({ limit: v.optional(pageSize(max)), cursor: v.optional(cursorText) }), values);
+  if (!result.success) return { ok: false, message: result.issues[0].message };
+  if (result.output.limit === undefined && result.output.cursor !== undefined)
+    return { ok: false, message: 'limit is required with cursor' };
+  return { ok: true, limit: result.output.limit, cursor: result.output.cursor ?? null };
+}
