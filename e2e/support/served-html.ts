@@ -65,8 +65,9 @@ export async function servedWhen(
 }
 
 /**
- * Waits until React has hydrated the server's markup (its elements hold React's fiber): before
- * that a click on a link is the browser's own navigation, not the app's.
+ * Waits until React has hydrated the server's markup (its elements hold React's fiber), the remote
+ * page included: before that a click on a link is the browser's own navigation, not the app's, and
+ * what is typed is the form's until hydration adopts it.
  */
 export async function waitForHydration(page: Page): Promise<void> {
   await expect
@@ -76,4 +77,11 @@ export async function waitForHydration(page: Page): Promise<void> {
       ),
     )
     .toBe(true);
+  // The remote page hydrates after the shell around it (its own Suspense boundary) and marks that
+  // moment; a page whose remote failed to load shows the shell's error panel and never marks it.
+  await page
+    .waitForFunction(() => performance.getEntriesByName('board:hydrated', 'mark').length > 0, undefined, {
+      timeout: 5_000,
+    })
+    .catch(() => undefined);
 }
