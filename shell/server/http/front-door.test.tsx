@@ -1,7 +1,6 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { RuntimeConfig } from '@board/shared/config/runtime-config';
 import type { LogEntry } from '@board/shared/lib/request-log';
 import type { DehydratedState } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
@@ -9,6 +8,7 @@ import { ApiReader } from '../pages/api-reader';
 import { missingOgImageCacheControl } from '../preview-images/og-image-routes';
 import { ManifestCache } from '../remotes/manifest-cache';
 import { fakeApiFetch } from '../test/fake-api';
+import { testConfig } from '../test/test-config';
 import { createShellServer, pageCacheControl } from './shell-server';
 import { visitorLimit } from './visitor-limit';
 
@@ -16,20 +16,9 @@ import { visitorLimit } from './visitor-limit';
  * The shell's server under abuse: what a visitor can make it ask the API for, and what one
  * visitor's request can change for the next.
  */
-const config = {
-  environment: 'test',
-  // The API on the site's own origin: a page that thought it was served from elsewhere would
-  // preconnect to it.
-  apiBaseUrl: 'http://127.0.0.1:9001/api',
-  siteUrl: 'http://127.0.0.1:9001',
-  links: { signIn: 'https://app.example.test/sign-in', getStarted: 'https://app.example.test/sign-up' },
-  remotes: {
-    listings: 'http://127.0.0.1:9002/mf-manifest.json',
-    apply: 'http://127.0.0.1:9003/mf-manifest.json',
-    static: 'http://127.0.0.1:9004/mf-manifest.json',
-  },
-  previewOrigins: [],
-} as unknown as RuntimeConfig;
+// The API on the site's own origin: a page that thought it was served from elsewhere would
+// preconnect to it.
+const config = testConfig('http://127.0.0.1:9001/api');
 
 function dist() {
   const dir = mkdtempSync(path.join(tmpdir(), 'shell-dist-'));

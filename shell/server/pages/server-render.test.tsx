@@ -3,7 +3,6 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { RemoteName } from '@board/shared/config/remotes';
-import type { RuntimeConfig } from '@board/shared/config/runtime-config';
 import type { LogEntry } from '@board/shared/lib/request-log';
 import { useJobFromRoute } from '@board/shared/react/job-from-route';
 import type { DehydratedState } from '@tanstack/react-query';
@@ -13,21 +12,11 @@ import { createShellServer } from '../http/shell-server';
 import { ManifestCache } from '../remotes/manifest-cache';
 import type { ServerRemotes } from '../remotes/server-remotes';
 import { fakeApiFetch } from '../test/fake-api';
+import { testConfig } from '../test/test-config';
 import { ApiReader } from './api-reader';
 import { splitHoisted } from './render-page';
 
-const config = {
-  environment: 'test',
-  apiBaseUrl: 'http://127.0.0.1:9000',
-  siteUrl: 'http://127.0.0.1:9001',
-  links: { signIn: 'https://app.example.test/sign-in', getStarted: 'https://app.example.test/sign-up' },
-  remotes: {
-    listings: 'http://127.0.0.1:9002/mf-manifest.json',
-    apply: 'http://127.0.0.1:9003/mf-manifest.json',
-    static: 'http://127.0.0.1:9004/mf-manifest.json',
-  },
-  previewOrigins: [],
-} as unknown as RuntimeConfig;
+const config = testConfig('http://127.0.0.1:9000');
 
 function dist() {
   const dir = mkdtempSync(path.join(tmpdir(), 'shell-dist-'));
