@@ -2,7 +2,7 @@ import type { JobFacets } from '@board/shared/api/page-bodies';
 import type { Database } from '../db/database';
 import type { DataVersion } from './data-version';
 import { type ScopeFacets, scopeFacets } from './facets';
-import type { JobTotal } from './pages';
+import { readSearchIndex, type SearchIndex } from './search-index';
 import { type Scope, scopeKey } from './visible';
 
 /**
@@ -33,24 +33,20 @@ export function facetsCache(db: Database, versions: DataVersion, maxScopes = 32)
 }
 
 /**
- * The total of a filtered search, kept a few seconds per data version (`ttlMs`; 0 keeps none):
- * "Show more" asks the same search again with a cursor. Bounded to the last 500 searches.
+ * The search index (search-index.ts), read once per change of the data for every scope: only the
+ * latest is kept. Requests during a read share it.
  */
-export function totalsCache(versions: DataVersion, now: () => number, ttlMs: number, maxSearches = 500) {
-  const cache = new Map<string, { version: number; expires: number; total: Promise<JobTotal> }>();
-  return async (key: string, count: () => Promise<JobTotal>, request?: Request): Promise<JobTotal> => {
+export function searchIndexCache(db: Database, versions: DataVersion) {
+  let cached: { version: number; index: Promise<SearchIndex> } | null = null;
+  return async (request?: Request): Promise<SearchIndex> => {
     const version = await versions.current(request);
-    const cached = cache.get(key);
-    if (cached && cached.version === version && cached.expires > now()) return cached.total;
-    const entry = { version, expires: now() + ttlMs, total: count() };
-    cache.delete(key);
-    if (ttlMs <= 0) return entry.total;
-    cache.set(key, entry);
-    while (cache.size > maxSearches) cache.delete(cache.keys().next().value ?? '');
-    entry.total.catch(() => {
-      if (cache.get(key) === entry) cache.delete(key);
+    if (cached?.version === version) return cached.index;
+    const entry = { version, index: readSearchIndex(db) };
+    cached = entry;
+    entry.index.catch(() => {
+      if (cached === entry) cached = null;
     });
-    return entry.total;
+    return entry.index;
   };
 }
 

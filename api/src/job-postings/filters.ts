@@ -1,4 +1,4 @@
-import type { JobSearch, PostedWithin } from '@board/shared/api/job-search';
+import { type JobSearch, postedWithinMs, same } from '@board/shared/api/job-search';
 import type { FacetCount, JobFacets } from '@board/shared/api/page-bodies';
 import { type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
@@ -7,19 +7,15 @@ import { inScope, type Scope } from './visible';
 
 /**
  * The SPEC's filter rules (section 5) and the board's extra filters, as SQL over the generated
- * columns of migration 0002 (docs/search.md). Call 1 and the job alerts' digests both build their
- * conditions here, so an alert finds exactly what the board shows.
+ * columns of migration 0002 (docs/search.md), for the job alerts' digests. Call 1 runs the same
+ * rules over the same columns held in memory (`searchTest` in search-index.ts); the property test
+ * (search.property.test.ts) holds both to the board's own rules.
  */
 
 /** A LIKE pattern that matches `text` anywhere, its wildcards taken literally. */
 export function containsPattern(text: string): string {
   return `%${text.replace(/[\\%_]/g, '\\$&')}%`;
 }
-
-const hour = 3_600_000;
-const periods: Record<PostedWithin, number> = { '24h': 24 * hour, '7d': 7 * 24 * hour, '30d': 30 * 24 * hour };
-
-const same = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
 
 /** The column holds one of the scope's values that equal a wanted one, case-insensitively. */
 function oneOf(column: AnyPgColumn, values: FacetCount[], wanted: string[]): SQL {
@@ -62,7 +58,7 @@ export function searchFilters(search: JobSearch, now: number, facets: JobFacets)
   // Undated jobs hold the lowest posted_us: never within a period. A future date counts as just posted.
   if (search.postedWithin !== '')
     conditions.push(
-      sql`${jobPostings.postedUs} >= ${String(BigInt(now - periods[search.postedWithin]) * 1000n)}::bigint`,
+      sql`${jobPostings.postedUs} >= ${String(BigInt(now - postedWithinMs[search.postedWithin]) * 1000n)}::bigint`,
     );
   if (search.ids !== undefined)
     conditions.push(

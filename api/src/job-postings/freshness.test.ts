@@ -130,6 +130,25 @@ describe('answers after a change of the data', () => {
     const { jobs } = await list('/public-job-posting?workspace_slug=late-guild');
     expect(jobs.map((job) => [job.title, job.organization_name])).toEqual([['First Hire', 'Late Co']]);
   });
+
+  it("finds a job by its new title and its company's new investor in the next search, and never once it is closed", async () => {
+    const job = await aListedJob();
+    const search = async (query: string) =>
+      (await list(`/public-job-posting?limit=5&${query}`)).jobs.map((listed) => [listed.id, listed.title]);
+    expect(await search('title=Cartographer')).toEqual([]);
+    await api.db.update(jobPostings).set({ title: 'Cartographer of Tides' }).where(eq(jobPostings.id, job.id));
+    expect(await search('title=cartographer%20OF')).toEqual([[job.id, 'Cartographer of Tides']]);
+    const [row] = await api.db.select().from(jobPostings).where(eq(jobPostings.id, job.id));
+    await api.db
+      .update(organizations)
+      .set({ investors: { all: ['Tidewater Ventures'], last_round: [] } })
+      .where(eq(organizations.id, row?.organizationId ?? 0));
+    expect(await search('investor=Tidewater%20Ventures&title=cartographer')).toEqual([
+      [job.id, 'Cartographer of Tides'],
+    ]);
+    await api.db.update(jobPostings).set({ status: 'closed' }).where(eq(jobPostings.id, job.id));
+    expect(await search('title=cartographer')).toEqual([]);
+  });
 });
 
 describe('concurrent requests', () => {

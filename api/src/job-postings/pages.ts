@@ -1,4 +1,3 @@
-import type { JobSort } from '@board/shared/api/job-search';
 import { eq, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../db/database';
 import { jobPostings, organizations } from '../db/job-board-tables';
@@ -10,8 +9,8 @@ import type { OrganizationRow } from './serialize';
 import { inScope, type Visibility, visibleJobs } from './visible';
 
 /**
- * The paged reads (call 1's search, call 3 and call 5 with `limit`): each page by a keyset on an
- * index, never by OFFSET. A cursor that is not one this API gave is a `bad-cursor` result, for the
+ * The paged reads in SQL (call 3 and call 5 with `limit`; call 1's search pages its index,
+ * search-index.ts): each page by a keyset on an index, never by OFFSET. A cursor that is not one this API gave is a `bad-cursor` result, for the
  * route to answer with a 400; nothing here knows HTTP.
  */
 
@@ -24,9 +23,8 @@ export interface PageRequest {
 }
 
 /**
- * How many jobs match: counted exactly up to `exactTotalLimit`; past it, the count stops and
- * says it is a lower bound (as Elasticsearch's `track_total_hits` does). Counting every one of
- * tens of thousands of matches was the search's one cost that grew with the board.
+ * How many jobs match: exact, or (call 1's search, search.ts) exactly up to `exactTotalLimit`
+ * and past it a lower bound, as Elasticsearch's `track_total_hits` does.
  */
 export interface JobTotal {
   count: number;
@@ -35,18 +33,13 @@ export interface JobTotal {
 
 export const exactTotalLimit = 10_000;
 
-/** The matches of `where`: all of them, or up to `upTo` (one more row read tells whether there are more). */
-export async function countJobs(db: Database, where: SQL, upTo?: number): Promise<JobTotal> {
+/** Every match of `where`, counted (a company's jobs: a few dozen). */
+export async function countJobs(db: Database, where: SQL): Promise<JobTotal> {
   const [row] = await selectRows<{ n: number | string }>(
     db,
-    upTo === undefined
-      ? sql`select count(*)::integer as n from ${jobPostings} where ${where}`
-      : sql`select count(*)::integer as n from (select 1 from ${jobPostings} where ${where} limit ${upTo + 1}) as matched`,
+    sql`select count(*)::integer as n from ${jobPostings} where ${where}`,
   );
-  const counted = Number(row?.n ?? 0);
-  return upTo !== undefined && counted > upTo
-    ? { count: upTo, isLowerBound: true }
-    : { count: counted, isLowerBound: false };
+  return { count: Number(row?.n ?? 0), isLowerBound: false };
 }
 
 export interface JobRowWithOrganization {
@@ -60,76 +53,51 @@ export interface JobPage {
   nextCursor: string | null;
 }
 
-/** One page of jobs, newest first (undated last) or by the top of the salary range, with the total. */
-export async function jobPage(
-  db: Database,
-  where: SQL,
-  sort: JobSort,
-  page: PageRequest,
-  total: () => Promise<JobTotal>,
-  /** Call 5 sends each job's long description; call 1 never does. */
-  withDescription = false,
-): Promise<PageRead<JobPage>> {
-  const after = page.cursor === null ? null : readJobCursor(page.cursor, sort);
-  if (after === null && page.cursor !== null) return { ok: false, error: 'bad-cursor' };
-  const keyset =
-    after === null
-      ? null
-      : after.sort === 'newest'
-        ? sql`(${jobPostings.postedUs}, ${jobPostings.id}) < (${after.postedUs}::bigint, ${after.id}::integer)`
-        : sql`(${jobPostings.salaryTop}, ${jobPostings.postedUs}, ${jobPostings.id}) < (${after.top}::integer, ${after.postedUs}::bigint, ${after.id}::integer)`;
-  const order =
-    sort === 'newest'
-      ? sql`${jobPostings.postedUs} desc, ${jobPostings.id} desc`
-      : sql`${jobPostings.salaryTop} desc, ${jobPostings.postedUs} desc, ${jobPostings.id} desc`;
-  const [rows, count] = await Promise.all([
-    db
-      .select({
-        job: listColumns,
-        description: withDescription ? sql<string | null>`${jobPostings.description}` : sql<null>`null`,
-        organization: organizations,
-        postedUs: sql<string>`${jobPostings.postedUs}::text`,
-        salaryTop: jobPostings.salaryTop,
-      })
-      .from(jobPostings)
-      .innerJoin(organizations, eq(jobPostings.organizationId, organizations.id))
-      .where(keyset ? sql`${where} and ${keyset}` : where)
-      .orderBy(order)
-      .limit(page.limit + 1),
-    total(),
-  ]);
-  const shown = rows.slice(0, page.limit);
-  const last = shown.at(-1);
-  const nextCursor =
-    rows.length > page.limit && last
-      ? jobCursorText(
-          sort === 'newest'
-            ? { sort, postedUs: last.postedUs, id: last.job.id }
-            : { sort, top: last.salaryTop, postedUs: last.postedUs, id: last.job.id },
-        )
-      : null;
-  return {
-    ok: true,
-    page: {
-      rows: shown.map(({ job, description, organization }) => ({
-        job: withDescription ? { ...job, description } : job,
-        organization,
-      })),
-      total: count,
-      nextCursor,
-    },
-  };
-}
-
-/** Call 5 with a page: the company's jobs, newest first (undated last), counted exactly (a company's few). */
-export function organizationJobPage(
+/**
+ * Call 5 with a page: the company's jobs with their long descriptions, newest first (undated
+ * last), counted exactly (a company's few).
+ */
+export async function organizationJobPage(
   db: Database,
   organizationId: number,
   visibility: Visibility,
   page: PageRequest,
 ): Promise<PageRead<JobPage>> {
   const where = sql`${visibleJobs(visibility)} and ${jobPostings.organizationId} = ${organizationId}`;
-  return jobPage(db, where, 'newest', page, () => countJobs(db, where), true);
+  const after = page.cursor === null ? null : readJobCursor(page.cursor, 'newest');
+  if (after === null && page.cursor !== null) return { ok: false, error: 'bad-cursor' };
+  const keyset =
+    after?.sort === 'newest'
+      ? sql`(${jobPostings.postedUs}, ${jobPostings.id}) < (${after.postedUs}::bigint, ${after.id}::integer)`
+      : null;
+  const [rows, total] = await Promise.all([
+    db
+      .select({
+        job: listColumns,
+        description: jobPostings.description,
+        organization: organizations,
+        postedUs: sql<string>`${jobPostings.postedUs}::text`,
+      })
+      .from(jobPostings)
+      .innerJoin(organizations, eq(jobPostings.organizationId, organizations.id))
+      .where(keyset ? sql`${where} and ${keyset}` : where)
+      .orderBy(sql`${jobPostings.postedUs} desc, ${jobPostings.id} desc`)
+      .limit(page.limit + 1),
+    countJobs(db, where),
+  ]);
+  const shown = rows.slice(0, page.limit);
+  const last = shown.at(-1);
+  return {
+    ok: true,
+    page: {
+      rows: shown.map(({ job, description, organization }) => ({ job: { ...job, description }, organization })),
+      total,
+      nextCursor:
+        rows.length > page.limit && last
+          ? jobCursorText({ sort: 'newest', postedUs: last.postedUs, id: last.job.id })
+          : null,
+    },
+  };
 }
 
 /** Companies with at least one job on the board (call 3). */

@@ -16,20 +16,34 @@ export async function findWorkspace(db: Database, slug: string) {
  * What call 1 lists, for every visibility and workspace at once: the jobs of the widest
  * visibility, newest first, without their long description (the list never sends it; the cache
  * narrows each answer with `placements`), and the companies and workspaces,
- * each read once instead of once per job. Each job arrives as one JSON array rather than ~20
- * columns: PGlite's cost is per value returned (at 10,000 jobs, ~0.5 s in its protocol parser
- * alone), and the driver values are mapped as Drizzle maps them.
+ * each read once instead of once per job (at 10,000 jobs, reading each job's ~20 values took
+ * ~0.5 s in PGlite's protocol parser alone: `readListJobs` reads one per job).
  */
 export async function loadBoard(db: Database): Promise<Board> {
+  const jobs = await readListJobs(db, visibleJobs('linkedin_or_job_board'), sql.join(newestFirst, sql`, `));
+  const companies = await db.select().from(organizations);
+  const slugs = await db.select({ slug: workspaces.slug }).from(workspaces);
+  return {
+    jobs,
+    organizations: new Map(companies.map((organization) => [organization.id, organization])),
+    workspaces: new Set(slugs.map((workspace) => workspace.slug)),
+  };
+}
+
+/**
+ * The listed jobs (`listColumns`) that match `where`, each read as one JSON array rather than ~20
+ * columns (PGlite's cost is per value returned), mapped as Drizzle maps the driver's values.
+ */
+export async function readListJobs(db: Database, where: SQL, orderBy?: SQL): Promise<ListJobRow[]> {
   const columns = Object.entries(listColumns);
   const rows = await selectRows<{ row: unknown[] | string }>(
     db,
     sql`select json_build_array(${sql.join(
       columns.map(([, column]) => column),
       sql`, `,
-    )}) as row from ${jobPostings} where ${visibleJobs('linkedin_or_job_board')} order by ${sql.join(newestFirst, sql`, `)}`,
+    )}) as row from ${jobPostings} where ${where}${orderBy ? sql` order by ${orderBy}` : sql``}`,
   );
-  const jobs = rows.map(({ row }) => {
+  return rows.map(({ row }) => {
     const values = typeof row === 'string' ? (JSON.parse(row) as unknown[]) : row;
     const job: Record<string, unknown> = {};
     columns.forEach(([key, column], index) => {
@@ -38,13 +52,6 @@ export async function loadBoard(db: Database): Promise<Board> {
     });
     return job as ListJobRow;
   });
-  const companies = await db.select().from(organizations);
-  const slugs = await db.select({ slug: workspaces.slug }).from(workspaces);
-  return {
-    jobs,
-    organizations: new Map(companies.map((organization) => [organization.id, organization])),
-    workspaces: new Set(slugs.map((workspace) => workspace.slug)),
-  };
 }
 
 export interface Board {
