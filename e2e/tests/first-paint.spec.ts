@@ -47,6 +47,9 @@ for (const [browser, userAgent] of Object.entries(userAgents)) {
         // The filter panel is folded behind its button; the page does not scroll sideways.
         await expect(page.getByLabel('Job title')).toBeHidden();
         expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(phone.width);
+        // Without viewport-fit=cover, Safari reports a safe-area inset of 0 and the sticky bars sit
+        // on the iPhone's home indicator.
+        await expect(page.locator('meta[name="viewport"]')).toHaveAttribute('content', /viewport-fit=cover/);
       }
     });
 
