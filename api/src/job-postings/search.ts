@@ -37,7 +37,6 @@ export function jobSearch(db: Database, versions: DataVersion, options: SearchOp
   const indexOf = searchIndexCache(db, versions);
 
   return {
-    facets: facetsOf,
     async search(
       scope: Scope,
       search: JobSearch,
