@@ -40,7 +40,8 @@ export function searchIndexCache(db: Database, versions: DataVersion) {
   let cached: { version: number; index: Promise<SearchIndex> } | null = null;
   return async (request?: Request): Promise<SearchIndex> => {
     const version = await versions.current(request);
-    if (cached?.version === version) return cached.index;
+    // Versions only grow: a request that checked just before a change may use the newer index.
+    if (cached && cached.version >= version) return cached.index;
     const entry = { version, index: readSearchIndex(db) };
     cached = entry;
     entry.index.catch(() => {

@@ -31,10 +31,8 @@ export interface JobTotal {
   isLowerBound: boolean;
 }
 
-export const exactTotalLimit = 10_000;
-
 /** Every match of `where`, counted (a company's jobs: a few dozen). */
-export async function countJobs(db: Database, where: SQL): Promise<JobTotal> {
+async function countJobs(db: Database, where: SQL): Promise<JobTotal> {
   const [row] = await selectRows<{ n: number | string }>(
     db,
     sql`select count(*)::integer as n from ${jobPostings} where ${where}`,

@@ -14,15 +14,17 @@ function passing(dictionary: Dictionary, test: (value: string) => boolean): Uint
 }
 
 /**
- * The rules of `filters.ts`, over the index: a test of one job (its position).
- * Case-insensitive 'contains' compares with the database's lower case of the job's side
- * (`title_lower`, `location_lower`), as the SQL does. `filtered` is false when only the scope
- * applies.
+ * The rules of `filters.ts`, over the index: a test of one job (its position). Case-insensitive
+ * 'contains' compares the database's lower case on both sides, as the SQL does: the job's
+ * (`title_lower`, `location_lower`) and the searched text's (`lowered`, from the database too:
+ * JavaScript's differs for a few letters, such as İ and final sigma). `filtered` is false when only
+ * the scope applies.
  */
 export function searchTest(
   index: SearchIndex,
   scope: Scope,
   search: JobSearch,
+  lowered: { title: string; location: string },
   now: number,
 ): { test: (at: number) => boolean; filtered: boolean } {
   const shown = placements(scope.visibility);
@@ -33,8 +35,7 @@ export function searchTest(
       ? 1
       : 0,
   );
-  const title = search.title.toLowerCase();
-  const location = search.location.toLowerCase();
+  const { title, location } = lowered;
   const titleOk = title === '' ? null : passing(index.title, (value) => value.includes(title));
   const locationOk = location === '' ? null : passing(index.location, (value) => value.includes(location));
   const workplaceOk =
@@ -71,24 +72,31 @@ export function searchTest(
 
 /** The cursor of the job at `at`, in this sort. */
 function cursorAt(index: SearchIndex, sort: JobSort, at: number): string {
-  const postedUs = BigInt(index.postedUs[at] ?? 0).toString();
+  const postedUs = index.postedText[at] ?? '0';
   const id = index.ids[at] ?? 0;
   return jobCursorText(
     sort === 'newest' ? { sort, postedUs, id } : { sort, top: index.salaryTop[at] ?? 0, postedUs, id },
   );
 }
 
-/** True when the job at `at` comes after the cursor's job in its sort (the keyset comparison of the SQL). */
-function isAfter(index: SearchIndex, at: number, cursor: JobCursor): boolean {
+/**
+ * Whether the job at `at` comes after the cursor's job in its sort: the SQL's row comparison
+ * `(salary_top, posted_us, id) < (…)`. Dates compare as Numbers (rounding keeps their order), and
+ * exactly, as bigints, when the Numbers tie.
+ */
+function isAfter(index: SearchIndex, at: number, cursor: JobCursor & { postedNumber: number }): boolean {
+  if (cursor.sort === 'salary') {
+    const top = index.salaryTop[at] ?? 0;
+    if (top !== cursor.top) return top < cursor.top;
+  }
   const posted = index.postedUs[at] ?? 0;
-  const after = Number(cursor.postedUs);
-  const byDate = posted < after || (posted === after && (index.ids[at] ?? 0) < cursor.id);
-  if (cursor.sort === 'newest') return byDate;
-  const top = index.salaryTop[at] ?? 0;
-  return top < cursor.top || (top === cursor.top && byDate);
+  if (posted !== cursor.postedNumber) return posted < cursor.postedNumber;
+  const exact = BigInt(index.postedText[at] ?? '0');
+  const after = BigInt(cursor.postedUs);
+  return exact < after || (exact === after && (index.ids[at] ?? 0) < cursor.id);
 }
 
-export interface IndexPage {
+interface IndexPage {
   /** The page's job ids, in order. */
   ids: number[];
   /** Matches counted, up to `countUpTo` + 1 (more than `countUpTo`: there are more). */
@@ -108,8 +116,9 @@ export function searchPage(
   page: { limit: number; cursor: string | null },
   countUpTo: number | null | undefined,
 ): IndexPage | null {
-  const cursor = page.cursor === null ? null : readJobCursor(page.cursor, sort);
-  if (cursor === null && page.cursor !== null) return null;
+  const read = page.cursor === null ? null : readJobCursor(page.cursor, sort);
+  if (read === null && page.cursor !== null) return null;
+  const cursor = read && { ...read, postedNumber: Number(read.postedUs) };
   const order = sort === 'salary' ? index.bySalary : null;
   const stopAt = countUpTo === undefined ? 0 : countUpTo === null ? Number.POSITIVE_INFINITY : countUpTo + 1;
   const ids: number[] = [];

@@ -19,11 +19,17 @@ export interface SearchIndex {
   size: number;
   /** Per job, in the `newest` order (posted_us desc, id desc): */
   ids: Int32Array;
+  /**
+   * posted_us as a Number: exact within ±2^53 µs (1685 to 2255) and for the undated jobs' -2^63;
+   * beyond, two dates may round to one Number, and a comparison that ties reads `postedText`.
+   */
   postedUs: Float64Array;
+  /** posted_us exactly, as the database writes it (the cursors carry it). */
+  postedText: string[];
   salaryTop: Float64Array;
   /** NaN when the salary shows no number (never excluded by the bounds). */
   salaryFirstK: Float64Array;
-  /** Index into `visibilities`' placements: 0 board only, 1 LinkedIn only (`placementCodes`). */
+  /** Where the job is shown, as its position in `placementCodes` (board, LinkedIn, both). */
   placement: Uint8Array;
   /** Position of the job's company in `companies`. */
   company: Int32Array;
@@ -68,15 +74,20 @@ type IndexRow = [number, number, string, string, string, string, string, string,
 
 /**
  * Reads the index: one JSON text for all jobs (PGlite's cost is per value returned, so 100,000
- * rows of 11 columns as values took seconds), in the order of the newest sort.
+ * rows of 11 columns as values took seconds), in the order of the newest sort, and the companies,
+ * both from one snapshot of the data (a read-only repeatable-read transaction).
  */
 export async function readSearchIndex(db: Database): Promise<SearchIndex> {
-  const [jobs] = await selectRows<{ rows: string | null }>(
-    db,
-    sql`select json_agg(json_build_array(${jobPostings.id}, ${jobPostings.organizationId}, ${jobPostings.shownOn}, ${jobPostings.titleLower}, ${jobPostings.locationLower}, ${jobPostings.workplaceShown}, ${jobPostings.jobTypeShown}, ${jobPostings.levelShown}, ${jobPostings.salaryFirstK}, ${jobPostings.salaryTop}, ${jobPostings.postedUs}::text) order by ${jobPostings.postedUs} desc, ${jobPostings.id} desc)::text as rows from ${jobPostings} where ${visibleJobs('linkedin_or_job_board')}`,
+  const [jobs, companies] = await db.transaction(
+    (tx) => Promise.all([selectRows<{ rows: string | null }>(tx, jobsQuery), tx.select().from(organizations)]),
+    { isolationLevel: 'repeatable read', accessMode: 'read only' },
   );
-  const companies = await db.select().from(organizations);
-  const rows = JSON.parse(jobs?.rows ?? '[]') as IndexRow[];
+  return indexOf(JSON.parse(jobs[0]?.rows ?? '[]') as IndexRow[], companies);
+}
+
+const jobsQuery = sql`select json_agg(json_build_array(${jobPostings.id}, ${jobPostings.organizationId}, ${jobPostings.shownOn}, ${jobPostings.titleLower}, ${jobPostings.locationLower}, ${jobPostings.workplaceShown}, ${jobPostings.jobTypeShown}, ${jobPostings.levelShown}, ${jobPostings.salaryFirstK}, ${jobPostings.salaryTop}, ${jobPostings.postedUs}::text) order by ${jobPostings.postedUs} desc, ${jobPostings.id} desc)::text as rows from ${jobPostings} where ${visibleJobs('linkedin_or_job_board')}`;
+
+function indexOf(rows: IndexRow[], companies: OrganizationRow[]): SearchIndex {
   const size = rows.length;
   const companyAt = new Map(companies.map((company, position) => [company.id, position]));
   const index = {
@@ -88,6 +99,7 @@ export async function readSearchIndex(db: Database): Promise<SearchIndex> {
     placement: new Uint8Array(size),
     company: new Int32Array(size),
   };
+  const postedText: string[] = new Array(size);
   const title = dictionary(size);
   const location = dictionary(size);
   const workplace = dictionary(size);
@@ -117,14 +129,15 @@ export async function readSearchIndex(db: Database): Promise<SearchIndex> {
     level.add(at, levelShown);
     index.salaryFirstK[at] = first ?? Number.NaN;
     index.salaryTop[at] = top;
-    // Exact for every date (< 2^53 µs) and for the undated jobs' -2^63.
     index.postedUs[at] = Number(posted);
+    postedText[at] = posted;
   });
   const bySalary = Int32Array.from({ length: size }, (_, at) => at).sort(
     (a, b) => (index.salaryTop[b] ?? 0) - (index.salaryTop[a] ?? 0) || a - b,
   );
   return {
     ...index,
+    postedText,
     title: title.done(),
     location: location.done(),
     workplace: workplace.done(),

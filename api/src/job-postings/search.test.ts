@@ -93,6 +93,54 @@ describe('call 1 with limit', () => {
     await api.db.delete(jobPostings).where(sql`${jobPostings.id} in (${sql.join(ids, sql`, `)})`);
   });
 
+  it("compares letters in the database's lower case on both sides (İ, final sigma), as the alerts' SQL does", async () => {
+    const [organization] = await api.db.select().from(organizations).limit(1);
+    const [row] = await api.db
+      .insert(jobPostings)
+      .values({
+        organizationId: organization?.id ?? 0,
+        title: 'ΟΔΟΣ Engineer',
+        location: 'İSTANBUL',
+        status: 'published',
+        publishedAt: new Date(),
+      })
+      .returning({ id: jobPostings.id });
+    const found = async (search: Partial<JobSearch>) =>
+      (await get<JobPageBody>(searchUrl(search, { limit: 100 }))).body.jobs.map((job) => job.id);
+    expect(await found({ title: 'ΟΔΟΣ' })).toEqual([row?.id]);
+    expect(await found({ location: 'İstanbul' })).toEqual([row?.id]);
+    await api.db.delete(jobPostings).where(eq(jobPostings.id, row?.id ?? 0));
+  });
+
+  it('pages jobs whose dates differ by a microsecond from 2255 on (past 2^53 µs), the cursor carrying the exact date', async () => {
+    const [organization] = await api.db.select().from(organizations).limit(1);
+    const ids: number[] = [];
+    // 2^53 + 1 µs and 2^53 µs: one Number. The later one first, so the earlier has the higher id.
+    for (const at of ['2255-06-05 23:47:34.740993+00', '2255-06-05 23:47:34.740992+00']) {
+      const [row] = await api.db
+        .insert(jobPostings)
+        .values({
+          organizationId: organization?.id ?? 0,
+          title: 'Far Future Navigator',
+          status: 'published',
+          publishedAt: sql`${at}::timestamptz` as unknown as Date,
+        })
+        .returning({ id: jobPostings.id });
+      ids.push(row?.id ?? 0);
+    }
+    const pages = await allPages<JobPageBody>(searchUrl({ title: 'far future navigator' }, { limit: 1 }), (cursor) =>
+      searchUrl({ title: 'far future navigator' }, { limit: 1, cursor }),
+    );
+    expect(pages.map((page) => page.jobs.map((job) => job.id))).toEqual([[ids[0]], [ids[1]]]);
+    const [, postedUs] = JSON.parse(Buffer.from(pages[0]?.next_cursor ?? '', 'base64url').toString()) as string[];
+    const [exact] = await selectRows<{ posted_us: string }>(
+      api.db,
+      sql`select posted_us::text from job_postings where id = ${ids[0] ?? 0}`,
+    );
+    expect(postedUs).toBe(exact?.posted_us);
+    await api.db.delete(jobPostings).where(sql`${jobPostings.id} in (${sql.join(ids, sql`, `)})`);
+  });
+
   it('is scoped to the workspace and reads only the saved ids', async () => {
     const demo = await get<JobPageBody>('/public-job-posting?limit=100&workspace_slug=demo');
     const whole = await get<{ jobs: { id: number }[] }>('/public-job-posting?workspace_slug=demo');

@@ -5,11 +5,14 @@ import type { Database } from '../db/database';
 import { jobPostings } from '../db/job-board-tables';
 import { facetsCache, searchIndexCache } from './caches';
 import type { DataVersion } from './data-version';
-import { exactTotalLimit, type JobPage, type JobRowWithOrganization, type PageRead, type PageRequest } from './pages';
-import { readListJobs } from './queries';
+import type { JobPage, JobRowWithOrganization, PageRead, PageRequest } from './pages';
+import { readListJobs, selectRows } from './queries';
 import type { SearchIndex } from './search-index';
 import { searchPage, searchTest } from './search-index-page';
-import { type Scope, visibleJobs } from './visible';
+import { inScope, type Scope } from './visible';
+
+/** Totals are exact up to this many matches, and a lower bound past it (docs/search.md). */
+export const exactTotalLimit = 10_000;
 
 export interface SearchOptions {
   now?: () => number;
@@ -44,7 +47,7 @@ export function jobSearch(db: Database, versions: DataVersion, options: SearchOp
       request?: Request,
     ): Promise<PageRead<JobSearchPage>> {
       const [scoped, index] = await Promise.all([facetsOf(scope, request), indexOf(request)]);
-      const { test, filtered } = searchTest(index, scope, search, now());
+      const { test, filtered } = searchTest(index, scope, search, await lowerCase(db, search), now());
       const found = searchPage(index, test, search.sort, page, filtered ? countUpTo : undefined);
       if (!found) return { ok: false, error: 'bad-cursor' };
       const total = !filtered
@@ -66,8 +69,25 @@ export function jobSearch(db: Database, versions: DataVersion, options: SearchOp
 }
 
 /**
- * The listed jobs with these ids, in this order, with their companies as the index read them (a
- * job hidden since the index was read is left out).
+ * The searched title and location in the database's lower case (the job's side is `title_lower`,
+ * `location_lower`). JavaScript's `toLowerCase` agrees on ASCII, so only other text asks.
+ */
+async function lowerCase(db: Database, search: JobSearch): Promise<{ title: string; location: string }> {
+  const ascii = /^[\x20-\x7e]*$/;
+  if (ascii.test(search.title) && ascii.test(search.location))
+    return { title: search.title.toLowerCase(), location: search.location.toLowerCase() };
+  const [row] = await selectRows<{ title: string; location: string }>(
+    db,
+    sql`select lower(${search.title}) as title, lower(${search.location}) as location`,
+  );
+  return { title: row?.title ?? '', location: row?.location ?? '' };
+}
+
+/**
+ * The listed jobs with these ids, in this order, with their companies as the index read them. A
+ * job changed since the index was read shows as it is now, and is left out if it has left the
+ * scope (hidden, or its company moved to another workspace or is not in the index yet): the next
+ * search, at the new data version, reads the index again.
  */
 async function jobsById(
   db: Database,
@@ -76,7 +96,7 @@ async function jobsById(
   ids: number[],
 ): Promise<JobRowWithOrganization[]> {
   if (ids.length === 0) return [];
-  const jobs = await readListJobs(db, sql`${inArray(jobPostings.id, ids)} and ${visibleJobs(scope.visibility)}`);
+  const jobs = await readListJobs(db, sql`${inArray(jobPostings.id, ids)} and ${inScope(scope)}`);
   const byId = new Map(jobs.map((job) => [job.id, job]));
   return ids.flatMap((id) => {
     const job = byId.get(id);
