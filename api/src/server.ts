@@ -103,6 +103,16 @@ export async function startApi(env: Record<string, string | undefined> = process
       peerAddress,
     },
   });
+  // The search index and the board's facets, read before the first visitor's search rather than
+  // during it (~0.6 s at 100,000 jobs): call 1 once, in-process, as a visitor would ask it.
+  const warmed = performance.now();
+  const warm = await Promise.resolve(app.request('/public-job-posting?limit=1')).catch(() => null);
+  log({
+    time: new Date().toISOString(),
+    level: warm?.ok ? 'info' : 'warn',
+    message: warm?.ok ? 'search warmed' : 'search not warmed: the first search reads its index',
+    ms: Math.round(performance.now() - warmed),
+  });
   // serve() without TLS or HTTP/2 options gives a node:http server.
   const server = await new Promise<Server>((resolve) => {
     const s = serve(

@@ -159,9 +159,12 @@ test('React, the router, the query client and sonner load once, from the shell',
   await page.goto('/job/1/apply');
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
 
-  // Each remote was used ...
+  // Each remote was used ... (the pages are rendered on the server: a heading shows before its
+  // remote's code has arrived, so wait for the code)
   for (const remote of ['listings', 'apply', 'static'] as const) {
-    expect(remoteBodies.some(({ url }) => url.startsWith(board.originOf(remote)))).toBe(true);
+    await expect
+      .poll(() => remoteBodies.some(({ url }) => url.startsWith(board.originOf(remote))), { message: remote })
+      .toBe(true);
   }
   // ... and none of them downloaded its own copy of a singleton.
   const markers = {
