@@ -128,7 +128,7 @@ export function jobPagesQuery(client: ApiClient, workspaceSlug: string | null, s
       if (whole) return local(whole);
       try {
         const body = await send(client, boardRequests.jobPage(workspaceSlug, search, pageParam), signal);
-        if (executorOf(body) === 'database') return parseJobPage(body);
+        if (executorOf(body) === 'api') return parseJobPage(body);
         const jobs = parseJobList(body);
         queryClient.setQueryData(boardKeys.jobs(workspaceSlug), jobs);
         return local(jobs);

@@ -14,7 +14,7 @@ const now = Date.UTC(2026, 1, 1);
 
 describe('where a search runs', () => {
   it.each([
-    [{ jobs: [], total: 0, next_cursor: null }, 'database'],
+    [{ jobs: [], total: 0, next_cursor: null }, 'api'],
     [{ jobs: [] }, 'local'],
     [{ jobs: [], total: '3' }, 'local'],
     [null, 'local'],

@@ -4,17 +4,17 @@ import type { JobSearch } from '@board/shared/api/job-search';
 import { facetsOf, searchJobs } from '@board/shared/api/search-rules';
 
 /**
- * Where a board's search runs. `database`: the API searched, counted and paged it (call 1 with
+ * Where a board's search runs. `api`: the API searched, counted and paged it (call 1 with
  * `limit` answered with a `total`). `local`: the API answered call 1 as the SPEC states it, every
  * job and no `total`, so the board runs the same rules over that whole list (search-rules.ts),
  * on the server's first render as in the browser. An answer without `total` is never shown as a
  * search's result: that would show an unfiltered list as filtered.
  */
-export type SearchExecutor = 'database' | 'local';
+export type SearchExecutor = 'api' | 'local';
 
 export function executorOf(body: unknown): SearchExecutor {
   const total = typeof body === 'object' && body !== null ? (body as { total?: unknown }).total : undefined;
-  return typeof total === 'number' ? 'database' : 'local';
+  return typeof total === 'number' ? 'api' : 'local';
 }
 
 /** A local page's cursor is the offset of its first job in the search's results (never sent to a paging API). */
