@@ -16,6 +16,8 @@ interface ReleaseInfo {
   used: string | null;
 }
 
+const tableClass = 'w-full min-w-[36rem] text-left text-sm [&_td]:pr-4 [&_th]:pr-4';
+
 /**
  * /__status: which build of each remote this page uses (read from its mf-manifest.json) and, for
  * a remote with releases, its pointer (live, canary with its percent, previous) beside the
@@ -79,81 +81,90 @@ export function StatusPage() {
         <dt className="text-muted">API</dt>
         <dd>{config.apiBaseUrl}</dd>
       </dl>
-      <table className="mt-6 w-full text-left text-sm">
-        <caption className="sr-only">Remotes</caption>
-        <thead>
-          <tr className="border-b border-line">
-            <th scope="col" className="py-2">
-              Remote
-            </th>
-            <th scope="col">Manifest</th>
-            <th scope="col">Build</th>
-            <th scope="col">Loaded by this page</th>
-          </tr>
-        </thead>
-        <tbody>
-          {remoteNames.map((name) => (
-            <tr key={name} className="border-b border-line align-top">
-              <th scope="row" className="py-2 font-medium">
-                {name}
-                {preview.kind === 'accepted' && preview.preview.remote === name ? ' (preview)' : ''}
-              </th>
-              <td className="break-all">{entries[name]}</td>
-              <td data-testid={`${name}-version`}>
-                {manifests[name]?.error ? `unreachable (${manifests[name]?.error})` : (manifests[name]?.version ?? '…')}
-              </td>
-              <td>
-                {loadedRemotes.has(name) ? `yes, at ${loadedRemotes.get(name)?.at.toLocaleTimeString()}` : 'not yet'}
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-      {released.length > 0 ? (
-        <table className="mt-6 w-full text-left text-sm">
-          <caption className="py-2 text-left font-medium text-ink">Releases</caption>
+      {/* Wide tables scroll on their own on a phone; the page does not. */}
+      {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a region that scrolls takes focus, so the keyboard can scroll it */}
+      <section aria-label="Remotes" tabIndex={0} className="mt-6 overflow-x-auto">
+        <table className={tableClass}>
+          <caption className="sr-only">Remotes</caption>
           <thead>
             <tr className="border-b border-line">
               <th scope="col" className="py-2">
                 Remote
               </th>
-              <th scope="col">Live</th>
-              <th scope="col">Canary</th>
-              <th scope="col">Previous</th>
-              <th scope="col">This page uses</th>
+              <th scope="col">Manifest</th>
+              <th scope="col">Build</th>
+              <th scope="col">Loaded by this page</th>
             </tr>
           </thead>
           <tbody>
-            {released.map((name) => {
-              const info = releases?.[name];
-              const pointer = info?.pointer;
-              const unread = releases === null ? '…' : 'unreadable';
-              return (
-                <tr key={name} className="border-b border-line align-top">
-                  <th scope="row" className="py-2 font-medium">
-                    {name}
-                  </th>
-                  <td className="break-all" data-testid={`${name}-live`}>
-                    {pointer ? (pointer.live ?? 'none') : unread}
-                  </td>
-                  <td className="break-all" data-testid={`${name}-canary`}>
-                    {pointer
-                      ? pointer.canary
-                        ? `${pointer.canary.version} (${pointer.canary.percent}%)`
-                        : 'none'
-                      : unread}
-                  </td>
-                  <td className="break-all" data-testid={`${name}-previous`}>
-                    {pointer ? (pointer.previous ?? 'none') : unread}
-                  </td>
-                  <td className="break-all" data-testid={`${name}-release`}>
-                    {releases === null ? '…' : (info?.used ?? 'not a release')}
-                  </td>
-                </tr>
-              );
-            })}
+            {remoteNames.map((name) => (
+              <tr key={name} className="border-b border-line align-top">
+                <th scope="row" className="py-2 font-medium">
+                  {name}
+                  {preview.kind === 'accepted' && preview.preview.remote === name ? ' (preview)' : ''}
+                </th>
+                <td className="break-all">{entries[name]}</td>
+                <td data-testid={`${name}-version`}>
+                  {manifests[name]?.error
+                    ? `unreachable (${manifests[name]?.error})`
+                    : (manifests[name]?.version ?? '…')}
+                </td>
+                <td>
+                  {loadedRemotes.has(name) ? `yes, at ${loadedRemotes.get(name)?.at.toLocaleTimeString()}` : 'not yet'}
+                </td>
+              </tr>
+            ))}
           </tbody>
         </table>
+      </section>
+      {released.length > 0 ? (
+        // biome-ignore lint/a11y/noNoninteractiveTabindex: a region that scrolls takes focus, so the keyboard can scroll it
+        <section aria-label="Releases" tabIndex={0} className="mt-6 overflow-x-auto">
+          <table className={tableClass}>
+            <caption className="py-2 text-left font-medium text-ink">Releases</caption>
+            <thead>
+              <tr className="border-b border-line">
+                <th scope="col" className="py-2">
+                  Remote
+                </th>
+                <th scope="col">Live</th>
+                <th scope="col">Canary</th>
+                <th scope="col">Previous</th>
+                <th scope="col">This page uses</th>
+              </tr>
+            </thead>
+            <tbody>
+              {released.map((name) => {
+                const info = releases?.[name];
+                const pointer = info?.pointer;
+                const unread = releases === null ? '…' : 'unreadable';
+                return (
+                  <tr key={name} className="border-b border-line align-top">
+                    <th scope="row" className="py-2 font-medium">
+                      {name}
+                    </th>
+                    <td className="break-all" data-testid={`${name}-live`}>
+                      {pointer ? (pointer.live ?? 'none') : unread}
+                    </td>
+                    <td className="break-all" data-testid={`${name}-canary`}>
+                      {pointer
+                        ? pointer.canary
+                          ? `${pointer.canary.version} (${pointer.canary.percent}%)`
+                          : 'none'
+                        : unread}
+                    </td>
+                    <td className="break-all" data-testid={`${name}-previous`}>
+                      {pointer ? (pointer.previous ?? 'none') : unread}
+                    </td>
+                    <td className="break-all" data-testid={`${name}-release`}>
+                      {releases === null ? '…' : (info?.used ?? 'not a release')}
+                    </td>
+                  </tr>
+                );
+              })}
+            </tbody>
+          </table>
+        </section>
       ) : null}
     </div>
   );
