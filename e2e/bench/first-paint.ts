@@ -1,6 +1,7 @@
 import type { Browser } from '@playwright/test';
 import { roundedLoad } from './run-info';
 import { median } from './stats';
+import { throttle } from './throttling';
 
 /**
  * The first paint on a phone, as each phone asks for the page: Safari on an iPhone (its user agent,
@@ -106,15 +107,7 @@ async function sample(browser: Browser, url: string, profile: PhoneProfile): Pro
   });
   try {
     const page = await context.newPage();
-    const cdp = await context.newCDPSession(page);
-    await cdp.send('Network.enable');
-    await cdp.send('Network.emulateNetworkConditions', {
-      offline: false,
-      latency: 150,
-      downloadThroughput: (1.6 * 1024 * 1024) / 8,
-      uploadThroughput: (750 * 1024) / 8,
-    });
-    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+    const cdp = await throttle(context, page);
     await cdp.send('Emulation.setUserAgentOverride', {
       userAgent: device.userAgent,
       ...(device.userAgentMetadata ? { userAgentMetadata: device.userAgentMetadata } : {}),

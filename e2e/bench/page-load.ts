@@ -7,6 +7,7 @@ import type { Browser } from '@playwright/test';
 import { kb, measureBytes } from './bytes';
 import { roundedLoad } from './run-info';
 import { median } from './stats';
+import { throttle } from './throttling';
 
 const vitals = () => {
   const metrics = { fcp: 0, lcp: 0, cls: 0, longTasks: [] as { start: number; duration: number }[] };
@@ -31,15 +32,7 @@ const vitals = () => {
 export async function measureLoad(browser: Browser, url: string) {
   const context = await browser.newContext();
   const page = await context.newPage();
-  const cdp = await context.newCDPSession(page);
-  await cdp.send('Network.enable');
-  await cdp.send('Network.emulateNetworkConditions', {
-    offline: false,
-    latency: 150,
-    downloadThroughput: (1.6 * 1024 * 1024) / 8,
-    uploadThroughput: (750 * 1024) / 8,
-  });
-  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+  await throttle(context, page);
   await page.addInitScript(vitals);
   const timeline: { url: string; start: number; end: number }[] = [];
   const starts = new Map<string, number>();

@@ -42,16 +42,21 @@ const dataUri = (bytes: Uint8Array) =>
 
 function Mark({ data, size }: { data: OgCardData; size: number }) {
   const colors = themeColors();
-  const box = { width: size, height: size, borderRadius: size * 0.22, flexShrink: 0 } as const;
+  const box = {
+    width: size,
+    height: size,
+    borderRadius: size * 0.22,
+    flexShrink: 0,
+    display: 'flex',
+    alignItems: 'center',
+    justifyContent: 'center',
+  } as const;
   if (data.mark === 'board') return <BoardMark size={size} />;
   if (data.logo)
     return (
       <div
         style={{
           ...box,
-          display: 'flex',
-          alignItems: 'center',
-          justifyContent: 'center',
           background: 'white',
           border: `2px solid ${colors.line}`,
         }}
@@ -70,9 +75,6 @@ function Mark({ data, size }: { data: OgCardData; size: number }) {
     <div
       style={{
         ...box,
-        display: 'flex',
-        alignItems: 'center',
-        justifyContent: 'center',
         background: hslToHex(mark.hue, 55, 40),
         color: 'white',
         fontSize: size * 0.4,

@@ -2,7 +2,7 @@ import type { ReleasePointer } from '@board/shared/config/release-pointer';
 import { type RemoteName, remoteNames } from '@board/shared/config/remotes';
 import { useRuntimeConfig } from '@board/shared/react/runtime-config';
 import { PageTitle } from '@board/shared/ui/page-title';
-import { useEffect, useState } from 'react';
+import { type ReactNode, useEffect, useState } from 'react';
 import { loadedRemotes, remoteEntries } from './federation';
 import { getPreviewDecision } from './preview-state';
 
@@ -14,6 +14,16 @@ interface ManifestInfo {
 interface ReleaseInfo {
   pointer: ReleasePointer | null;
   used: string | null;
+}
+
+/** A wide table scrolls on its own on a phone (the page does not); focusable, so the keyboard can scroll it. */
+function ScrollingRegion({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    // biome-ignore lint/a11y/noNoninteractiveTabindex: a region that scrolls takes focus, so the keyboard can scroll it
+    <section aria-label={label} tabIndex={0} className="mt-6 overflow-x-auto">
+      {children}
+    </section>
+  );
 }
 
 const tableClass = 'w-full min-w-[36rem] text-left text-sm [&_td]:pr-4 [&_th]:pr-4';
@@ -81,9 +91,7 @@ export function StatusPage() {
         <dt className="text-muted">API</dt>
         <dd>{config.apiBaseUrl}</dd>
       </dl>
-      {/* Wide tables scroll on their own on a phone; the page does not. */}
-      {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a region that scrolls takes focus, so the keyboard can scroll it */}
-      <section aria-label="Remotes" tabIndex={0} className="mt-6 overflow-x-auto">
+      <ScrollingRegion label="Remotes">
         <table className={tableClass}>
           <caption className="sr-only">Remotes</caption>
           <thead>
@@ -116,10 +124,9 @@ export function StatusPage() {
             ))}
           </tbody>
         </table>
-      </section>
+      </ScrollingRegion>
       {released.length > 0 ? (
-        // biome-ignore lint/a11y/noNoninteractiveTabindex: a region that scrolls takes focus, so the keyboard can scroll it
-        <section aria-label="Releases" tabIndex={0} className="mt-6 overflow-x-auto">
+        <ScrollingRegion label="Releases">
           <table className={tableClass}>
             <caption className="py-2 text-left font-medium text-ink">Releases</caption>
             <thead>
@@ -164,7 +171,7 @@ export function StatusPage() {
               })}
             </tbody>
           </table>
-        </section>
+        </ScrollingRegion>
       ) : null}
     </div>
   );
