@@ -1,0 +1,177 @@
+import { PGlite } from '@electric-sql/pglite';
+import { sql } from 'drizzle-orm';
+import type { Sql } from 'postgres';
+import { writesThrough } from '../db/client-writes';
+import type { Database } from '../db/database';
+import { errorReport } from '../lib/error-report';
+import { selectRows } from './queries';
+
+/**
+ * How an API instance learns that the job tables changed, and to which data version, without a
+ * query per request (docs/decisions/022-live-reads.md). The database keeps the version (migration
+ * 0005: the commit trigger takes it and sends `version rows` on the channel `board_changes`):
+ * - **PGlite**: the instance is the process, and every writer (the API, a seed, an import run
+ *   in-process) goes through its one client; the notification arrives before the writing
+ *   statement returns, so the next request knows.
+ * - **PostgreSQL**: LISTEN on a connection of its own, for every other writer (the platform,
+ *   another instance), within milliseconds; a read of the version every `pollMs` in case a
+ *   notification was lost (a dropped connection, a pooler that cannot LISTEN); and a read of it
+ *   before the first request after a write through this process's client (client-writes.ts),
+ *   since its notification may arrive a moment after the write returns.
+ * A read of the version is one indexed read (the newest entry of `board_commits`' version index).
+ */
+
+export const boardChangesChannel = 'board_changes';
+
+/** Versions up to `version` committed, changing `rows` rows since the version the reader gave. */
+export interface Learned {
+  version: number;
+  rows: number;
+  /** The versions it covers start after this one. */
+  since: number;
+}
+
+export interface BoardChangesOptions {
+  /** PostgreSQL: how often the version is read in case a notification was lost (0: never). 2,000 ms. */
+  pollMs?: number;
+  /** PostgreSQL: listen for notifications (false: the poll and the reads after own writes only). */
+  listen?: boolean;
+  log?: (entry: Record<string, unknown>) => void;
+}
+
+export interface BoardChangeFeed {
+  /** Resolves once the instance listens: a version read after it misses nothing. */
+  started: Promise<void>;
+  /**
+   * Resolves once every write settled through this process's client so far has been seen (one
+   * read of the version when there was any since the last; none otherwise). PGlite: at once.
+   */
+  ownWritesSeen(): Promise<void>;
+}
+
+/** The committed versions after `since` and how many rows they changed: one indexed read when none. */
+export async function readVersionsSince(db: Database, since: number): Promise<Learned> {
+  const [row] = await selectRows<{ version: string; rows: string | number }>(
+    db,
+    sql`select coalesce(max(m.version), 0)::text as version, count(c.txid) as rows
+      from board_commits m left join board_changes c on c.txid = m.txid where m.version > ${since}`,
+  );
+  return { version: Math.max(since, Number(row?.version ?? 0)), rows: Number(row?.rows ?? 0), since };
+}
+
+/** The data version the database is at now. */
+export async function readBoardVersion(db: Database): Promise<number> {
+  return (await readVersionsSince(db, 0)).version;
+}
+
+/**
+ * Drops the change log's entries of versions committed more than `olderThanMinutes` ago (never the
+ * latest version's): an instance further behind than that reads its index whole.
+ */
+export async function pruneBoardChanges(db: Database, olderThanMinutes = 60): Promise<void> {
+  await db.execute(sql`select board_prune_changes(make_interval(mins => ${olderThanMinutes}))`);
+}
+
+function rootCode(error: unknown): string | undefined {
+  let current = error;
+  for (let depth = 0; depth < 5 && current instanceof Error && current.cause !== undefined; depth++)
+    current = current.cause;
+  const code = (current as { code?: unknown } | null)?.code;
+  return typeof code === 'string' ? code : undefined;
+}
+
+/**
+ * Starts learning of changes: `learned` is called with each version heard of (possibly out of
+ * order, possibly one already known: the caller keeps the highest). `known()` is the highest
+ * version the caller knows, the start of what a read of the version asks about.
+ */
+export function watchBoardChanges(
+  db: Database,
+  learned: (news: Learned) => void,
+  known: () => number,
+  options: BoardChangesOptions = {},
+): BoardChangeFeed {
+  const client = (db as unknown as { $client?: unknown }).$client;
+  const log = options.log ?? (() => {});
+  const fromNotification = (payload: string) => {
+    const [version, rows] = payload.split(' ').map(Number);
+    if (Number.isSafeInteger(version) && Number.isSafeInteger(rows))
+      learned({ version: version ?? 0, rows: rows ?? 0, since: (version ?? 1) - 1 });
+  };
+  const read = async () => {
+    const news = await readVersionsSince(db, known());
+    if (news.version > news.since) learned(news);
+    return news;
+  };
+
+  if (client instanceof PGlite) {
+    return {
+      started: client.listen(boardChangesChannel, fromNotification).then(() => {}),
+      ownWritesSeen: async () => {},
+    };
+  }
+
+  const postgres = client as Sql;
+  let unlisten: (() => Promise<void>) | null = null;
+  let listening = false;
+  const listen = async () => {
+    if (options.listen === false) return;
+    try {
+      await unlisten?.().catch(() => {});
+      const subscription = await postgres.listen(boardChangesChannel, fromNotification, () => {
+        // (Re)connected: what was committed while not listening is read now.
+        listening = true;
+        read().catch(() => {});
+      });
+      unlisten = subscription.unlisten;
+    } catch (error) {
+      listening = false;
+      log({
+        time: new Date().toISOString(),
+        level: 'warn',
+        message: 'board changes: not listening',
+        ...errorReport(error),
+      });
+    }
+  };
+
+  const pollMs = options.pollMs ?? 2000;
+  if (pollMs > 0) {
+    const poll = setInterval(async () => {
+      const before = known();
+      try {
+        const news = await read();
+        // A version the notifications did not bring (lost, or the listening connection is gone):
+        // listen afresh.
+        if (news.version > before || !listening) await listen();
+      } catch (error) {
+        const code = rootCode(error);
+        if (code === 'CONNECTION_ENDED' || code === 'CONNECTION_DESTROYED') clearInterval(poll);
+        listening = false;
+      }
+    }, pollMs);
+    poll.unref();
+  }
+
+  const writes = writesThrough(db);
+  let checkedAt = -1;
+  let check: Promise<void> = Promise.resolve();
+  return {
+    started: listen(),
+    ownWritesSeen() {
+      if (!writes) return Promise.resolve();
+      const count = writes();
+      // A read of the version that started after the last write settled has seen it.
+      if (count === checkedAt) return check;
+      checkedAt = count;
+      check = read().then(
+        () => {},
+        (error) => {
+          checkedAt = -1;
+          throw error;
+        },
+      );
+      return check;
+    },
+  };
+}

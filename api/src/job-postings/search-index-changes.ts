@@ -1,0 +1,281 @@
+import { sql } from 'drizzle-orm';
+import type { Database } from '../db/database';
+import { jobPostings } from '../db/job-board-tables';
+import { selectRows } from './queries';
+import {
+  bySalaryOrder,
+  codeOf,
+  companiesJson,
+  companyFromJson,
+  type Dictionary,
+  type DictionaryName,
+  dictionaryNames,
+  dictionaryValues,
+  type IndexRow,
+  indexedJobs,
+  indexRowColumns,
+  type SearchIndex,
+  setRow,
+} from './search-index';
+import type { OrganizationRow } from './serialize';
+
+/**
+ * The rows changed since an index's version, read from the change log the database keeps
+ * (migration 0005), and the next index made from the previous one and those rows: the search
+ * index kept up to date without reading it whole (docs/decisions/022-live-reads.md).
+ */
+
+/** The changes of the versions after the index's, up to `version`. */
+export interface IndexChanges {
+  version: number;
+  /** Every job whose row changed; its new row is in `jobs` if the index holds it (published). */
+  jobIds: number[];
+  jobs: IndexRow[];
+  /** Every company whose row changed; its new row is in `companies` unless it was deleted. */
+  companyIds: number[];
+  companies: OrganizationRow[];
+}
+
+export type ChangesRead =
+  /** Nothing committed after the version asked about. */
+  | { kind: 'none'; version: number }
+  | { kind: 'rows'; changes: IndexChanges }
+  /**
+   * The index must be read whole: more rows changed than `upTo`, a table was truncated, or the
+   * log no longer holds every change since that version (pruned).
+   */
+  | { kind: 'everything'; version: number; reason: 'many' | 'truncated' | 'pruned' };
+
+/**
+ * What changed after version `since`, in one statement (one snapshot): the latest version, the
+ * keys changed since (at most `upTo` + 1 are looked at), and, when there are at most `upTo`, the
+ * indexed columns of the changed jobs and the rows of the changed companies.
+ */
+export async function readChangesSince(db: Database, since: number, upTo: number): Promise<ChangesRead> {
+  const keysOf = (table: string) => sql.raw(`(select row_key::integer from changed where table_name = '${table}')`);
+  const [row] = await selectRows<{
+    version: string;
+    pruned: string;
+    changed: number | string;
+    truncated: boolean;
+    job_ids: string | null;
+    jobs: string | null;
+    company_ids: string | null;
+    companies: string | null;
+  }>(
+    db,
+    sql`with changed as materialized (
+      select distinct c.table_name, c.row_key from board_commits m join board_changes c on c.txid = m.txid
+      where m.version > ${since} limit ${upTo + 1}
+    ), few as (select count(*) <= ${upTo} as few from changed)
+    select (select coalesce(max(version), 0) from board_commits)::text as version,
+      (select pruned_through from board_change_log)::text as pruned,
+      (select count(*) from changed) as changed,
+      exists (select 1 from board_commits m join board_changes c on c.txid = m.txid where m.version > ${since} and c.table_name = '*') as truncated,
+      case when (select few from few) then (select json_agg(row_key::integer) from changed where table_name = 'job_postings')::text end as job_ids,
+      case when (select few from few) then (select json_agg(${indexRowColumns}) from ${jobPostings} where ${jobPostings.id} in ${keysOf('job_postings')} and ${indexedJobs})::text end as jobs,
+      case when (select few from few) then (select json_agg(row_key::integer) from changed where table_name = 'organizations')::text end as company_ids,
+      case when (select few from few) then ${companiesJson(sql`id in ${keysOf('organizations')}`)} end as companies`,
+  );
+  const version = Number(row?.version ?? 0);
+  if (version <= since) return { kind: 'none', version };
+  if (Number(row?.pruned ?? 0) > since) return { kind: 'everything', version, reason: 'pruned' };
+  if (row?.truncated) return { kind: 'everything', version, reason: 'truncated' };
+  if (Number(row?.changed ?? 0) > upTo) return { kind: 'everything', version, reason: 'many' };
+  return {
+    kind: 'rows',
+    changes: {
+      version,
+      jobIds: JSON.parse(row?.job_ids ?? '[]') as number[],
+      jobs: JSON.parse(row?.jobs ?? '[]') as IndexRow[],
+      companyIds: JSON.parse(row?.company_ids ?? '[]') as number[],
+      companies: (JSON.parse(row?.companies ?? '[]') as unknown[][]).map(companyFromJson),
+    },
+  };
+}
+
+/** Whether job `a` comes before job `b` in the `newest` order (posted_us desc, id desc). */
+function before(aPosted: number, aExact: bigint, aId: number, bPosted: number, bExact: bigint, bId: number): boolean {
+  if (aPosted !== bPosted) return aPosted > bPosted;
+  if (aExact !== bExact) return aExact > bExact;
+  return aId > bId;
+}
+
+const rowBefore = (a: IndexRow, b: IndexRow) =>
+  before(Number(a[11]), BigInt(a[11]), a[0], Number(b[11]), BigInt(b[11]), b[0]);
+
+/** The first position of `index` whose job does not come before `row`: where `row` goes. */
+function insertionPoint(index: SearchIndex, row: IndexRow): number {
+  const posted = Number(row[11]);
+  const exact = BigInt(row[11]);
+  let low = 0;
+  let high = index.size;
+  while (low < high) {
+    const middle = (low + high) >>> 1;
+    const comesBefore = before(
+      index.postedUs[middle] ?? 0,
+      index.postedExact[middle] ?? 0n,
+      index.ids[middle] ?? 0,
+      posted,
+      exact,
+      row[0],
+    );
+    if (comesBefore) low = middle + 1;
+    else high = middle;
+  }
+  return low;
+}
+
+const numericColumns = ['ids', 'postedUs', 'postedExact', 'salaryTop', 'salaryFirstK', 'placement', 'company'] as const;
+
+/**
+ * The index after `changes`: every changed job taken out, the still-published ones put back at
+ * their place in the `newest` order, the `salary` order merged, the changed companies replaced.
+ * The runs of unchanged jobs between the changed ones are copied as blocks, so a few changes among
+ * 100,000 jobs cost a few block copies and one pass over the `salary` order. `previous` is not
+ * changed (a search under way may hold it).
+ */
+export function withChanges(previous: SearchIndex, changes: IndexChanges): SearchIndex {
+  const companies = nextCompanies(previous, changes);
+  const changedIds = new Set(changes.jobIds);
+  const removed: number[] = [];
+  if (changedIds.size > 0) {
+    const { ids } = previous;
+    for (let at = 0; at < previous.size; at++) if (changedIds.has(ids[at] ?? 0)) removed.push(at);
+  }
+  const rows = [...changes.jobs].sort((a, b) => (rowBefore(a, b) ? -1 : 1));
+  const insertAt = rows.map((row) => insertionPoint(previous, row));
+
+  const size = previous.size - removed.length + rows.length;
+  const next = {
+    ids: new Int32Array(size),
+    postedUs: new Float64Array(size),
+    postedExact: new BigInt64Array(size),
+    salaryTop: new Float64Array(size),
+    salaryFirstK: new Float64Array(size),
+    placement: new Uint8Array(size),
+    company: new Int32Array(size),
+  };
+  const dictionaries = Object.fromEntries(
+    dictionaryNames.map((name) => [name, { ...previous[name], codes: new Int32Array(size) }]),
+  ) as Record<DictionaryName, Dictionary>;
+  const oldToNew = new Int32Array(previous.size).fill(-1);
+  const addedAt = new Int32Array(rows.length);
+
+  let from = 0;
+  let to = 0;
+  let r = 0;
+  let j = 0;
+  for (;;) {
+    const nextRemoved = removed[r] ?? previous.size;
+    const nextInsert = insertAt[j] ?? previous.size;
+    const stop = Math.min(nextRemoved, nextInsert);
+    if (stop > from) {
+      for (const name of numericColumns) {
+        (next[name] as Int32Array).set((previous[name] as Int32Array).subarray(from, stop), to);
+      }
+      for (const name of dictionaryNames) dictionaries[name].codes.set(previous[name].codes.subarray(from, stop), to);
+      for (let at = from; at < stop; at++) oldToNew[at] = to + at - from;
+      to += stop - from;
+      from = stop;
+    }
+    // The new rows that go here come before the job at `from`.
+    while (j < rows.length && insertAt[j] === from) {
+      const row = rows[j] as IndexRow;
+      setRow(next, to, row, companies.companyAt);
+      const values = dictionaryValues(row);
+      for (const name of dictionaryNames) dictionaries[name].codes[to] = codeOf(dictionaries[name], values[name]);
+      addedAt[j] = to;
+      to++;
+      j++;
+    }
+    if (from >= previous.size) break;
+    if (nextRemoved === from) {
+      r++;
+      from++;
+    }
+  }
+
+  for (const name of dictionaryNames) dictionaries[name] = compacted(dictionaries[name]);
+  return {
+    size,
+    ...next,
+    ...dictionaries,
+    bySalary: mergedSalaryOrder(previous.bySalary, oldToNew, bySalaryOrder(next.salaryTop, addedAt), next.salaryTop),
+    ...companies,
+  };
+}
+
+/** The kept jobs in their `salary` order at their new positions, merged with the added ones. */
+function mergedSalaryOrder(
+  previous: Int32Array,
+  oldToNew: Int32Array,
+  added: Int32Array,
+  salaryTop: Float64Array,
+): Int32Array {
+  const kept = new Int32Array(previous.length);
+  let count = 0;
+  for (const at of previous) {
+    const moved = oldToNew[at] ?? -1;
+    if (moved >= 0) kept[count++] = moved;
+  }
+  const merged = new Int32Array(count + added.length);
+  let k = 0;
+  let a = 0;
+  let out = 0;
+  while (k < count || a < added.length) {
+    const fromKept = kept[k] ?? 0;
+    const fromAdded = added[a] ?? 0;
+    const takeKept =
+      a >= added.length ||
+      (k < count &&
+        ((salaryTop[fromKept] ?? 0) > (salaryTop[fromAdded] ?? 0) ||
+          ((salaryTop[fromKept] ?? 0) === (salaryTop[fromAdded] ?? 0) && fromKept < fromAdded)));
+    merged[out++] = takeKept ? fromKept : fromAdded;
+    if (takeKept) k++;
+    else a++;
+  }
+  return merged;
+}
+
+/** The companies after the changed ones: replaced in place, new ones added at the end. */
+function nextCompanies(
+  previous: SearchIndex,
+  changes: IndexChanges,
+): Pick<SearchIndex, 'companies' | 'companyById' | 'companyAt'> {
+  if (changes.companyIds.length === 0)
+    return { companies: previous.companies, companyById: previous.companyById, companyAt: previous.companyAt };
+  const companies = [...previous.companies];
+  const companyById = new Map(previous.companyById);
+  const companyAt = new Map(previous.companyAt);
+  const present = new Map(changes.companies.map((company) => [company.id, company]));
+  for (const id of changes.companyIds) {
+    const company = present.get(id);
+    // Deleted: no job can refer to it (the foreign key), so its position stays, unused.
+    if (!company) {
+      companyById.delete(id);
+      continue;
+    }
+    const at = companyAt.get(id);
+    if (at === undefined) {
+      companyAt.set(id, companies.length);
+      companies.push(company);
+    } else companies[at] = company;
+    companyById.set(id, company);
+  }
+  return { companies, companyById, companyAt };
+}
+
+/**
+ * The dictionary made afresh once it holds twice the values it was built with (values no job
+ * holds any more, after many changes), so a search never tests many dead values.
+ */
+function compacted(dictionary: Dictionary): Dictionary {
+  if (dictionary.values.length <= 2 * dictionary.built + 1024) return dictionary;
+  const fresh: Dictionary = { values: [], lookup: new Map(), codes: new Int32Array(dictionary.codes.length), built: 0 };
+  dictionary.codes.forEach((code, at) => {
+    fresh.codes[at] = codeOf(fresh, dictionary.values[code] ?? '');
+  });
+  fresh.built = fresh.values.length;
+  return fresh;
+}
