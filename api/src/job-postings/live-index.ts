@@ -31,7 +31,10 @@ export interface LiveIndexOptions extends BoardChangesOptions {
 export interface LiveIndex {
   /** The state this request answers from (one per request, however often it asks). */
   state(request?: Request): Promise<LiveState>;
-  /** Resolves once the index is at `version` or later (tests, the bench). */
+  /**
+   * Resolves once the index is at `version` or later, however long the instance takes to learn of
+   * it by itself (tests, the bench).
+   */
   reached(version: number): Promise<LiveState>;
 }
 
@@ -50,7 +53,8 @@ export function liveIndex(db: Database, options: LiveIndexOptions = {}): LiveInd
   let working: Promise<void> | null = null;
   /** A change too large to wait for is being applied: requests answer from the previous index. */
   let inBackground = false;
-  let waiters: { version: number; resolve: () => void }[] = [];
+  /** Requests waiting for a small change (`released`: woken when it turns out large), and `reached`'s. */
+  let waiters: { version: number; resolve: () => void; released: boolean }[] = [];
   const perRequest = new WeakMap<Request, Promise<LiveState>>();
 
   const feed = watchBoardChanges(db, learn, () => known, options);
@@ -70,7 +74,7 @@ export function liveIndex(db: Database, options: LiveIndexOptions = {}): LiveInd
   /** Wakes the requests waiting for a version now applied; with `all`, every one (they answer from what is there). */
   function wake(all = false) {
     const version = applied?.version ?? 0;
-    const ready = waiters.filter((waiter) => all || waiter.version <= version);
+    const ready = waiters.filter((waiter) => (all && waiter.released) || waiter.version <= version);
     waiters = waiters.filter((waiter) => !ready.includes(waiter));
     for (const waiter of ready) waiter.resolve();
   }
@@ -151,10 +155,10 @@ export function liveIndex(db: Database, options: LiveIndexOptions = {}): LiveInd
     return starting;
   }
 
-  function waitFor(version: number): Promise<void> {
+  function waitFor(version: number, released = true): Promise<void> {
     if ((applied?.version ?? 0) >= version) return Promise.resolve();
     return new Promise((resolve) => {
-      waiters.push({ version, resolve });
+      waiters.push({ version, resolve, released });
       apply();
     });
   }
@@ -177,13 +181,10 @@ export function liveIndex(db: Database, options: LiveIndexOptions = {}): LiveInd
       return state;
     },
     async reached(version) {
+      // Only what the instance learns of by itself brings it there.
       await start();
-      known = Math.max(known, version);
-      for (;;) {
-        if ((applied?.version ?? 0) >= version) return applied as LiveState;
-        apply();
-        await (working ?? new Promise((resolve) => setTimeout(resolve, retryMs)));
-      }
+      await waitFor(version, false);
+      return applied as LiveState;
     },
   };
 }
