@@ -53,8 +53,9 @@ export interface BoardChangeFeed {
 export async function readVersionsSince(db: Database, since: number): Promise<Learned> {
   const [row] = await selectRows<{ version: string; rows: string | number }>(
     db,
-    sql`select coalesce(max(m.version), 0)::text as version, count(c.txid) as rows
-      from board_commits m left join board_changes c on c.txid = m.txid where m.version > ${since}`,
+    sql`select coalesce(max(m.version), 0)::text as version, coalesce(sum(c.rows), 0) as rows from board_commits m
+      cross join lateral (select count(*) as rows from board_changes c where c.txid = m.txid) c
+      where m.version > ${since}`,
   );
   return { version: Math.max(since, Number(row?.version ?? 0)), rows: Number(row?.rows ?? 0), since };
 }

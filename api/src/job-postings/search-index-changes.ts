@@ -52,7 +52,11 @@ export type ChangesRead =
  * indexed columns of the changed jobs and the rows of the changed companies.
  */
 export async function readChangesSince(db: Database, since: number, upTo: number): Promise<ChangesRead> {
-  const keysOf = (table: string) => sql.raw(`(select row_key::integer from changed where table_name = '${table}')`);
+  // The changes are found through each commit after `since` (a lateral index scan of its rows),
+  // and the rows through their primary keys (`= any(array(…))`): whatever the planner knows of
+  // the log's size (PGlite never analyses it), no plan reads a whole table.
+  const keysOf = (table: string) =>
+    sql.raw(`any(array(select row_key::integer from changed where table_name = '${table}'))`);
   const [row] = await selectRows<{
     version: string;
     pruned: string;
@@ -65,17 +69,22 @@ export async function readChangesSince(db: Database, since: number, upTo: number
   }>(
     db,
     sql`with changed as materialized (
-      select distinct c.table_name, c.row_key from board_commits m join board_changes c on c.txid = m.txid
+      select distinct c.table_name, c.row_key from board_commits m
+      cross join lateral (select table_name, row_key from board_changes c where c.txid = m.txid) c
       where m.version > ${since} limit ${upTo + 1}
     ), few as (select count(*) <= ${upTo} as few from changed)
     select (select coalesce(max(version), 0) from board_commits)::text as version,
       (select pruned_through from board_change_log)::text as pruned,
       (select count(*) from changed) as changed,
-      exists (select 1 from board_commits m join board_changes c on c.txid = m.txid where m.version > ${since} and c.table_name = '*') as truncated,
+      exists (
+        select 1 from board_commits m
+        cross join lateral (select 1 from board_changes c where c.txid = m.txid and c.table_name = '*') c
+        where m.version > ${since}
+      ) as truncated,
       case when (select few from few) then (select json_agg(row_key::integer) from changed where table_name = 'job_postings')::text end as job_ids,
-      case when (select few from few) then (select json_agg(${indexRowColumns}) from ${jobPostings} where ${jobPostings.id} in ${keysOf('job_postings')} and ${indexedJobs})::text end as jobs,
+      case when (select few from few) then (select json_agg(${indexRowColumns}) from ${jobPostings} where ${jobPostings.id} = ${keysOf('job_postings')} and ${indexedJobs})::text end as jobs,
       case when (select few from few) then (select json_agg(row_key::integer) from changed where table_name = 'organizations')::text end as company_ids,
-      case when (select few from few) then ${companiesJson(sql`id in ${keysOf('organizations')}`)} end as companies`,
+      case when (select few from few) then ${companiesJson(sql`id = ${keysOf('organizations')}`)} end as companies`,
   );
   const version = Number(row?.version ?? 0);
   if (version <= since) return { kind: 'none', version };

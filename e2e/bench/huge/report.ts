@@ -116,11 +116,13 @@ function rows(result: HugeResult): Row[] {
 }
 
 /** A Markdown table with its columns padded, as the repository's formatter writes it. */
-function markdownTable(header: string[], body: string[][]): string[] {
+export function markdownTable(header: string[], body: string[][]): string[] {
   const widths = header.map((cell, column) => Math.max(cell.length, ...body.map((row) => row[column]?.length ?? 0)));
   const line = (cells: string[]) => `| ${cells.map((cell, column) => cell.padEnd(widths[column] ?? 0)).join(' | ')} |`;
   return [line(header), line(widths.map((width) => '-'.repeat(width))), ...body.map(line)];
 }
+
+export const writeHugeMarkdown = (markdown: string) => writeMarkdownBlock('huge', markdown);
 
 export function hugeMarkdown(result: HugeResult, info: RunInfo): string {
   const { machine } = info;
@@ -143,11 +145,10 @@ export function hugeMarkdown(result: HugeResult, info: RunInfo): string {
   return `${lines.join('\n')}\n`;
 }
 
-const start = '<!-- bench:huge -->';
-const end = '<!-- /bench:huge -->';
-
-/** Replaces the table between the markers in docs/performance.md (added at the end when missing). */
-export function writeHugeMarkdown(markdown: string) {
+/** Replaces the table between the section's markers in docs/performance.md (added at the end when missing). */
+export function writeMarkdownBlock(section: string, markdown: string) {
+  const start = `<!-- bench:${section} -->`;
+  const end = `<!-- /bench:${section} -->`;
   const file = path.join(rootDir, 'docs/performance.md');
   const note = existsSync(file) ? readFileSync(file, 'utf8') : '';
   const block = `${start}\n\n${markdown}\n${end}`;

@@ -1,0 +1,319 @@
+/**
+ * Reads while the data changes (decision 022), in-process, on a large board: call 1's searches
+ * one after another through the API as `createApp` builds it, quiet and while jobs change,
+ * applications arrive or other tables are written; how soon a job changed by SQL (the platform)
+ * is found on every instance; and one transaction changing 1,000 jobs. It writes to the board:
+ * run it on a copy (`pnpm bench` with BENCH_ONLY=live makes one).
+ *
+ *   pnpm --filter @board/api bench:live --data-dir .data/copy-of-a-large-board [--seconds 10]
+ *   DATABASE_URL=postgres://…/copy LIVE_OTHER_DATABASE_URL=postgres://…/scratch pnpm --filter @board/api bench:live
+ *
+ * The last line is the figures as JSON, after `LIVE_RESULT `.
+ */
+import { randomBytes } from 'node:crypto';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { sql } from 'drizzle-orm';
+import postgres from 'postgres';
+import { createAlertsService } from '../alerts/alerts-service';
+import { alertLinkMaker } from '../alerts/links';
+import { createAlertTokens } from '../alerts/tokens';
+import { createApp } from '../app';
+import { createLocalCaptcha } from '../captcha/captcha';
+import { type DatabaseHandle, openDatabase } from '../db/database';
+import { selectRows } from '../job-postings/queries';
+import { candidate } from '../test/application-form';
+import { pdfBytes } from '../test/test-api';
+import {
+  every,
+  type InProcessApp,
+  loadAverage,
+  measureWhile,
+  newSearches,
+  type PhaseResult,
+  percentile,
+  repeatedSearches,
+  summary,
+  timedSearch,
+  together,
+  turn,
+  untilFound,
+  type Workload,
+  type Writer,
+} from './live-load';
+
+const apiDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const { values } = parseArgs({ options: { 'data-dir': { type: 'string' }, seconds: { type: 'string' } } });
+const databaseUrl = process.env.DATABASE_URL || undefined;
+const otherDatabaseUrl = process.env.LIVE_OTHER_DATABASE_URL || undefined;
+const seconds = Number(values.seconds ?? 10);
+const origin = 'http://localhost';
+
+/** An API instance as the server builds one (local captcha, no mail), on its own database handle. */
+function instance(database: DatabaseHandle) {
+  const localCaptcha = createLocalCaptcha(randomBytes(32).toString('hex'));
+  const tokens = createAlertTokens(randomBytes(32).toString('hex'));
+  const links = alertLinkMaker(tokens, { api: () => origin, siteUrl: 'http://localhost:8080' });
+  const unlimited = { max: 1_000_000_000, windowSeconds: 60 };
+  return createApp({
+    database,
+    captcha: localCaptcha.verifier(),
+    localCaptcha,
+    corsOrigins: [],
+    publicOrigin: () => origin,
+    rateLimit: unlimited,
+    requestRateLimit: unlimited,
+    log: () => {},
+    clientAddress: () => '127.0.0.1',
+    alerts: {
+      tokens,
+      links,
+      service: createAlertsService({ db: database.db, links }),
+      rateLimit: unlimited,
+      operatorLoopback: false,
+      peerAddress: () => undefined,
+    },
+  });
+}
+
+const open = () =>
+  openDatabase({ databaseUrl, pgliteDataDir: path.resolve(apiDir, values['data-dir'] ?? '.data/pglite-large') });
+const main = await open();
+const a = instance(main);
+// PostgreSQL: a second instance (its own connections, LISTEN and index), and the platform writing SQL.
+const second = databaseUrl ? await open() : null;
+const instances: InProcessApp[] = second ? [a, instance(second)] : [a];
+const platform = databaseUrl ? postgres(databaseUrl, { max: 2, onnotice: () => {} }) : null;
+const other = otherDatabaseUrl ? postgres(otherDatabaseUrl, { max: 1, onnotice: () => {} }) : null;
+
+/** A statement as the platform sends it: its own connection on PostgreSQL; on PGlite, the process's one client. */
+async function platformSql(text: string, parameters: (string | number | number[])[] = []) {
+  if (platform) await platform.unsafe(text, parameters as never[]);
+  else
+    await (main.db as unknown as { $client: { query(t: string, p: unknown[]): Promise<unknown> } }).$client.query(
+      text,
+      parameters,
+    );
+}
+
+const started = performance.now();
+for (const app of instances) await timedSearch(app, 'limit=25'); // the index read whole, once per instance
+console.log(
+  `${main.kind}: index read in ${Math.round(performance.now() - started)} ms; load average ${loadAverage().join(', ')}`,
+);
+
+const jobIds = (
+  await selectRows<{ id: number }>(
+    main.db,
+    sql`select id from job_postings where status = 'published' and shown_on <> 'linkedin' order by id`,
+  )
+).map((row) => Number(row.id));
+const { total: publicJobs, facets } = (await (await a.request('/public-job-posting?limit=1')).json()) as {
+  total: number;
+  facets: { locations: { value: string }[] };
+};
+await platformSql(
+  'create table if not exists bench_unrelated (id bigint generated always as identity, at timestamptz default now(), note text)',
+);
+await other?.unsafe(
+  'create table if not exists bench_unrelated (id bigint generated always as identity, at timestamptz default now(), note text)',
+);
+
+const words = [
+  'engineer',
+  'designer',
+  'product',
+  'data',
+  'sales',
+  'marketing',
+  'manager',
+  'senior',
+  'lead',
+  'analyst',
+  'developer',
+  'support',
+  'operations',
+  'finance',
+  'research',
+  'security',
+  'platform',
+  'mobile',
+  'backend',
+  'growth',
+];
+const workloads: Record<string, Workload> = {
+  repeated: repeatedSearches([
+    'limit=25',
+    'limit=25&title=engineer',
+    'limit=25&title=engineer&workplace=Remote,Hybrid',
+    'limit=25&title=designer&sort=salary',
+    'limit=25&investor=Accel',
+    'limit=25&salary_min_k=80&salary_max_k=120',
+    'limit=25&location=london&job_type=full-time',
+    'limit=25&posted_within=7d&level=senior',
+    'limit=25&title=zzz',
+  ]),
+  new: newSearches(
+    words,
+    facets.locations.slice(0, 40).map((location) => location.value),
+  ),
+};
+
+const pick = (n: number) => jobIds[(n * 7919) % jobIds.length] ?? 0;
+/** A job changed as the platform changes one: its title and salary. */
+const jobChanges: Writer = every(5, (n) =>
+  platformSql('update job_postings set title = $1, salary_max = $2 where id = $3', [
+    `${words[n % words.length]} ${['Lead', 'Engineer', 'Manager'][n % 3]} ${n}`,
+    60_000 + (n % 90) * 1000,
+    pick(n),
+  ]),
+);
+/** Applications arriving through the API (captcha, PDF, the database's submission limit). */
+const applications: Writer = every(5, async (n) => {
+  const challenge = (await (await a.request('/public/captcha/challenge')).json()) as {
+    challenge_id: string;
+    question: string;
+  };
+  const [, x, y] = /What is (\d+) \+ (\d+)\?/.exec(challenge.question) ?? [];
+  const verified = await a.request('/public/captcha/verify', {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ challenge_id: challenge.challenge_id, answer: String(Number(x) + Number(y)) }),
+  });
+  const form = new FormData();
+  form.append('job_posting_id', String(pick(n)));
+  for (const [name, value] of Object.entries(candidate)) form.append(name, value);
+  form.append('recaptcha_token', ((await verified.json()) as { token: string }).token);
+  form.append('candidate_resume', new Blob([pdfBytes() as BlobPart], { type: 'application/pdf' }), 'cv.pdf');
+  const response = await a.request('/public/job-application/', { method: 'POST', body: form });
+  if (response.status !== 201) throw new Error(`application: ${response.status}`);
+});
+/** Commits to a table the board never reads, in this database and (PostgreSQL) another one. */
+const unrelated: Writer = together(
+  every(20, (n) => platformSql('insert into bench_unrelated (note) values ($1)', [`note ${n}`])),
+  ...(other ? [every(20, (n) => other.unsafe('insert into bench_unrelated (note) values ($1)', [`note ${n}`]))] : []),
+);
+
+const phases: [string, Writer | null][] = [
+  ['quiet', null],
+  ['5 job changes a second', jobChanges],
+  ['5 applications a second', applications],
+  [`20 commits a second to a table the board does not read${other ? ' (and 20 in another database)' : ''}`, unrelated],
+  ['quiet again', null],
+];
+const results: Record<string, PhaseResult[]> = {};
+for (const [name, workload] of Object.entries(workloads)) {
+  results[name] = [];
+  for (const [phase, writer] of phases) {
+    for (let warm = 0; warm < 50; warm++) await timedSearch(a, workload());
+    const result = await measureWhile(phase, a, workload, writer, seconds);
+    results[name]?.push(result);
+    console.log(`${name} searches, ${phase}:`, JSON.stringify(result));
+  }
+}
+
+// A job changed by the platform, found on every instance: from its commit to each instance's
+// first answer holding it.
+const platformChange: number[][] = instances.map(() => []);
+for (let sample = 0; sample < 10; sample++) {
+  const marker = `relay${randomBytes(4).toString('hex')}`;
+  const id = pick(1000 + sample);
+  await platformSql('update job_postings set title = $1 where id = $2', [`Lighthouse ${marker}`, id]);
+  const committed = performance.now();
+  const times = await untilFound(
+    instances,
+    `limit=5&title=${marker}`,
+    (body) => body.jobs.some((job) => job.id === id),
+    committed,
+  );
+  for (const [at, ms] of times.entries()) platformChange[at]?.push(ms);
+  await new Promise((resolve) => setTimeout(resolve, 300));
+}
+console.log('a job changed by SQL, ms until found, per instance:', JSON.stringify(platformChange));
+
+// One transaction changing 1,000 jobs, while searches go on.
+const bulkMarker = `bulk${randomBytes(4).toString('hex')}`;
+const bulkIds = Array.from({ length: 1000 }, (_, n) => jobIds[(n * 97) % jobIds.length] ?? 0);
+const bulkSql = `update job_postings set title = 'Bulk ${bulkMarker} ' || id where id = any($1::integer[])`;
+const searches: { at: number; ms: number }[] = [];
+const readingFrom = performance.now();
+let reading = true;
+const reader = (async () => {
+  const workload = workloads.new as Workload;
+  let next = 0;
+  while (reading) {
+    const at = performance.now();
+    searches.push({ at, ms: await timedSearch(instances[next++ % instances.length] as InProcessApp, workload()) });
+    await turn();
+  }
+})();
+await new Promise((resolve) => setTimeout(resolve, 1000));
+const begun = performance.now();
+if (platform) await platform.begin((tx) => tx.unsafe(bulkSql, [[...new Set(bulkIds)]] as never[]));
+else
+  await main.db.transaction((tx) =>
+    tx.execute(sql.raw(bulkSql.replace('$1::integer[]', `array[${[...new Set(bulkIds)].join(',')}]`))),
+  );
+const committed = performance.now();
+const distinct = new Set(bulkIds).size;
+const visibleMs = await untilFound(
+  instances,
+  `limit=1&title=${bulkMarker}`,
+  (body) => body.total === distinct,
+  committed,
+);
+const visible = committed + Math.max(...visibleMs);
+await new Promise((resolve) => setTimeout(resolve, 1000));
+reading = false;
+await reader;
+const window = (from: number, to: number) => {
+  const inside = searches
+    .filter((search) => search.at + search.ms >= from && search.at <= to)
+    .map((search) => search.ms);
+  const sorted = [...inside].sort((x, y) => x - y);
+  return {
+    searches: inside.length,
+    p50: percentile(sorted, 0.5),
+    p99: percentile(sorted, 0.99),
+    max: sorted.at(-1) ?? Number.NaN,
+  };
+};
+const bulk = {
+  jobs: distinct,
+  writeMs: Math.round(committed - begun),
+  visibleMs: visibleMs.map(Math.round),
+  duringWrite: window(begun, committed),
+  whileApplied: window(committed, visible),
+  wholeRun: summary(
+    '1,000 jobs in one transaction',
+    searches.map((search) => search.ms),
+    performance.now() - readingFrom,
+    1,
+  ),
+  loadAverage: loadAverage(),
+};
+console.log('one transaction changing 1,000 jobs:', JSON.stringify(bulk));
+
+await platform?.end();
+await other?.end();
+await second?.close();
+await main.close();
+console.log(
+  `LIVE_RESULT ${JSON.stringify({
+    engine: main.kind,
+    publicJobs,
+    seconds,
+    instances: instances.length,
+    workloads: results,
+    platformChange: platformChange.map((times) => {
+      const sorted = [...times].sort((x, y) => x - y);
+      return {
+        samples: sorted.length,
+        p50: Math.round(percentile(sorted, 0.5)),
+        max: Math.round(sorted.at(-1) ?? Number.NaN),
+      };
+    }),
+    bulk,
+  })}`,
+);

@@ -1,0 +1,120 @@
+/**
+ * The live section's figures against the targets of reads while the data changes: a Markdown
+ * table the bench prints and writes into docs/performance.md between the `bench:live` markers.
+ */
+import { markdownTable, writeMarkdownBlock } from '../huge/report';
+import type { RunInfo } from '../run-info';
+import type { LiveEngineResult, LiveResult } from './live-board';
+
+interface Row {
+  figure: string;
+  target: string;
+  measured: string;
+  /** null: no target, reported for reading the others. */
+  met: boolean | null;
+  load: number[];
+}
+
+type Phase = LiveEngineResult['workloads']['new'][number];
+const ms = (value: number) => `${value < 10 ? value.toFixed(2) : Math.round(value)} ms`;
+const figures = (phase: Phase) =>
+  `p95 ${ms(phase.p95)}, ${phase.perSecond.toLocaleString('en-GB')}/s (p50 ${ms(phase.p50)}, p99 ${ms(phase.p99)})`;
+
+/** Within `factor` of the quiet run: p95 at most `factor` times, searches a second at least 1/`factor`. */
+const within = (phase: Phase, quiet: Phase, factor: number) =>
+  phase.p95 <= quiet.p95 * factor && phase.perSecond >= quiet.perSecond / factor;
+
+function engineRows(name: string, result: LiveEngineResult): Row[] {
+  const rows: Row[] = [];
+  for (const [workload, label] of [
+    ['repeated', 'the same 9 searches in turn (answers kept)'],
+    ['new', 'new searches (a new URL nearly every time)'],
+  ] as const) {
+    const phases = result.workloads[workload];
+    const [quiet, jobs, applications, unrelated, quietAgain] = phases;
+    if (!quiet || !jobs || !applications || !unrelated || !quietAgain) continue;
+    rows.push({
+      figure: `${name}, ${label}: quiet`,
+      target: '—',
+      measured: `${figures(quiet)}; quiet again at the end: ${figures(quietAgain)}`,
+      met: null,
+      load: quiet.loadAverage,
+    });
+    for (const [phase, what] of [
+      [jobs, `while 5 jobs change a second (${jobs.writesPerSecond}/s made)`],
+      [applications, `while 5 applications arrive a second (${applications.writesPerSecond}/s made)`],
+    ] as const) {
+      rows.push({
+        figure: `${name}, ${label}: ${what}`,
+        target: 'p95 and searches/s within 2× of quiet',
+        measured: `${figures(phase)}: p95 ${(phase.p95 / quiet.p95).toFixed(1)}×, ${(phase.perSecond / quiet.perSecond).toFixed(2)}× the searches`,
+        met: within(phase, quiet, 2),
+        load: phase.loadAverage,
+      });
+    }
+    rows.push({
+      figure: `${name}, ${label}: ${unrelated.phase} (${unrelated.writesPerSecond}/s made)`,
+      target: 'nothing measurable (within 25% of quiet)',
+      measured: `${figures(unrelated)}: p95 ${(unrelated.p95 / quiet.p95).toFixed(2)}×, ${(unrelated.perSecond / quiet.perSecond).toFixed(2)}× the searches`,
+      met: within(unrelated, quiet, 1.25),
+      load: unrelated.loadAverage,
+    });
+  }
+  const slowest = Math.max(...result.platformChange.map((instance) => instance.max));
+  rows.push({
+    figure: `${name}: a job changed by ${result.engine === 'postgres' ? 'SQL from another connection' : 'a writer in the process'}, found on every instance (${result.instances}), ${result.platformChange[0]?.samples} changes`,
+    target: '≤ 5 s',
+    measured: result.platformChange
+      .map((instance, at) => `instance ${at + 1}: p50 ${ms(instance.p50)}, max ${ms(instance.max)}`)
+      .join('; '),
+    met: slowest <= 5000,
+    load: result.bulk.loadAverage,
+  });
+  const { bulk } = result;
+  const visible = Math.max(...bulk.visibleMs);
+  rows.push({
+    figure: `${name}: one transaction changing ${bulk.jobs.toLocaleString('en-GB')} jobs, searchable on every instance`,
+    target: '≤ 10 s after its commit',
+    measured: `${bulk.visibleMs.map(ms).join(', ')} (the write itself: ${ms(bulk.writeMs)})`,
+    met: visible <= 10_000,
+    load: bulk.loadAverage,
+  });
+  rows.push({
+    figure: `${name}: search p99 while it is applied (new searches)`,
+    target: '≤ 50 ms',
+    measured:
+      `${ms(bulk.whileApplied.p99)} over ${bulk.whileApplied.searches} searches (max ${ms(bulk.whileApplied.max)}); ` +
+      `during the write: p99 ${ms(bulk.duringWrite.p99)} over ${bulk.duringWrite.searches}`,
+    met: bulk.whileApplied.p99 <= 50,
+    load: bulk.loadAverage,
+  });
+  return rows;
+}
+
+export function liveMarkdown(result: LiveResult, info: RunInfo): string {
+  const { machine } = info;
+  const engines: [string, LiveEngineResult][] = [['PGlite', result.pglite]];
+  if (result.postgres) engines.push(['PostgreSQL', result.postgres]);
+  const lines = [
+    `${result.jobs.toLocaleString('en-GB')} jobs (${result.pglite.publicJobs.toLocaleString('en-GB')} public), in-process, ` +
+      `searches one after another, ${result.pglite.seconds} s a phase; ${info.date.slice(0, 16).replace('T', ' ')} UTC, ` +
+      `commit \`${info.commit}\`; ${machine.cores} cores, ${machine.memoryGb} GiB, ${machine.platform}, Node ${machine.node.slice(1)}. ` +
+      'Load average: 1, 5, 15 min when the figure was taken.',
+    '',
+    ...markdownTable(
+      ['figure', 'target', 'measured', 'verdict', 'load average'],
+      engines
+        .flatMap(([name, engine]) => engineRows(name, engine))
+        .map((row) => [
+          row.figure,
+          row.target,
+          row.measured,
+          row.met === null ? '—' : row.met ? 'met' : 'missed',
+          row.load.join(', '),
+        ]),
+    ),
+  ];
+  return `${lines.join('\n')}\n`;
+}
+
+export const writeLiveMarkdown = (markdown: string) => writeMarkdownBlock('live', markdown);
