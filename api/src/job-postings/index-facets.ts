@@ -27,6 +27,16 @@ export function indexFacets(index: SearchIndex, scope: Scope): ScopeFacets {
   return facets;
 }
 
+/** `next`'s facets are `previous`'s: a change that touched no column they count (search-index-changes.ts). */
+export function keepFacets(previous: SearchIndex, next: SearchIndex): void {
+  let byScope = counted.get(previous);
+  if (!byScope) {
+    byScope = new Map();
+    counted.set(previous, byScope);
+  }
+  counted.set(next, byScope);
+}
+
 /**
  * The database's order of text (C collation: code points), which the SQL facets used between
  * equal counts. JavaScript's `<` compares UTF-16 units, which differs for the characters above

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '../db/database';
 import { jobPostings } from '../db/job-board-tables';
+import { keepFacets } from './index-facets';
 import { selectRows } from './queries';
 import {
   bySalaryOrder,
@@ -14,6 +15,7 @@ import {
   type IndexRow,
   indexedJobs,
   indexRowColumns,
+  placementCodes,
   type SearchIndex,
   setRow,
 } from './search-index';
@@ -146,6 +148,8 @@ const numericColumns = ['ids', 'postedUs', 'postedExact', 'salaryTop', 'salaryFi
  */
 export function withChanges(previous: SearchIndex, changes: IndexChanges): SearchIndex {
   const companies = nextCompanies(previous, changes);
+  const inPlace = samePlaces(previous, changes);
+  if (inPlace) return patched(previous, inPlace, companies);
   const changedIds = new Set(changes.jobIds);
   const removed: number[] = [];
   if (changedIds.size > 0) {
@@ -215,6 +219,99 @@ export function withChanges(previous: SearchIndex, changes: IndexChanges): Searc
   };
 }
 
+/**
+ * Where each changed job is, when every one is still indexed at the same place (its date and id,
+ * the `newest` order's keys, unchanged): the common change, an edit of a published job. Null
+ * otherwise.
+ */
+function samePlaces(previous: SearchIndex, changes: IndexChanges): Map<number, IndexRow> | null {
+  if (changes.jobs.length !== changes.jobIds.length) return null;
+  const places = new Map<number, IndexRow>();
+  for (const row of changes.jobs) {
+    const at = insertionPoint(previous, row);
+    if (previous.ids[at] !== row[0] || previous.postedExact[at] !== BigInt(row[11])) return null;
+    places.set(at, row);
+  }
+  return places;
+}
+
+/** The columns the facets count: a change to none of them keeps the previous index's facets. */
+const facetColumns = new Set<string>([
+  'salaryFirstK',
+  'placement',
+  'company',
+  'locationShown',
+  'workplace',
+  'jobType',
+  'level',
+]);
+
+/**
+ * The index with the changed jobs rewritten where they are: only the columns that differ are
+ * copied; the `salary` order is merged again only when a job's salary top moved; and the facets
+ * counted over the previous index are kept when no column they count changed.
+ */
+function patched(
+  previous: SearchIndex,
+  places: Map<number, IndexRow>,
+  companies: Pick<SearchIndex, 'companies' | 'companyById' | 'companyAt'>,
+): SearchIndex {
+  const copies: Partial<Pick<SearchIndex, 'salaryTop' | 'salaryFirstK' | 'placement' | 'company'>> = {};
+  const codes: Partial<Record<DictionaryName, Int32Array>> = {};
+  const written = { salaryTop: false, facets: companies.companies !== previous.companies };
+  const column = <Name extends keyof typeof copies>(name: Name) => {
+    copies[name] ??= previous[name].slice() as (typeof copies)[Name];
+    if (facetColumns.has(name)) written.facets = true;
+    return copies[name] as NonNullable<(typeof copies)[Name]>;
+  };
+  for (const [at, row] of places) {
+    const [, companyId, shownOn, , , , , , , first, top] = row;
+    const company = companies.companyAt.get(companyId) ?? -1;
+    if (previous.company[at] !== company) column('company')[at] = company;
+    const placement = placementCodes.indexOf(shownOn as (typeof placementCodes)[number]);
+    if (previous.placement[at] !== placement) column('placement')[at] = placement;
+    const firstK = first ?? Number.NaN;
+    if (!Object.is(previous.salaryFirstK[at], firstK)) column('salaryFirstK')[at] = firstK;
+    if (previous.salaryTop[at] !== top) {
+      column('salaryTop')[at] = top;
+      written.salaryTop = true;
+    }
+    const values = dictionaryValues(row);
+    for (const name of dictionaryNames) {
+      const code = codeOf(previous[name], values[name]);
+      if (previous[name].codes[at] === code) continue;
+      codes[name] ??= previous[name].codes.slice();
+      codes[name][at] = code;
+      if (facetColumns.has(name)) written.facets = true;
+    }
+  }
+  const dictionaries = Object.fromEntries(
+    dictionaryNames.map((name) => {
+      const changed = codes[name];
+      return [name, changed ? compacted({ ...previous[name], codes: changed }) : previous[name]];
+    }),
+  ) as Record<DictionaryName, Dictionary>;
+  const next: SearchIndex = {
+    ...previous,
+    ...copies,
+    ...dictionaries,
+    ...companies,
+    bySalary: written.salaryTop
+      ? resortedSalaryOrder(previous.bySalary, [...places.keys()], copies.salaryTop ?? previous.salaryTop)
+      : previous.bySalary,
+  };
+  if (!written.facets) keepFacets(previous, next);
+  return next;
+}
+
+/** The `salary` order with the jobs at `moved` (same positions, new salary tops) put back in place. */
+function resortedSalaryOrder(previous: Int32Array, moved: number[], salaryTop: Float64Array): Int32Array {
+  const isMoved = new Set(moved);
+  const identity = new Int32Array(previous.length);
+  for (let at = 0; at < identity.length; at++) identity[at] = isMoved.has(at) ? -1 : at;
+  return mergedSalaryOrder(previous, identity, bySalaryOrder(salaryTop, Int32Array.from(moved)), salaryTop);
+}
+
 /** The kept jobs in their `salary` order at their new positions, merged with the added ones. */
 function mergedSalaryOrder(
   previous: Int32Array,
@@ -224,8 +321,8 @@ function mergedSalaryOrder(
 ): Int32Array {
   const kept = new Int32Array(previous.length);
   let count = 0;
-  for (const at of previous) {
-    const moved = oldToNew[at] ?? -1;
+  for (let step = 0; step < previous.length; step++) {
+    const moved = oldToNew[previous[step] ?? 0] ?? -1;
     if (moved >= 0) kept[count++] = moved;
   }
   const merged = new Int32Array(count + added.length);
