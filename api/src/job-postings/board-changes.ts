@@ -54,7 +54,7 @@ export async function readVersionsSince(db: Database, since: number): Promise<Le
   const [row] = await selectRows<{ version: string; rows: string | number }>(
     db,
     sql`select coalesce(max(m.version), 0)::text as version, coalesce(sum(c.rows), 0) as rows from board_commits m
-      cross join lateral (select count(*) as rows from board_changes c where c.txid = m.txid) c
+      cross join lateral (select count(*) as rows from board_changes c where c.txid = m.txid offset 0) c
       where m.version > ${since}`,
   );
   return { version: Math.max(since, Number(row?.version ?? 0)), rows: Number(row?.rows ?? 0), since };

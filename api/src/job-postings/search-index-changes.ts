@@ -49,58 +49,52 @@ export type ChangesRead =
   | { kind: 'everything'; version: number; reason: 'many' | 'truncated' | 'pruned' };
 
 /**
- * What changed after version `since`, in one statement (one snapshot): the latest version, the
- * keys changed since (at most `upTo` + 1 are looked at), and, when there are at most `upTo`, the
- * indexed columns of the changed jobs and the rows of the changed companies.
+ * What changed after version `since`: first, in one statement (one snapshot), the latest version
+ * and the keys changed since (at most `upTo` + 1 looked at); then, when there are at most `upTo`,
+ * the indexed columns of the changed jobs and the rows of the changed companies, by primary key.
+ * Those rows may be newer than that version (a commit in between): never older, and the next
+ * change read holds them again.
  */
 export async function readChangesSince(db: Database, since: number, upTo: number): Promise<ChangesRead> {
-  // The changes are found through each commit after `since` (a lateral index scan of its rows),
-  // and the rows through their primary keys (`= any(array(…))`): whatever the planner knows of
-  // the log's size (PGlite never analyses it), no plan reads a whole table.
-  const keysOf = (table: string) =>
-    sql.raw(`any(array(select row_key::integer from changed where table_name = '${table}'))`);
-  const [row] = await selectRows<{
-    version: string;
-    pruned: string;
-    changed: number | string;
-    truncated: boolean;
-    job_ids: string | null;
-    jobs: string | null;
-    company_ids: string | null;
-    companies: string | null;
-  }>(
+  // Through each commit after `since`, its rows (a lateral index scan, kept apart by `offset 0` so
+  // the planner cannot make it a join over the whole log, which PGlite never analyses).
+  const [row] = await selectRows<{ version: string; pruned: string; keys: string | null }>(
     db,
-    sql`with changed as materialized (
-      select distinct c.table_name, c.row_key from board_commits m
-      cross join lateral (select table_name, row_key from board_changes c where c.txid = m.txid) c
-      where m.version > ${since} limit ${upTo + 1}
-    ), few as (select count(*) <= ${upTo} as few from changed)
-    select (select coalesce(max(version), 0) from board_commits)::text as version,
+    sql`select (select coalesce(max(version), 0) from board_commits)::text as version,
       (select pruned_through from board_change_log)::text as pruned,
-      (select count(*) from changed) as changed,
-      exists (
-        select 1 from board_commits m
-        cross join lateral (select 1 from board_changes c where c.txid = m.txid and c.table_name = '*') c
-        where m.version > ${since}
-      ) as truncated,
-      case when (select few from few) then (select json_agg(row_key::integer) from changed where table_name = 'job_postings')::text end as job_ids,
-      case when (select few from few) then (select json_agg(${indexRowColumns}) from ${jobPostings} where ${jobPostings.id} = ${keysOf('job_postings')} and ${indexedJobs})::text end as jobs,
-      case when (select few from few) then (select json_agg(row_key::integer) from changed where table_name = 'organizations')::text end as company_ids,
-      case when (select few from few) then ${companiesJson(sql`id = ${keysOf('organizations')}`)} end as companies`,
+      (select json_agg(json_build_array(table_name, row_key)) from (
+        select distinct c.table_name, c.row_key from board_commits m
+        cross join lateral (select table_name, row_key from board_changes c where c.txid = m.txid offset 0) c
+        where m.version > ${since} limit ${upTo + 1}
+      ) as changed)::text as keys`,
   );
   const version = Number(row?.version ?? 0);
   if (version <= since) return { kind: 'none', version };
   if (Number(row?.pruned ?? 0) > since) return { kind: 'everything', version, reason: 'pruned' };
-  if (row?.truncated) return { kind: 'everything', version, reason: 'truncated' };
-  if (Number(row?.changed ?? 0) > upTo) return { kind: 'everything', version, reason: 'many' };
+  const keys = JSON.parse(row?.keys ?? '[]') as [string, string][];
+  if (keys.length > upTo) return { kind: 'everything', version, reason: 'many' };
+  if (keys.some(([table]) => table === '*')) return { kind: 'everything', version, reason: 'truncated' };
+  const idsOf = (table: string) => keys.filter(([name]) => name === table).map(([, key]) => Number(key));
+  const jobIds = idsOf('job_postings');
+  const companyIds = idsOf('organizations');
+  const byKey = (ids: number[]) =>
+    sql`any(array(select value::integer from json_array_elements_text(${JSON.stringify(ids)}::json)))`;
+  const [rows] =
+    jobIds.length + companyIds.length === 0
+      ? [{ jobs: null, companies: null }]
+      : await selectRows<{ jobs: string | null; companies: string | null }>(
+          db,
+          sql`select (select json_agg(${indexRowColumns}) from ${jobPostings} where ${jobPostings.id} = ${byKey(jobIds)} and ${indexedJobs})::text as jobs,
+            ${companiesJson(sql`id = ${byKey(companyIds)}`)} as companies`,
+        );
   return {
     kind: 'rows',
     changes: {
       version,
-      jobIds: JSON.parse(row?.job_ids ?? '[]') as number[],
-      jobs: JSON.parse(row?.jobs ?? '[]') as IndexRow[],
-      companyIds: JSON.parse(row?.company_ids ?? '[]') as number[],
-      companies: (JSON.parse(row?.companies ?? '[]') as unknown[][]).map(companyFromJson),
+      jobIds,
+      jobs: JSON.parse(rows?.jobs ?? '[]') as IndexRow[],
+      companyIds,
+      companies: (JSON.parse(rows?.companies ?? '[]') as unknown[][]).map(companyFromJson),
     },
   };
 }
