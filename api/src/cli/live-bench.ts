@@ -22,6 +22,7 @@ import { createAlertTokens } from '../alerts/tokens';
 import { createApp } from '../app';
 import { createLocalCaptcha } from '../captcha/captcha';
 import { type DatabaseHandle, openDatabase } from '../db/database';
+import { dataVersion } from '../job-postings/data-version';
 import { selectRows } from '../job-postings/queries';
 import { candidate } from '../test/application-form';
 import { pdfBytes } from '../test/test-api';
@@ -77,12 +78,21 @@ function instance(database: DatabaseHandle) {
   });
 }
 
+/** Each change an instance applied (how, rows, ms), for the figures of the phase it fell in. */
+const appliedChanges: { at: number; how: string; rows: number; ms: number }[] = [];
+const onApplied = (change: { how: string; rows: number; ms: number }) =>
+  appliedChanges.push({ at: performance.now(), ...change });
+const trace = process.env.LIVE_BENCH_TRACE === '1';
+
 const open = () =>
   openDatabase({ databaseUrl, pgliteDataDir: path.resolve(apiDir, values['data-dir'] ?? '.data/pglite-large') });
 const main = await open();
+// Before the app is made: the instance's data version is made with these options.
+dataVersion(main.db, { onApplied, log: trace ? (entry) => console.log(JSON.stringify(entry)) : undefined });
 const a = instance(main);
 // PostgreSQL: a second instance (its own connections, LISTEN and index), and the platform writing SQL.
 const second = databaseUrl ? await open() : null;
+if (second) dataVersion(second.db, { onApplied });
 const instances: InProcessApp[] = second ? [a, instance(second)] : [a];
 const platform = databaseUrl ? postgres(databaseUrl, { max: 2, onnotice: () => {} }) : null;
 const other = otherDatabaseUrl ? postgres(otherDatabaseUrl, { max: 1, onnotice: () => {} }) : null;
@@ -207,7 +217,19 @@ for (const [name, workload] of Object.entries(workloads)) {
   results[name] = [];
   for (const [phase, writer] of phases) {
     for (let warm = 0; warm < 50; warm++) await timedSearch(a, workload());
-    const result = await measureWhile(phase, a, workload, writer, seconds);
+    const from = performance.now();
+    const result = await measureWhile(phase, a, workload, writer, seconds, (query, ms) => {
+      if (trace && ms > 100)
+        console.log(`slow search at ${Math.round(performance.now() - from)} ms: ${Math.round(ms)} ms ${query}`);
+    });
+    const changes = appliedChanges.filter((change) => change.at >= from).map((change) => change.ms);
+    const sorted = [...changes].sort((x, y) => x - y);
+    result.applied = {
+      changes: changes.length,
+      p50: Math.round(percentile(sorted, 0.5) * 10) / 10,
+      max: Math.round((sorted.at(-1) ?? 0) * 10) / 10,
+      whole: appliedChanges.filter((change) => change.at >= from && change.how === 'whole').length,
+    };
     results[name]?.push(result);
     console.log(`${name} searches, ${phase}:`, JSON.stringify(result));
   }

@@ -26,6 +26,8 @@ export interface PhaseResult {
   writes: number;
   writesPerSecond: number;
   loadAverage: number[];
+  /** The changes the instance applied meanwhile: how many, how long each took, how many read whole. */
+  applied?: { changes: number; p50: number; max: number; whole: number };
 }
 
 const sleep = (ms: number, signal?: AbortSignal) =>
@@ -107,6 +109,8 @@ export async function measureWhile(
   workload: Workload,
   writer: Writer | null,
   seconds: number,
+  /** Told of each search (the bench's trace of slow ones). */
+  onSearch?: (query: string, ms: number) => void,
 ): Promise<PhaseResult> {
   const stop = new AbortController();
   const writing = writer ? writer(stop.signal) : Promise.resolve(0);
@@ -114,7 +118,10 @@ export async function measureWhile(
   const started = performance.now();
   const until = started + seconds * 1000;
   while (performance.now() < until) {
-    times.push(await timedSearch(app, workload()));
+    const query = workload();
+    const ms = await timedSearch(app, query);
+    times.push(ms);
+    onSearch?.(query, ms);
     await turn();
   }
   const elapsed = performance.now() - started;

@@ -43,10 +43,11 @@ export interface BoardChangeFeed {
   /** Resolves once the instance listens: a version read after it misses nothing. */
   started: Promise<void>;
   /**
-   * Resolves once every write settled through this process's client so far has been seen (one
-   * read of the version when there was any since the last; none otherwise). PGlite: at once.
+   * The data version that holds every write settled through this process's client so far: on
+   * PostgreSQL read once after such writes (none when there was none since the last read); on
+   * PGlite the version known, at once (every writer is this process's, and told at its commit).
    */
-  ownWritesSeen(): Promise<void>;
+  ownWritesVersion(): Promise<number>;
 }
 
 /** The committed versions after `since` and how many rows they changed: one indexed read when none. */
@@ -108,7 +109,7 @@ export function watchBoardChanges(
   if (client instanceof PGlite) {
     return {
       started: client.listen(boardChangesChannel, fromNotification).then(() => {}),
-      ownWritesSeen: async () => {},
+      ownWritesVersion: async () => known(),
     };
   }
 
@@ -155,18 +156,18 @@ export function watchBoardChanges(
   }
 
   const writes = writesThrough(db);
-  let checkedAt = -1;
-  let check: Promise<void> = Promise.resolve();
+  let checkedAt = writes?.() ?? -1;
+  let check: Promise<number> = Promise.resolve(0);
   return {
     started: listen(),
-    ownWritesSeen() {
-      if (!writes) return Promise.resolve();
+    ownWritesVersion() {
+      if (!writes) return Promise.resolve(0);
       const count = writes();
       // A read of the version that started after the last write settled has seen it.
       if (count === checkedAt) return check;
       checkedAt = count;
       check = read().then(
-        () => {},
+        (news) => news.version,
         (error) => {
           checkedAt = -1;
           throw error;

@@ -6,8 +6,8 @@ export interface DataVersion {
    * The data version this request answers at: a number that grows whenever jobs, companies or
    * workspaces change, kept by the database (migration 0005). One request gets one version, however
    * often it asks (pass its Request). What it is never older than is decision 022's guarantee:
-   * in short, every change this instance has learned of when the request began, once applied,
-   * and a small change at once (the request waits for it).
+   * in short, a small change written through this instance before the request began (it waits
+   * for it), and any other change once this instance has learned of it and applied it.
    */
   current(request?: Request): Promise<number>;
   /** The search index at that version. */

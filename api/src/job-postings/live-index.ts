@@ -11,10 +11,11 @@ import { readChangesSince, withChanges } from './search-index-changes';
  * index is made from the previous one (search-index-changes.ts). One change is applied at a time;
  * the changes learned of meanwhile are applied together next.
  *
- * What a request waits for: a change of at most `waitUpTo` rows learned of before it began (a
- * few milliseconds: one read of the rows by id). A larger one is applied in the background, and
- * requests answer from the previous index until it is in place; so is a change that must be read
- * whole (more rows than `wholeAbove`, a truncated table, or a log pruned past this index).
+ * What a request waits for: a change of at most `waitUpTo` rows written through this instance's
+ * own client before it began (on PGlite every writer's: they are all in this process), a few
+ * milliseconds (one read of the rows by id). Any other change, and a larger one, is applied
+ * while requests answer from the previous index until it is in place; so is a change that must
+ * be read whole (more rows than `wholeAbove`, a truncated table, or a log pruned past this index).
  */
 export interface LiveState {
   version: number;
@@ -26,6 +27,8 @@ export interface LiveIndexOptions extends BoardChangesOptions {
   waitUpTo?: number;
   /** A change of more rows than this is applied by reading the index whole. */
   wholeAbove?: (indexSize: number) => number;
+  /** Told of each change applied: how, and how long it took (the bench). */
+  onApplied?: (applied: { version: number; how: 'rows' | 'whole'; rows: number; ms: number }) => void;
 }
 
 export interface LiveIndex {
@@ -93,6 +96,7 @@ export function liveIndex(db: Database, options: LiveIndexOptions = {}): LiveInd
     working = (async () => {
       while (applied && known > applied.version) {
         const from = applied;
+        const started = performance.now();
         if (pendingRows() > waitUpTo) {
           inBackground = true;
           wake(true);
@@ -107,8 +111,8 @@ export function liveIndex(db: Database, options: LiveIndexOptions = {}): LiveInd
         if (read.kind === 'everything') {
           inBackground = true;
           wake(true);
-          const started = performance.now();
-          settle(await readSearchIndex(db));
+          const whole = await readSearchIndex(db);
+          settle(whole);
           log({
             time: new Date().toISOString(),
             level: 'info',
@@ -116,7 +120,12 @@ export function liveIndex(db: Database, options: LiveIndexOptions = {}): LiveInd
             reason: read.reason,
             ms: Math.round(performance.now() - started),
           });
-        } else settle({ version: read.changes.version, index: withChanges(from.index, read.changes) });
+          options.onApplied?.({ version: whole.version, how: 'whole', rows: 0, ms: performance.now() - started });
+        } else {
+          settle({ version: read.changes.version, index: withChanges(from.index, read.changes) });
+          const rows = read.changes.jobIds.length + read.changes.companyIds.length;
+          options.onApplied?.({ version: read.changes.version, how: 'rows', rows, ms: performance.now() - started });
+        }
         inBackground = false;
       }
     })()
@@ -165,8 +174,9 @@ export function liveIndex(db: Database, options: LiveIndexOptions = {}): LiveInd
 
   async function stateNow(): Promise<LiveState> {
     await start();
-    await feed.ownWritesSeen();
-    if (known > (applied?.version ?? 0) && !inBackground && pendingRows() <= waitUpTo) await waitFor(known);
+    // A small change written through this instance is waited for; any other is applied meanwhile.
+    const own = await feed.ownWritesVersion();
+    if (own > (applied?.version ?? 0) && !inBackground && pendingRows() <= waitUpTo) await waitFor(own);
     return applied as LiveState;
   }
 

@@ -300,10 +300,10 @@ function patched(
 
 /** The `salary` order with the jobs at `moved` (same positions, new salary tops) put back in place. */
 function resortedSalaryOrder(previous: Int32Array, moved: number[], salaryTop: Float64Array): Int32Array {
-  const isMoved = new Set(moved);
-  const identity = new Int32Array(previous.length);
-  for (let at = 0; at < identity.length; at++) identity[at] = isMoved.has(at) ? -1 : at;
-  return mergedSalaryOrder(previous, identity, bySalaryOrder(salaryTop, Int32Array.from(moved)), salaryTop);
+  const stays = new Int32Array(previous.length);
+  for (let at = 0; at < stays.length; at++) stays[at] = at;
+  for (const at of moved) stays[at] = -1;
+  return mergedSalaryOrder(previous, stays, bySalaryOrder(salaryTop, Int32Array.from(moved)), salaryTop);
 }
 
 /** The kept jobs in their `salary` order at their new positions, merged with the added ones. */
