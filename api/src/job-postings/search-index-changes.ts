@@ -291,19 +291,67 @@ function patched(
     ...dictionaries,
     ...companies,
     bySalary: written.salaryTop
-      ? resortedSalaryOrder(previous.bySalary, [...places.keys()], copies.salaryTop ?? previous.salaryTop)
+      ? resortedSalaryOrder(
+          previous.bySalary,
+          [...places.keys()],
+          previous.salaryTop,
+          copies.salaryTop ?? previous.salaryTop,
+        )
       : previous.bySalary,
   };
   if (!written.facets) keepFacets(previous, next);
   return next;
 }
 
-/** The `salary` order with the jobs at `moved` (same positions, new salary tops) put back in place. */
-function resortedSalaryOrder(previous: Int32Array, moved: number[], salaryTop: Float64Array): Int32Array {
-  const stays = new Int32Array(previous.length);
-  for (let at = 0; at < stays.length; at++) stays[at] = at;
-  for (const at of moved) stays[at] = -1;
-  return mergedSalaryOrder(previous, stays, bySalaryOrder(salaryTop, Int32Array.from(moved)), salaryTop);
+/**
+ * The `salary` order with the jobs at `moved` (same positions, new salary tops) taken out where
+ * their old tops put them and put back where their new ones do: binary searches, and the runs
+ * between copied as blocks.
+ */
+function resortedSalaryOrder(
+  previous: Int32Array,
+  moved: number[],
+  oldTop: Float64Array,
+  newTop: Float64Array,
+): Int32Array {
+  // The first place in `previous` (ordered by the old tops) whose job does not come before (top, at).
+  const placeOf = (top: number, at: number) => {
+    let low = 0;
+    let high = previous.length;
+    while (low < high) {
+      const middle = (low + high) >>> 1;
+      const other = previous[middle] ?? 0;
+      const otherTop = oldTop[other] ?? 0;
+      if (otherTop > top || (otherTop === top && other < at)) low = middle + 1;
+      else high = middle;
+    }
+    return low;
+  };
+  const removed = moved.map((at) => placeOf(oldTop[at] ?? 0, at)).sort((a, b) => a - b);
+  const added = bySalaryOrder(newTop, Int32Array.from(moved));
+  const insertAt = Array.from(added, (at) => placeOf(newTop[at] ?? 0, at));
+  const next = new Int32Array(previous.length);
+  let from = 0;
+  let to = 0;
+  let r = 0;
+  let a = 0;
+  for (;;) {
+    const nextRemoved = removed[r] ?? previous.length;
+    const nextInsert = insertAt[a] ?? previous.length;
+    const stop = Math.min(nextRemoved, nextInsert);
+    if (stop > from) {
+      next.set(previous.subarray(from, stop), to);
+      to += stop - from;
+      from = stop;
+    }
+    while (a < added.length && insertAt[a] === from) next[to++] = added[a++] ?? 0;
+    if (from >= previous.length) break;
+    if (nextRemoved === from) {
+      r++;
+      from++;
+    }
+  }
+  return next;
 }
 
 /** The kept jobs in their `salary` order at their new positions, merged with the added ones. */
