@@ -214,8 +214,9 @@ const phases: [string, Writer | null][] = [
 const results: Record<string, PhaseResult[]> = {};
 for (const [name, workload] of Object.entries(workloads)) {
   results[name] = [];
+  // Warmed first (the code compiled, the answers kept), then measured.
+  await measureWhile('warm-up', a, workload, null, Math.max(2, seconds / 2));
   for (const [phase, writer] of phases) {
-    for (let warm = 0; warm < 50; warm++) await timedSearch(a, workload());
     const from = performance.now();
     const result = await measureWhile(phase, a, workload, writer, seconds, (query, ms) => {
       if (trace && ms > 100)
