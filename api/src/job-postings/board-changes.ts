@@ -95,10 +95,13 @@ export function watchBoardChanges(
 ): BoardChangeFeed {
   const client = (db as unknown as { $client?: unknown }).$client;
   const log = options.log ?? (() => {});
+  /** The highest version a notification (or the read when listening began) told of. */
+  let notified = 0;
   const fromNotification = (payload: string) => {
     const [version, rows] = payload.split(' ').map(Number);
-    if (Number.isSafeInteger(version) && Number.isSafeInteger(rows))
-      learned({ version: version ?? 0, rows: rows ?? 0, since: (version ?? 1) - 1 });
+    if (!Number.isSafeInteger(version) || !Number.isSafeInteger(rows)) return;
+    notified = Math.max(notified, version ?? 0);
+    learned({ version: version ?? 0, rows: rows ?? 0, since: (version ?? 1) - 1 });
   };
   const read = async () => {
     const news = await readVersionsSince(db, known());
@@ -123,7 +126,12 @@ export function watchBoardChanges(
       const subscription = await postgres.listen(boardChangesChannel, fromNotification, () => {
         // (Re)connected: what was committed while not listening is read now.
         listening = true;
-        read().catch(() => {});
+        read().then(
+          (news) => {
+            notified = Math.max(notified, news.version);
+          },
+          () => {},
+        );
       });
       unlisten = subscription.unlisten;
     } catch (error) {
@@ -139,13 +147,15 @@ export function watchBoardChanges(
 
   const pollMs = options.pollMs ?? 2000;
   if (pollMs > 0) {
+    /** A version the last poll found before any notification told of it. */
+    let unannounced = 0;
     const poll = setInterval(async () => {
-      const before = known();
       try {
+        // Its notification has not come a whole poll later (lost, or the listening connection is
+        // gone for good): listen afresh.
+        if (options.listen !== false && (!listening || notified < unannounced)) await listen();
         const news = await read();
-        // A version the notifications did not bring (lost, or the listening connection is gone):
-        // listen afresh.
-        if (news.version > before || !listening) await listen();
+        if (news.version > notified) unannounced = news.version;
       } catch (error) {
         const code = rootCode(error);
         if (code === 'CONNECTION_ENDED' || code === 'CONNECTION_DESTROYED') clearInterval(poll);

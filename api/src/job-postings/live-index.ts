@@ -103,9 +103,11 @@ export function liveIndex(db: Database, options: LiveIndexOptions = {}): LiveInd
         }
         const read = await readChangesSince(db, from.version, wholeAbove(from.index.size));
         if (read.kind === 'none') {
-          // Nothing after this index is committed (a version heard of that is not there): forget it.
+          // Nothing after this index is committed (a version heard of that is not there): forget it,
+          // and let the requests waiting for it answer.
           known = from.version;
           pending.clear();
+          wake(true);
           break;
         }
         if (read.kind === 'everything') {
