@@ -316,7 +316,9 @@ const bulk = {
   writeMs: Math.round(committed - begun),
   visibleMs: visibleMs.map(Math.round),
   duringWrite: window(begun, committed),
-  whileApplied: window(committed, visible),
+  // From the commit until a second after it is found on every instance: applied, and the answers
+  // kept before it built again (the few searches of the apply alone say little at p99).
+  whileApplied: window(committed, visible + 1000),
   wholeRun: summary(
     '1,000 jobs in one transaction',
     searches.map((search) => search.ms),
