@@ -33,6 +33,7 @@ import {
   measureWhile,
   newSearches,
   type PhaseResult,
+  type PhaseTarget,
   percentile,
   repeatedSearches,
   summary,
@@ -204,19 +205,27 @@ const unrelated: Writer = together(
   ...(other ? [every(20, (n) => other.unsafe('insert into bench_unrelated (note) values ($1)', [`note ${n}`]))] : []),
 );
 
-const phases: [string, Writer | null][] = [
-  ['quiet', null],
-  ['5 job changes a second', jobChanges],
-  ['5 applications a second', applications],
-  [`20 commits a second to a table the board does not read${other ? ' (and 20 in another database)' : ''}`, unrelated],
-  ['quiet again', null],
+/**
+ * The phases, each measured against the first (quiet): a writer, and what its searches must stay
+ * within (`PhaseTarget`). A new writer is one more line here.
+ */
+const phases: { phase: string; writer: Writer | null; target: PhaseTarget | null }[] = [
+  { phase: 'quiet', writer: null, target: null },
+  { phase: 'while 5 jobs change a second', writer: jobChanges, target: 'within 2×' },
+  { phase: 'while 5 applications arrive a second', writer: applications, target: 'within 2×' },
+  {
+    phase: `20 commits a second to a table the board does not read${other ? ' (and 20 in another database)' : ''}`,
+    writer: unrelated,
+    target: 'unchanged',
+  },
+  { phase: 'quiet again', writer: null, target: null },
 ];
 const results: Record<string, PhaseResult[]> = {};
 for (const [name, workload] of Object.entries(workloads)) {
   results[name] = [];
   // Warmed first (the code compiled, the answers kept), then measured.
   await measureWhile('warm-up', a, workload, null, Math.max(2, seconds / 2));
-  for (const [phase, writer] of phases) {
+  for (const { phase, writer, target } of phases) {
     const from = performance.now();
     const result = await measureWhile(phase, a, workload, writer, seconds, (query, ms) => {
       if (trace && ms > 100)
@@ -230,7 +239,7 @@ for (const [name, workload] of Object.entries(workloads)) {
       max: Math.round((sorted.at(-1) ?? 0) * 10) / 10,
       whole: appliedChanges.filter((change) => change.at >= from && change.how === 'whole').length,
     };
-    results[name]?.push(result);
+    results[name]?.push({ ...result, target });
     console.log(`${name} searches, ${phase}:`, JSON.stringify(result));
   }
 }

@@ -15,8 +15,15 @@ export type Writer = (signal: AbortSignal) => Promise<number>;
 /** A stream of call-1 searches: the next query string each time it is asked. */
 export type Workload = () => string;
 
+/**
+ * What a phase's searches must stay within, against the quiet phase of the same run: p95 and
+ * searches a second within 2×, or nothing measurable (within 25%).
+ */
+export type PhaseTarget = 'within 2×' | 'unchanged';
+
 export interface PhaseResult {
   phase: string;
+  target?: PhaseTarget | null;
   searches: number;
   perSecond: number;
   p50: number;

@@ -20,6 +20,8 @@ const seconds = Number(process.env.BENCH_LIVE_SECONDS ?? 10);
 
 interface Phase {
   phase: string;
+  /** Against the first phase (quiet): p95 and searches/s within 2×, or within 25% (`unchanged`). */
+  target?: 'within 2×' | 'unchanged' | null;
   searches: number;
   perSecond: number;
   p50: number;
@@ -29,6 +31,7 @@ interface Phase {
   writes: number;
   writesPerSecond: number;
   loadAverage: number[];
+  applied?: { changes: number; p50: number; max: number; whole: number };
 }
 
 /** What `bench:live` prints after `LIVE_RESULT ` for one engine. */
