@@ -26,9 +26,11 @@ import { dataVersion } from '../job-postings/data-version';
 import { selectRows } from '../job-postings/queries';
 import { candidate } from '../test/application-form';
 import { pdfBytes } from '../test/test-api';
+import { benchSearches } from './bench-searches';
 import {
   every,
   type InProcessApp,
+  type LiveEngineResult,
   loadAverage,
   measureWhile,
   newSearches,
@@ -41,6 +43,7 @@ import {
   together,
   turn,
   untilFound,
+  type WindowTimes,
   type Workload,
   type Writer,
 } from './live-load';
@@ -123,12 +126,10 @@ const { total: publicJobs, facets } = (await (await a.request('/public-job-posti
   total: number;
   facets: { locations: { value: string }[] };
 };
-await platformSql(
-  'create table if not exists bench_unrelated (id bigint generated always as identity, at timestamptz default now(), note text)',
-);
-await other?.unsafe(
-  'create table if not exists bench_unrelated (id bigint generated always as identity, at timestamptz default now(), note text)',
-);
+const unrelatedTable =
+  'create table if not exists bench_unrelated (id bigint generated always as identity, at timestamptz default now(), note text)';
+await platformSql(unrelatedTable);
+await other?.unsafe(unrelatedTable);
 
 const words = [
   'engineer',
@@ -153,17 +154,7 @@ const words = [
   'growth',
 ];
 const workloads: Record<string, Workload> = {
-  repeated: repeatedSearches([
-    'limit=25',
-    'limit=25&title=engineer',
-    'limit=25&title=engineer&workplace=Remote,Hybrid',
-    'limit=25&title=designer&sort=salary',
-    'limit=25&investor=Accel',
-    'limit=25&salary_min_k=80&salary_max_k=120',
-    'limit=25&location=london&job_type=full-time',
-    'limit=25&posted_within=7d&level=senior',
-    'limit=25&title=zzz',
-  ]),
+  repeated: repeatedSearches([...benchSearches]),
   new: newSearches(
     words,
     facets.locations.slice(0, 40).map((location) => location.value),
@@ -309,7 +300,7 @@ await new Promise((resolve) => setTimeout(resolve, 1000));
 reading = false;
 await reader;
 /** The searches that ran during [from, to] (`started`: that began in it). */
-const window = (from: number, to: number, started = false) => {
+const window = (from: number, to: number, started = false): WindowTimes => {
   const inside = searches
     .filter((search) => (started ? search.at >= from : search.at + search.ms >= from) && search.at <= to)
     .map((search) => search.ms);
@@ -343,21 +334,20 @@ await platform?.end();
 await other?.end();
 await second?.close();
 await main.close();
-console.log(
-  `LIVE_RESULT ${JSON.stringify({
-    engine: main.kind,
-    publicJobs,
-    seconds,
-    instances: instances.length,
-    workloads: results,
-    platformChange: platformChange.map((times) => {
-      const sorted = [...times].sort((x, y) => x - y);
-      return {
-        samples: sorted.length,
-        p50: Math.round(percentile(sorted, 0.5)),
-        max: Math.round(sorted.at(-1) ?? Number.NaN),
-      };
-    }),
-    bulk,
-  })}`,
-);
+const result: LiveEngineResult = {
+  engine: main.kind,
+  publicJobs,
+  seconds,
+  instances: instances.length,
+  workloads: results,
+  platformChange: platformChange.map((times) => {
+    const sorted = [...times].sort((x, y) => x - y);
+    return {
+      samples: sorted.length,
+      p50: Math.round(percentile(sorted, 0.5)),
+      max: Math.round(sorted.at(-1) ?? Number.NaN),
+    };
+  }),
+  bulk,
+};
+console.log(`LIVE_RESULT ${JSON.stringify(result)}`);

@@ -136,6 +136,35 @@ export async function measureWhile(
   return summary(phase, times, elapsed, await writing);
 }
 
+/** Searches in a window of time: how many, and how long they took. */
+export interface WindowTimes {
+  searches: number;
+  p50: number;
+  p99: number;
+  max: number;
+}
+
+/** What `bench:live` measures on one engine (its last line, as JSON after `LIVE_RESULT `). */
+export interface LiveEngineResult {
+  engine: 'pglite' | 'postgres';
+  publicJobs: number;
+  seconds: number;
+  instances: number;
+  /** Per workload, its phases; the first is quiet, what the others are held against. */
+  workloads: Record<string, PhaseResult[]>;
+  /** Per instance: ms from a job's commit (by SQL, or the writer in the process) until found. */
+  platformChange: { samples: number; p50: number; max: number }[];
+  bulk: {
+    jobs: number;
+    writeMs: number;
+    visibleMs: number[];
+    duringWrite: WindowTimes;
+    whileApplied: WindowTimes;
+    wholeRun: PhaseResult;
+    loadAverage: number[];
+  };
+}
+
 /** A small deterministic random number generator (mulberry32): the same searches every run. */
 export function seeded(seed: number): () => number {
   let state = seed >>> 0;

@@ -15,6 +15,7 @@ import {
   type IndexRow,
   indexedJobs,
   indexRowColumns,
+  numericColumnsOf,
   placementCodes,
   type SearchIndex,
   setRow,
@@ -99,6 +100,41 @@ export async function readChangesSince(db: Database, since: number, upTo: number
   };
 }
 
+/**
+ * Walks an ordered sequence of `length` items from which the items at `removed` are taken out and
+ * into which added item _j_ goes before the item at `insertAt[j]` (both ascending): `copy` is given
+ * each run of kept items (from, stop, where they go), `put` each added item and where it goes.
+ */
+function splice(
+  length: number,
+  removed: number[],
+  insertAt: number[],
+  copy: (from: number, stop: number, to: number) => void,
+  put: (added: number, to: number) => void,
+): void {
+  let from = 0;
+  let to = 0;
+  let r = 0;
+  let j = 0;
+  for (;;) {
+    const nextRemoved = removed[r] ?? length;
+    const nextInsert = insertAt[j] ?? length;
+    const stop = Math.min(nextRemoved, nextInsert);
+    if (stop > from) {
+      copy(from, stop, to);
+      to += stop - from;
+      from = stop;
+    }
+    // The items added here come before the item at `from`.
+    while (j < insertAt.length && insertAt[j] === from) put(j++, to++);
+    if (from >= length) return;
+    if (nextRemoved === from) {
+      r++;
+      from++;
+    }
+  }
+}
+
 /** Whether job `a` comes before job `b` in the `newest` order (posted_us desc, id desc). */
 function before(aPosted: number, aExact: bigint, aId: number, bPosted: number, bExact: bigint, bId: number): boolean {
   if (aPosted !== bPosted) return aPosted > bPosted;
@@ -154,54 +190,32 @@ export function withChanges(previous: SearchIndex, changes: IndexChanges): Searc
   const insertAt = rows.map((row) => insertionPoint(previous, row));
 
   const size = previous.size - removed.length + rows.length;
-  const next = {
-    ids: new Int32Array(size),
-    postedUs: new Float64Array(size),
-    postedExact: new BigInt64Array(size),
-    salaryTop: new Float64Array(size),
-    salaryFirstK: new Float64Array(size),
-    placement: new Uint8Array(size),
-    company: new Int32Array(size),
-  };
+  const next = numericColumnsOf(size);
   const dictionaries = Object.fromEntries(
     dictionaryNames.map((name) => [name, { ...previous[name], codes: new Int32Array(size) }]),
   ) as Record<DictionaryName, Dictionary>;
   const oldToNew = new Int32Array(previous.size).fill(-1);
   const addedAt = new Int32Array(rows.length);
 
-  let from = 0;
-  let to = 0;
-  let r = 0;
-  let j = 0;
-  for (;;) {
-    const nextRemoved = removed[r] ?? previous.size;
-    const nextInsert = insertAt[j] ?? previous.size;
-    const stop = Math.min(nextRemoved, nextInsert);
-    if (stop > from) {
+  splice(
+    previous.size,
+    removed,
+    insertAt,
+    (from, stop, to) => {
       for (const name of numericColumns) {
         (next[name] as Int32Array).set((previous[name] as Int32Array).subarray(from, stop), to);
       }
       for (const name of dictionaryNames) dictionaries[name].codes.set(previous[name].codes.subarray(from, stop), to);
       for (let at = from; at < stop; at++) oldToNew[at] = to + at - from;
-      to += stop - from;
-      from = stop;
-    }
-    // The new rows that go here come before the job at `from`.
-    while (j < rows.length && insertAt[j] === from) {
-      const row = rows[j] as IndexRow;
+    },
+    (added, to) => {
+      const row = rows[added] as IndexRow;
       setRow(next, to, row, companies.companyAt);
       const values = dictionaryValues(row);
       for (const name of dictionaryNames) dictionaries[name].codes[to] = codeOf(dictionaries[name], values[name]);
-      addedAt[j] = to;
-      to++;
-      j++;
-    }
-    if (from >= previous.size) break;
-    if (nextRemoved === from) {
-      r++;
-      from++;
-    }
-  }
+      addedAt[added] = to;
+    },
+  );
 
   for (const name of dictionaryNames) dictionaries[name] = compacted(dictionaries[name]);
   return {
@@ -331,26 +345,15 @@ function resortedSalaryOrder(
   const added = bySalaryOrder(newTop, Int32Array.from(moved));
   const insertAt = Array.from(added, (at) => placeOf(newTop[at] ?? 0, at));
   const next = new Int32Array(previous.length);
-  let from = 0;
-  let to = 0;
-  let r = 0;
-  let a = 0;
-  for (;;) {
-    const nextRemoved = removed[r] ?? previous.length;
-    const nextInsert = insertAt[a] ?? previous.length;
-    const stop = Math.min(nextRemoved, nextInsert);
-    if (stop > from) {
-      next.set(previous.subarray(from, stop), to);
-      to += stop - from;
-      from = stop;
-    }
-    while (a < added.length && insertAt[a] === from) next[to++] = added[a++] ?? 0;
-    if (from >= previous.length) break;
-    if (nextRemoved === from) {
-      r++;
-      from++;
-    }
-  }
+  splice(
+    previous.length,
+    removed,
+    insertAt,
+    (from, stop, to) => next.set(previous.subarray(from, stop), to),
+    (at, to) => {
+      next[to] = added[at] ?? 0;
+    },
+  );
   return next;
 }
 

@@ -191,10 +191,9 @@ export function bySalaryOrder(salaryTop: Float64Array, positions: Int32Array): I
   return positions.sort((a, b) => (salaryTop[b] ?? 0) - (salaryTop[a] ?? 0) || a - b);
 }
 
-function indexOf(rows: IndexRow[], companies: OrganizationRow[]): SearchIndex {
-  const size = rows.length;
-  const companyAt = new Map(companies.map((company, position) => [company.id, position]));
-  const columns = {
+/** The index's columns other than the dictionaries, for `size` jobs. */
+export function numericColumnsOf(size: number) {
+  return {
     ids: new Int32Array(size),
     postedUs: new Float64Array(size),
     postedExact: new BigInt64Array(size),
@@ -203,6 +202,12 @@ function indexOf(rows: IndexRow[], companies: OrganizationRow[]): SearchIndex {
     placement: new Uint8Array(size),
     company: new Int32Array(size),
   };
+}
+
+function indexOf(rows: IndexRow[], companies: OrganizationRow[]): SearchIndex {
+  const size = rows.length;
+  const companyAt = new Map(companies.map((company, position) => [company.id, position]));
+  const columns = numericColumnsOf(size);
   const dictionaries = Object.fromEntries(dictionaryNames.map((name) => [name, dictionary(size)])) as Record<
     DictionaryName,
     Dictionary

@@ -8,7 +8,8 @@ import { rootDir } from '../processes';
 import type { RunInfo } from '../run-info';
 import type { HugeResult } from './huge-board';
 
-interface Row {
+/** A figure against its target, as the bench's tables show it. */
+export interface Row {
   figure: string;
   target: string;
   measured: string;
@@ -124,23 +125,34 @@ export function markdownTable(header: string[], body: string[][]): string[] {
 
 export const writeHugeMarkdown = (markdown: string) => writeMarkdownBlock('huge', markdown);
 
-export function hugeMarkdown(result: HugeResult, info: RunInfo): string {
+/** When and where: the date, the commit and the machine, as the tables' first line says them. */
+export function runLine(info: RunInfo): string {
   const { machine } = info;
+  return (
+    `${info.date.slice(0, 16).replace('T', ' ')} UTC, commit \`${info.commit}\`; ${machine.cores} cores, ` +
+    `${machine.memoryGb} GiB, ${machine.platform}, Node ${machine.node.slice(1)}. Load average: 1, 5, 15 min when the figure was taken.`
+  );
+}
+
+/** The figures' table: each against its target, with its verdict and the load when it was taken. */
+export function verdictTable(figures: Row[]): string[] {
+  return markdownTable(
+    ['figure', 'target', 'measured', 'verdict', 'load average'],
+    figures.map((row) => [
+      row.figure,
+      row.target,
+      row.measured,
+      row.met === null ? '—' : row.met ? 'met' : 'missed',
+      row.load.join(', '),
+    ]),
+  );
+}
+
+export function hugeMarkdown(result: HugeResult, info: RunInfo): string {
   const lines = [
-    `${result.jobs.toLocaleString('en-GB')} jobs (${result.publicJobs.toLocaleString('en-GB')} public); ` +
-      `${info.date.slice(0, 16).replace('T', ' ')} UTC, commit \`${info.commit}\`; ${machine.cores} cores, ` +
-      `${machine.memoryGb} GiB, ${machine.platform}, Node ${machine.node.slice(1)}. Load average: 1, 5, 15 min when the figure was taken.`,
+    `${result.jobs.toLocaleString('en-GB')} jobs (${result.publicJobs.toLocaleString('en-GB')} public); ${runLine(info)}`,
     '',
-    ...markdownTable(
-      ['figure', 'target', 'measured', 'verdict', 'load average'],
-      rows(result).map((row) => [
-        row.figure,
-        row.target,
-        row.measured,
-        row.met === null ? '—' : row.met ? 'met' : 'missed',
-        row.load.join(', '),
-      ]),
-    ),
+    ...verdictTable(rows(result)),
   ];
   return `${lines.join('\n')}\n`;
 }

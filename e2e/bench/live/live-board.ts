@@ -11,6 +11,7 @@ import { randomBytes } from 'node:crypto';
 import { cpSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
+import type { LiveEngineResult } from '../../../api/src/cli/live-load';
 import { pgliteBoard, postgresBoard } from '../huge/dataset';
 import { hugeJobs } from '../huge/huge-board';
 import { rootDir } from '../processes';
@@ -18,40 +19,7 @@ import { rootDir } from '../processes';
 const apiDir = path.join(rootDir, 'api');
 const seconds = Number(process.env.BENCH_LIVE_SECONDS ?? 10);
 
-interface Phase {
-  phase: string;
-  /** Against the first phase (quiet): p95 and searches/s within 2×, or within 25% (`unchanged`). */
-  target?: 'within 2×' | 'unchanged' | null;
-  searches: number;
-  perSecond: number;
-  p50: number;
-  p95: number;
-  p99: number;
-  max: number;
-  writes: number;
-  writesPerSecond: number;
-  loadAverage: number[];
-  applied?: { changes: number; p50: number; max: number; whole: number };
-}
-
-/** What `bench:live` prints after `LIVE_RESULT ` for one engine. */
-export interface LiveEngineResult {
-  engine: 'pglite' | 'postgres';
-  publicJobs: number;
-  seconds: number;
-  instances: number;
-  workloads: { repeated: Phase[]; new: Phase[] };
-  platformChange: { samples: number; p50: number; max: number }[];
-  bulk: {
-    jobs: number;
-    writeMs: number;
-    visibleMs: number[];
-    duringWrite: { searches: number; p50: number; p99: number; max: number };
-    whileApplied: { searches: number; p50: number; p99: number; max: number };
-    wholeRun: Phase;
-    loadAverage: number[];
-  };
-}
+export type { LiveEngineResult };
 
 export interface LiveResult {
   jobs: number;

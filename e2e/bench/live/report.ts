@@ -2,20 +2,17 @@
  * The live section's figures against the targets of reads while the data changes: a Markdown
  * table the bench prints and writes into docs/performance.md between the `bench:live` markers.
  */
-import { markdownTable, writeMarkdownBlock } from '../huge/report';
+import { type Row, runLine, verdictTable, writeMarkdownBlock } from '../huge/report';
 import type { RunInfo } from '../run-info';
 import type { LiveEngineResult, LiveResult } from './live-board';
 
-interface Row {
-  figure: string;
-  target: string;
-  measured: string;
-  /** null: no target, reported for reading the others. */
-  met: boolean | null;
-  load: number[];
-}
+/** The workloads of `bench:live`, as the table names them. */
+const workloadLabels: Record<string, string> = {
+  repeated: "bench:search's searches in turn (answers kept)",
+  new: 'new searches (a new URL nearly every time)',
+};
 
-type Phase = LiveEngineResult['workloads']['new'][number];
+type Phase = LiveEngineResult['workloads'][string][number];
 const ms = (value: number) => `${value < 10 ? value.toFixed(2) : Math.round(value)} ms`;
 const figures = (phase: Phase) =>
   `p95 ${ms(phase.p95)}, ${phase.perSecond.toLocaleString('en-GB')}/s (p50 ${ms(phase.p50)}, p99 ${ms(phase.p99)})`;
@@ -32,11 +29,8 @@ const within = (phase: Phase, quiet: Phase, factor: number) =>
 
 function engineRows(name: string, result: LiveEngineResult): Row[] {
   const rows: Row[] = [];
-  for (const [workload, label] of [
-    ['repeated', 'the same 9 searches in turn (answers kept)'],
-    ['new', 'new searches (a new URL nearly every time)'],
-  ] as const) {
-    const phases = result.workloads[workload];
+  for (const [workload, phases] of Object.entries(result.workloads)) {
+    const label = workloadLabels[workload] ?? workload;
     const [quiet, ...others] = phases;
     if (!quiet) continue;
     const quietAgain = others.find((phase) => phase.phase === 'quiet again');
@@ -94,27 +88,13 @@ function engineRows(name: string, result: LiveEngineResult): Row[] {
 }
 
 export function liveMarkdown(result: LiveResult, info: RunInfo): string {
-  const { machine } = info;
   const engines: [string, LiveEngineResult][] = [['PGlite', result.pglite]];
   if (result.postgres) engines.push(['PostgreSQL', result.postgres]);
   const lines = [
     `${result.jobs.toLocaleString('en-GB')} jobs (${result.pglite.publicJobs.toLocaleString('en-GB')} public), in-process, ` +
-      `searches one after another, ${result.pglite.seconds} s a phase; ${info.date.slice(0, 16).replace('T', ' ')} UTC, ` +
-      `commit \`${info.commit}\`; ${machine.cores} cores, ${machine.memoryGb} GiB, ${machine.platform}, Node ${machine.node.slice(1)}. ` +
-      'Load average: 1, 5, 15 min when the figure was taken.',
+      `searches one after another, ${result.pglite.seconds} s a phase; ${runLine(info)}`,
     '',
-    ...markdownTable(
-      ['figure', 'target', 'measured', 'verdict', 'load average'],
-      engines
-        .flatMap(([name, engine]) => engineRows(name, engine))
-        .map((row) => [
-          row.figure,
-          row.target,
-          row.measured,
-          row.met === null ? '—' : row.met ? 'met' : 'missed',
-          row.load.join(', '),
-        ]),
-    ),
+    ...verdictTable(engines.flatMap(([name, engine]) => engineRows(name, engine))),
   ];
   return `${lines.join('\n')}\n`;
 }
