@@ -14,6 +14,7 @@ import { alertRoutes } from './alerts/routes';
 import type { AlertTokens } from './alerts/tokens';
 import { applicationRoutes } from './applications/routes';
 import type { CaptchaVerifier, createLocalCaptcha } from './captcha/captcha';
+import { captchaRedemptions } from './db/application-tables';
 import type { DatabaseHandle } from './db/database';
 import { organizations } from './db/job-board-tables';
 import { dataVersion } from './job-postings/data-version';
@@ -191,7 +192,15 @@ export function createApp(deps: AppDeps) {
       if (typeof body?.challenge_id !== 'string' || typeof body.answer !== 'string') {
         throw httpError(400, 'Malformed request', 'Send {"challenge_id": "...", "answer": "..."}');
       }
-      const token = local.answer(body.challenge_id, body.answer);
+      // A challenge takes one answer, on whichever instance it reaches (its nonce, kept as a redemption).
+      const token = await local.answer(body.challenge_id, body.answer, async (nonce) => {
+        const spent = await deps.database.db
+          .insert(captchaRedemptions)
+          .values({ tokenId: `challenge:${nonce}` })
+          .onConflictDoNothing()
+          .returning({ tokenId: captchaRedemptions.tokenId });
+        return spent.length === 1;
+      });
       if (!token) throw httpError(422, 'That answer is not right. Please try again.');
       return c.json({ token });
     });
