@@ -1,3 +1,4 @@
+import { createHmac } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { releaseManifestUrl } from '@board/shared/config/release-pointer';
@@ -173,7 +174,18 @@ export function createShellServer({
   app.get('/runtime-config.json', (c) => c.json(config(), 200, { 'Cache-Control': 'no-cache' }));
   // A CDN-only deployment (static mode) has no server to write these.
   if (mode !== 'static') {
-    app.route('/', crawlerRoutes({ config, api: listReader, workspaces, ...(sitemapLimit ? { sitemapLimit } : {}) }));
+    app.route(
+      '/',
+      crawlerRoutes({
+        config,
+        api: listReader,
+        workspaces,
+        ...(sitemapLimit ? { sitemapLimit } : {}),
+        ...(visitorLimit ? { visitorLimit } : {}),
+        // The sitemap's part cursors are signed with a key every instance shares.
+        ...(apiKey ? { cursorKey: createHmac('sha256', apiKey).update('sitemap-cursors').digest('hex') } : {}),
+      }),
+    );
     app.route('/', ogImageRoutes({ config, api: pageReader, ...(visitorLimit ? { visitorLimit } : {}) }));
     // The first preview card of a process also loads the fonts and the layout engine (~0.5 s).
     if (warmUp) void warmUpOgCards().catch(() => undefined);
