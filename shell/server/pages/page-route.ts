@@ -1,3 +1,4 @@
+import { ApiError, errorLine } from '@board/shared/api/api-client';
 import { readCookie, releaseCookieName } from '@board/shared/config/release-assignment';
 import type { RuntimeConfig } from '@board/shared/config/runtime-config';
 import type { Encoding } from '@board/shared/lib/accept-encoding';
@@ -138,7 +139,18 @@ export function pageRoute(options: PageRouteOptions) {
       ? null
       : limited
         ? { queryClient: new QueryClient(), complete: false, read: () => undefined }
-        : await loadPageQueries(plan, current, pageApi);
+        : await loadPageQueries(plan, current, pageApi, (what, error) => {
+            // One line with the request id: a refused search is the visitor's input, an outage a warning.
+            const refused = error instanceof ApiError && error.status >= 400 && error.status < 500;
+            log({
+              time: new Date().toISOString(),
+              level: refused ? 'info' : 'warn',
+              request_id: c.get('requestId' as never),
+              message: what,
+              path: c.req.path,
+              error: errorLine(error),
+            });
+          });
     if (queries && !queries.complete && !limited) warn(c, 'page sent without the API data (slow or down)');
     // 3. The page rendered.
     let rendered: Rendered | undefined;
