@@ -15,7 +15,7 @@ import { ogImageRoutes, warmUpOgCards } from '../preview-images/og-image-routes'
 import { ManifestCache, manifestAssets } from '../remotes/manifest-cache';
 import { ReleasePointers, visitorReleases } from '../remotes/release-pointers';
 import { ServerRemotes } from '../remotes/server-remotes';
-import { commonSecurityHeaders, contentSecurityPolicy } from './security-headers';
+import { contentSecurityPolicy, securityHeaders } from './security-headers';
 import { isHashedAsset, staticFiles } from './static-files';
 import type { VisitorLimit } from './visitor-limit';
 
@@ -167,7 +167,7 @@ export function createShellServer({
   app.use(...requestLog(log));
   app.use(async (c, next) => {
     await next();
-    for (const [name, value] of Object.entries(commonSecurityHeaders))
+    for (const [name, value] of Object.entries(securityHeaders(config())))
       if (!c.res.headers.has(name)) c.res.headers.set(name, value);
   });
   app.get('/health', (c) => c.json({ status: 'ok' }, 200, { 'Cache-Control': 'no-store' }));

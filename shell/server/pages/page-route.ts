@@ -6,7 +6,7 @@ import type { Log } from '@board/shared/lib/request-log';
 import { QueryClient } from '@tanstack/react-query';
 import type { Context } from 'hono';
 import { pageKey } from '../../src/features/remotes/remote-page';
-import { commonSecurityHeaders, contentSecurityPolicy, inlineScriptHashes } from '../http/security-headers';
+import { contentSecurityPolicy, inlineScriptHashes, securityHeaders } from '../http/security-headers';
 import { sendText } from '../http/send-text';
 import type { VisitorLimit } from '../http/visitor-limit';
 import { type ManifestCache, manifestAssets, type RemoteManifest } from '../remotes/manifest-cache';
@@ -211,7 +211,7 @@ export function pageRoute(options: PageRouteOptions) {
       Vary: pageVaryHeader(Object.keys(configured.releases ?? {}).length > 0),
       [releasesHeader]: visitor.header,
       'Content-Security-Policy': contentSecurityPolicy(current, inlineScriptHashes(html)),
-      ...commonSecurityHeaders,
+      ...securityHeaders(current),
     };
     // Only the page it should be is kept: not one sent unrendered, and never a preview.
     const compressed = new Map<Encoding, Promise<Uint8Array>>();
