@@ -336,6 +336,12 @@ describe('service habits', () => {
     }
     // What a call does read still makes an answer of its own.
     expect((await api.app.request('/public-job-posting?limit=3&title=Engineer')).headers.get('x-cache')).toBeNull();
+    // An address longer than any the board writes is answered and kept by no one.
+    const long = `${list}&junk=${'x'.repeat(5000)}`;
+    for (let index = 0; index < 2; index++) {
+      const answer = await api.app.request(long);
+      expect([answer.status, answer.headers.get('x-cache')]).toEqual([200, null]);
+    }
   });
 
   it('sends nosniff with every answer: JSON, logos, errors, cached answers', async () => {

@@ -107,6 +107,8 @@ export const crawlQuery = (max: number) => validator('query', (_value, c) => rea
 export const crawlOrganizationsQuery = (max: number) =>
   validator('query', (_value, c) => readers.crawlOrganizations(paramsOf(c.req.url), max));
 
+const maxCachedUrlLength = 4096;
+
 /** What each path of `/public-job-posting` reads of its query (the routes of routes.ts, in their order). */
 const callReads: [RegExp, (params: URLSearchParams) => unknown][] = [
   [/^\/?$/, readers.jobList],
@@ -125,6 +127,9 @@ const callReads: [RegExp, (params: URLSearchParams) => unknown][] = [
  * a query the call refuses and for a path that is no call: such an answer is never cached.
  */
 export function publicCallCacheKey(url: string): string | null {
+  // Longer than any address the board writes (100 saved ids, five filters): not kept, and not
+  // parsed here a second time (the call's validator parses it, and refuses it or answers it).
+  if (url.length > maxCachedUrlLength) return null;
   const { pathname, searchParams } = new URL(url);
   const path = pathname.replace(/^\/public-job-posting/, '');
   const reads = callReads.find(([pattern]) => pattern.test(path))?.[1];
