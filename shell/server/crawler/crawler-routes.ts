@@ -14,8 +14,8 @@ import { workspaceQuery } from '@board/shared/api/queries';
 import type { RuntimeConfig } from '@board/shared/config/runtime-config';
 import { brand } from '@board/shared/lib/brand';
 import type { FetchQueryOptions, QueryKey } from '@tanstack/react-query';
-import { type Context, Hono, type MiddlewareHandler } from 'hono';
-import type { VisitorLimit } from '../http/visitor-limit';
+import { type Context, Hono } from 'hono';
+import { metered, type VisitorLimit } from '../http/visitor-limit';
 import type { ApiReader } from '../pages/api-reader';
 import { ApiUnavailable, readQuery } from '../pages/reader-client';
 import { atomFeed, feedPath, robotsTxt, type SitemapEntry, sitemapIndexXml, sitemapUrlLimit } from './crawler-files';
@@ -98,16 +98,8 @@ export function crawlerRoutes({
 }: CrawlerRouteOptions) {
   const app = new Hono();
   const cursors = cursorSigner(cursorKey);
-  /** Counts the request for its visitor; past the limit, a 429 (a crawler comes back after Retry-After). */
-  const metered: MiddlewareHandler = async (c, next) => {
-    const verdict = visitorLimit?.admit(c);
-    if (verdict && !verdict.allowed)
-      return c.text('Too many requests from this address. Please try again later.', 429, {
-        'Retry-After': String(verdict.retryAfterSeconds),
-        'Cache-Control': 'no-store',
-      });
-    return next();
-  };
+  /** Counts the request for its visitor (a crawler comes back after Retry-After). */
+  const counted = metered(visitorLimit, 'Too many requests from this address. Please try again later.');
   const read = <T, Key extends QueryKey>(query: (client: ApiClient) => FetchQueryOptions<T, Error, T, Key>) =>
     readQuery(config().apiBaseUrl, api, query);
   const partSize = Math.min(sitemapLimit, crawlPageLimit);
@@ -176,7 +168,7 @@ export function crawlerRoutes({
     }
   }
 
-  app.get('/sitemap.xml', metered, async (c) => {
+  app.get('/sitemap.xml', counted, async (c) => {
     const [pages, companies] = await Promise.all([boardPages(), read((client) => organizationCountQuery(client))]);
     const total = pages.head.length + pages.tail.length + (companies ?? 0) + pages.jobs;
     if (total <= sitemapLimit) {
@@ -207,7 +199,7 @@ export function crawlerRoutes({
     return sendCrawlerFile(c, sitemapIndexXml(parts), 'application/xml');
   });
 
-  app.get('/sitemap-pages.xml', metered, async (c) => {
+  app.get('/sitemap-pages.xml', counted, async (c) => {
     const pages = await boardPages();
     return streamUrlset(
       c,
@@ -224,7 +216,7 @@ export function crawlerRoutes({
         const after = c.req.query('after');
         return after === undefined || cursors.read(listing, after) !== null ? next() : c.notFound();
       },
-      metered,
+      counted,
       async (c) => {
         const after = c.req.query('after');
         return streamUrlset(c, listingEntries(listing, after === undefined ? null : cursors.read(listing, after), 1));
@@ -254,7 +246,7 @@ export function crawlerRoutes({
     });
     return sendCrawlerFile(c, xml, 'application/atom+xml');
   };
-  app.get('/feed.xml', metered, (c) => feed(c, null));
+  app.get('/feed.xml', counted, (c) => feed(c, null));
   app.get(
     '/:workspaceSlug/feed.xml',
     // Only a board's feed, spelled as its page links it: anything else is not there, and costs no read.
@@ -262,7 +254,7 @@ export function crawlerRoutes({
       const slug = c.req.param('workspaceSlug');
       return isWorkspaceSlug(slug) && new URL(c.req.url).pathname === feedPath(slug) ? next() : c.notFound();
     },
-    metered,
+    counted,
     (c) => feed(c, c.req.param('workspaceSlug')),
   );
 
