@@ -103,10 +103,11 @@ test.describe('application form', () => {
       candidateGithubUrl: 'https://github.com/ada',
       candidatePortfolioUrl: null,
       candidateAdditionalInfo: null,
-      resumeName: 'ada-lovelace-cv.pdf',
       resumeSize: pdf().buffer.byteLength,
       resumeType: 'application/pdf',
     });
+    // Kept under a name of the API's, not the one the candidate's file had.
+    expect(stored[0]?.resumeName).toBe(`${stored[0]?.id}.pdf`);
 
     // The draft was cleared: the form is empty on return.
     await page.goto(`/job/${job.id}/apply`);

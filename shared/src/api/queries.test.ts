@@ -1,5 +1,5 @@
 import { dehydrate, hydrate, QueryClient } from '@board/shared/lib/query';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { type ApiClient, ApiError } from './api-client';
 import { boardSearchFromUrl } from './board-search';
 import { prefetchCall } from './page-calls';
@@ -22,6 +22,33 @@ describe('the page calls the shell’s server runs', () => {
     const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
     await expect(queryClient.fetchQuery(organizationJobsQuery(failing(500), '999'))).rejects.toThrow(ApiError);
     await expect(queryClient.fetchQuery(jobQuery(failing(404), '999'))).resolves.toBeNull();
+  });
+});
+
+describe('a read that fails', () => {
+  it('is reported in one line: to the client’s report when it has one, else one console line without a stack', async () => {
+    const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    const search = boardSearchFromUrl(new URLSearchParams('q=engineer'));
+    const reported: [string, unknown][] = [];
+    const reporting: ApiClient = { ...failing(400), report: (what, error) => reported.push([what, error]) };
+    await expect(queryClient.fetchInfiniteQuery(jobPagesQuery(reporting, null, search))).rejects.toThrow(ApiError);
+    expect(reported).toEqual([['the job list could not be loaded', expect.any(ApiError)]]);
+
+    const warned = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    try {
+      await expect(
+        new QueryClient({ defaultOptions: { queries: { retry: false } } }).fetchInfiniteQuery(
+          jobPagesQuery(failing(400), null, search),
+        ),
+      ).rejects.toThrow(ApiError);
+      await new QueryClient({ defaultOptions: { queries: { retry: false } } }).fetchQuery(jobQuery(failing(503), '7'));
+      expect(warned.mock.calls).toEqual([
+        ['[board] the job list could not be loaded: 400 Organization not found'],
+        ['[board] job 7 could not be loaded: 503 Organization not found'],
+      ]);
+    } finally {
+      warned.mockRestore();
+    }
   });
 });
 

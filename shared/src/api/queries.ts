@@ -1,4 +1,4 @@
-import { type ApiClient, ApiError, type ApiRequest } from '@board/shared/api/api-client';
+import { type ApiClient, ApiError, type ApiRequest, errorLine } from '@board/shared/api/api-client';
 import { isBoardId } from '@board/shared/api/board-id';
 import { type Job, parseJob, parseJobList } from '@board/shared/api/job';
 import { type JobPage, type Page, parseJobPage, parsePageFields } from '@board/shared/api/job-page';
@@ -35,6 +35,12 @@ export const boardKeys = {
 
 const send = (client: ApiClient, { path, query }: ApiRequest, signal: AbortSignal) => client.get(path, query, signal);
 
+/** A read that failed, in one line (a stack says nothing about a refused search or an API that is down). */
+function reportFailure(client: ApiClient, what: string, error: unknown) {
+  if (client.report) client.report(what, error);
+  else console.warn(`[board] ${what}: ${errorLine(error)}`);
+}
+
 export interface Workspace {
   slug: string;
   name: string;
@@ -65,7 +71,7 @@ export function jobQuery(client: ApiClient, id: string) {
         return parseJob(await send(client, boardRequests.job(id), signal));
       } catch (error) {
         if (!(error instanceof ApiError && error.status === 404))
-          console.warn('[board] job', id, 'could not be loaded:', error);
+          reportFailure(client, `job ${id} could not be loaded`, error);
         return null;
       }
     },
@@ -133,7 +139,7 @@ export function jobPagesQuery(client: ApiClient, workspaceSlug: string | null, s
         queryClient.setQueryData(boardKeys.jobs(workspaceSlug), jobs);
         return local(jobs);
       } catch (error) {
-        console.warn('[board] the job list could not be loaded:', error);
+        reportFailure(client, 'the job list could not be loaded', error);
         throw error;
       }
     },

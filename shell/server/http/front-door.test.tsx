@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { LogEntry } from '@board/shared/lib/request-log';
 import type { DehydratedState } from '@tanstack/react-query';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { ApiReader } from '../pages/api-reader';
 import { missingOgImageCacheControl } from '../preview-images/og-image-routes';
 import { ManifestCache } from '../remotes/manifest-cache';
@@ -178,6 +178,23 @@ describe('the per-visitor limit', () => {
     expect(refused.headers.get('Cache-Control')).toBe('no-store');
   });
 
+  it('counts the sitemap and the feeds too: past the limit a 429, and a part the index did not name is not there', async () => {
+    const { from, calls } = site({ limit: { max: 2 } });
+    const statuses = [];
+    for (const url of ['/feed.xml?x=1', '/feed.xml?x=2', '/feed.xml?x=3', '/demo/feed.xml', '/sitemap.xml'])
+      statuses.push((await from('198.51.100.7', url)).status);
+    expect(statuses).toEqual([200, 200, 429, 429, 429]);
+    const refused = await from('198.51.100.7', '/sitemap.xml');
+    expect(refused.headers.get('Retry-After')).toMatch(/^\d+$/);
+    expect(refused.headers.get('Cache-Control')).toBe('no-store');
+    // Made-up cursors and feeds of no board cost no read, whoever asks.
+    const before = calls.length;
+    for (const url of ['/sitemap-jobs.xml?after=2', '/sitemap-jobs.xml?after=eyJpIjo5OTl9', '/de%6Do/feed.xml'])
+      expect((await from('203.0.113.9', url)).status, url).toBe(404);
+    expect(calls.length).toBe(before);
+    expect((await from('198.51.100.7', '/robots.txt')).status).toBe(200);
+  });
+
   it('keys on the client address as the API does: X-Forwarded-For only from a trusted proxy', async () => {
     const { from } = site({ limit: { max: 1, trustedProxies: ['10.0.0.2'] } });
     // Through the trusted proxy, two clients are two visitors.
@@ -220,6 +237,7 @@ describe('an API 4xx is the visitor`s input, not an outage', () => {
     '%s is rendered with the refused search, and not logged as the API being down',
     async (url) => {
       const { app, logged } = site({ mode: 'render' });
+      const warned = vi.spyOn(console, 'warn');
       const response = await app.request(url);
       expect(response.status).toBe(200);
       expect(response.headers.get('Cache-Control')).toBe(pageCacheControl.ok);
@@ -229,6 +247,21 @@ describe('an API 4xx is the visitor`s input, not an outage', () => {
       const refused = queries(html)?.queries.find((query) => query.state.status === 'error');
       expect(refused?.state.error).toMatchObject({ status: 400 });
       expect(logged.filter((entry) => entry.level === 'warn')).toEqual([]);
+      // One line in the log, with the request's id: no stack trace on the console.
+      expect(warned).not.toHaveBeenCalled();
+      warned.mockRestore();
+      const lines = logged.filter((entry) => entry.message === 'the job list could not be loaded');
+      expect(lines).toEqual([
+        {
+          time: expect.any(String),
+          level: 'info',
+          request_id: response.headers.get('x-request-id'),
+          message: 'the job list could not be loaded',
+          path: '/',
+          error: '400 title must be at most 200 characters, without control characters',
+        },
+      ]);
+      expect(JSON.stringify(lines)).not.toContain('\\n    at ');
     },
   );
 });
