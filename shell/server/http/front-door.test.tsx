@@ -146,6 +146,15 @@ describe('ids are one path segment before any API call', () => {
     ]);
   });
 
+  it('reads other spellings of an id (leading zeros) as ids of their own, as many as the visitor limit allows', async () => {
+    const { from, calls } = site({ limit: { max: 3 } });
+    const statuses: number[] = [];
+    for (let zeros = 1; zeros <= 5; zeros++)
+      statuses.push((await from('198.51.100.7', `/og/job/${'0'.repeat(zeros)}1.png`)).status);
+    expect(statuses).toEqual([404, 404, 404, 429, 429]);
+    expect(calls).toHaveLength(3);
+  });
+
   it('a card of an unknown job is a 404 a CDN keeps a minute', async () => {
     const { app } = site();
     const response = await app.request('/og/job/404.png');
