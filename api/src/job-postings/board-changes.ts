@@ -50,13 +50,31 @@ export interface BoardChangeFeed {
   ownWritesVersion(): Promise<number>;
 }
 
+/**
+ * A read of the change log, planned as the log is read: the commits after a version by their
+ * version index, and each one's rows by their transaction's. The planner's statistics cannot tell
+ * that: taken after a large write (a seed, an import: one transaction's rows, so one distinct
+ * transaction), they make each commit's rows look like the whole log, and on PostgreSQL a plan
+ * costed that high is compiled (JIT) first, hundreds of milliseconds for a read of one row.
+ * Sequential scans and JIT are off for this transaction alone.
+ */
+export function readTheLog<Result>(db: Database, read: (tx: Database) => Promise<Result>): Promise<Result> {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`set local enable_seqscan = off`);
+    await tx.execute(sql`set local jit = off`);
+    return read(tx as unknown as Database);
+  });
+}
+
 /** The committed versions after `since` and how many rows they changed: one indexed read when none. */
 export async function readVersionsSince(db: Database, since: number): Promise<Learned> {
-  const [row] = await selectRows<{ version: string; rows: string | number }>(
-    db,
-    sql`select coalesce(max(m.version), 0)::text as version, coalesce(sum(c.rows), 0) as rows from board_commits m
-      cross join lateral (select count(*) as rows from board_changes c where c.txid = m.txid offset 0) c
-      where m.version > ${since}`,
+  const [row] = await readTheLog(db, (tx) =>
+    selectRows<{ version: string; rows: string | number }>(
+      tx,
+      sql`select coalesce(max(m.version), 0)::text as version, coalesce(sum(c.rows), 0) as rows from board_commits m
+        cross join lateral (select count(*) as rows from board_changes c where c.txid = m.txid offset 0) c
+        where m.version > ${since}`,
+    ),
   );
   return { version: Math.max(since, Number(row?.version ?? 0)), rows: Number(row?.rows ?? 0), since };
 }

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '../db/database';
 import { jobPostings } from '../db/job-board-tables';
+import { readTheLog } from './board-changes';
 import { keepFacets } from './index-facets';
 import { selectRows } from './queries';
 import {
@@ -58,16 +59,19 @@ export type ChangesRead =
  */
 export async function readChangesSince(db: Database, since: number, upTo: number): Promise<ChangesRead> {
   // Through each commit after `since`, its rows (a lateral index scan, kept apart by `offset 0` so
-  // the planner cannot make it a join over the whole log, which PGlite never analyses).
-  const [row] = await selectRows<{ version: string; pruned: string; keys: string | null }>(
-    db,
-    sql`select (select coalesce(max(version), 0) from board_commits)::text as version,
+  // the planner cannot make it a join over the whole log, which PGlite never analyses; readTheLog
+  // keeps it an index scan whatever the statistics say).
+  const [row] = await readTheLog(db, (tx) =>
+    selectRows<{ version: string; pruned: string; keys: string | null }>(
+      tx,
+      sql`select (select coalesce(max(version), 0) from board_commits)::text as version,
       (select pruned_through from board_change_log)::text as pruned,
       (select json_agg(json_build_array(table_name, row_key)) from (
         select distinct c.table_name, c.row_key from board_commits m
         cross join lateral (select table_name, row_key from board_changes c where c.txid = m.txid offset 0) c
         where m.version > ${since} limit ${upTo + 1}
       ) as changed)::text as keys`,
+    ),
   );
   const version = Number(row?.version ?? 0);
   if (version <= since) return { kind: 'none', version };
