@@ -162,14 +162,20 @@ const workloads: Record<string, Workload> = {
 };
 
 const pick = (n: number) => jobIds[(n * 7919) % jobIds.length] ?? 0;
-/** A job changed as the platform changes one: its title and salary. */
-const jobChanges: Writer = every(5, (n) =>
-  platformSql('update job_postings set title = $1, salary_max = $2 where id = $3', [
+/**
+ * A job changed as the platform changes one: its title and salary. Numbered across the workloads
+ * (`every` counts from 0 in each phase): the same values written again would change nothing, and
+ * the second workload would measure no change at all.
+ */
+let jobChangesMade = 0;
+const jobChanges: Writer = every(5, () => {
+  const n = jobChangesMade++;
+  return platformSql('update job_postings set title = $1, salary_max = $2 where id = $3', [
     `${words[n % words.length]} ${['Lead', 'Engineer', 'Manager'][n % 3]} ${n}`,
     60_000 + (n % 90) * 1000,
     pick(n),
-  ]),
-);
+  ]);
+});
 /** Applications arriving through the API (captcha, PDF, the database's submission limit). */
 const applications: Writer = every(5, async (n) => {
   const challenge = (await (await a.request('/public/captcha/challenge')).json()) as {

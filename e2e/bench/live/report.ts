@@ -17,11 +17,13 @@ const ms = (value: number) => `${value < 10 ? value.toFixed(2) : Math.round(valu
 const figures = (phase: Phase) =>
   `p95 ${ms(phase.p95)}, ${phase.perSecond.toLocaleString('en-GB')}/s (p50 ${ms(phase.p50)}, p99 ${ms(phase.p99)})`;
 
-/** How many changes the instance applied meanwhile, and how long each took. */
+/** How many changes the instance applied meanwhile (none is a figure too), and how long each took. */
 const applied = (phase: Phase) =>
-  phase.applied?.changes
-    ? `; ${phase.applied.changes} changes applied, p50 ${ms(phase.applied.p50)}, max ${ms(phase.applied.max)}${phase.applied.whole ? ` (${phase.applied.whole} read whole)` : ''}`
-    : '';
+  !phase.applied
+    ? ''
+    : phase.applied.changes
+      ? `; ${phase.applied.changes} changes applied, p50 ${ms(phase.applied.p50)}, max ${ms(phase.applied.max)}${phase.applied.whole ? ` (${phase.applied.whole} read whole)` : ''}`
+      : '; no change applied';
 
 /** Within `factor` of the quiet run: p95 at most `factor` times, searches a second at least 1/`factor`. */
 const within = (phase: Phase, quiet: Phase, factor: number) =>
