@@ -1,7 +1,7 @@
 import type { Database } from '../db/database';
 import { deleteExpiredPending, queueDueDigests } from './digests';
 import type { AlertLinkMaker } from './links';
-import { createOutboxSender, type MailTransport, pruneSent, type SenderOptions } from './outbox';
+import { createOutboxSender, type MailTransport, pruneSent, type SenderOptions } from '../mail/outbox';
 import { pendingLifetimeMs } from './schedule';
 import { pruneConfirmationSends } from './subscribe';
 

@@ -7,7 +7,7 @@ import { createTestApi, type TestApi } from '../test/test-api';
 import { rekeyAddresses } from './address-keys';
 import { deleteExpiredPending } from './digests';
 import { type MailSink, startMailSink } from './mail-sink';
-import { smtpTransport } from './mailer';
+import { smtpTransport } from '../mail/mailer';
 import { createAlertTokens } from './tokens';
 
 let api: TestApi;
@@ -31,7 +31,6 @@ beforeEach(async () => {
   sink.messages.length = 0;
   await api.db.delete(alerts);
   await api.db.execute(sql`delete from alert_confirmation_sends`);
-  await api.db.execute(sql`delete from submission_attempts`);
 });
 
 const emailHash = (email: string) => api.alertTokens.addresses.address(email);

@@ -8,7 +8,7 @@ import { scopeFacetsCache } from '../job-postings/caches';
 import { jobsPublishedBetween, type SavedSearch, type WindowMatches } from '../job-postings/digests';
 import { digestEmail, digestMaxJobs } from './emails';
 import type { AlertLinkMaker } from './links';
-import { enqueue, type OutboxEntry } from './outbox';
+import { enqueue, type OutboxEntry } from '../mail/outbox';
 import { nextDigestAt } from './schedule';
 
 export interface DigestRun {

@@ -3,7 +3,7 @@ import type { ApiConfig } from '../config';
 import type { Database } from '../db/database';
 import { createAlertsService } from './alerts-service';
 import { alertLinkMaker } from './links';
-import { smtpTransport } from './mailer';
+import { smtpTransport } from '../mail/mailer';
 import { createAlertTokens } from './tokens';
 
 /**

@@ -7,7 +7,7 @@ import type { Database } from '../db/database';
 import type { AddressKeys } from './address-keys';
 import { alreadySubscribedEmail, confirmationEmail } from './emails';
 import type { AlertLinkMaker } from './links';
-import { enqueue } from './outbox';
+import { enqueue } from '../mail/outbox';
 
 /**
  * Confirmation (or "already subscribed") emails a day, counted two ways (decision 025): to one

@@ -1,6 +1,7 @@
+import { type Limits, memoryLimits } from '@board/shared/lib/limits';
 import { createAlertsService } from '../alerts/alerts-service';
 import { alertLinkMaker } from '../alerts/links';
-import type { MailTransport, SenderOptions } from '../alerts/outbox';
+import type { MailTransport, SenderOptions } from '../mail/outbox';
 import { createAlertTokens } from '../alerts/tokens';
 import { createApp } from '../app';
 import { type CaptchaVerifier, createLocalCaptcha } from '../captcha/captcha';
@@ -31,6 +32,8 @@ export async function createTestApi(
     alertRateLimit?: { max: number; windowSeconds: number };
     /** The clock of the alerts' digests. */
     now?: () => Date;
+    /** Where the per-client limits count (default: this API's own memory). */
+    limits?: Limits;
   } = {},
 ) {
   const testDatabase = options.databaseUrl
@@ -57,6 +60,7 @@ export async function createTestApi(
     localCaptcha,
     corsOrigins: ['http://localhost:8080'],
     publicOrigin: () => publicOrigin,
+    limits: options.limits ?? memoryLimits(),
     rateLimit: options.rateLimit ?? { max: 1000, windowSeconds: 600 },
     requestRateLimit: options.requestRateLimit ?? { max: 100_000, windowSeconds: 60 },
     log: (entry) => logs.push(entry),
