@@ -120,6 +120,12 @@ const EnvObject = v.object({
     v.pipe(v.string(), v.transform(Number), v.integer('must be a whole number'), v.minValue(0, 'must be 0 or more')),
     '60',
   ),
+  /**
+   * How long a sender's claim on one email holds before another instance may send it (seconds):
+   * longer than one attempt can take (the SMTP timeouts, about 90 s at most), shorter than you
+   * would wait for an email a crashed instance had in flight.
+   */
+  OUTBOX_LEASE_SECONDS: v.optional(positiveInteger(), '300'),
   /** Bearer token of the operator endpoints (POST /operator/alerts/send) for non-local callers. */
   OPERATOR_TOKEN: v.optional(v.pipe(v.string(), v.minLength(16, 'must be at least 16 characters'))),
   /** The operator endpoints (/operator/…): on by default; off, they are not served at all. */

@@ -34,6 +34,13 @@ export interface MailSink {
   messages: SinkMessage[];
   /** Refuse the next `count` messages with a temporary error (451), as a failing mail server does. */
   failNext(count: number): void;
+  /**
+   * From now on, answer no message, as a relay that hangs: each is held unanswered (the sender
+   * waits for its reply) and never kept.
+   */
+  hang(): void;
+  /** How many messages are held unanswered. */
+  readonly held: number;
   close(): Promise<void>;
 }
 
@@ -43,6 +50,8 @@ export async function startMailSink(
   const messages: SinkMessage[] = [];
   const max = options.max ?? 1000;
   let failing = 0;
+  let hanging = false;
+  let held = 0;
   const smtp = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS'],
@@ -52,6 +61,10 @@ export async function startMailSink(
       const chunks: Buffer[] = [];
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));
       stream.on('end', () => {
+        if (hanging) {
+          held++;
+          return;
+        }
         if (failing > 0) {
           failing--;
           const error = Object.assign(new Error('Try again later'), { responseCode: 451 });
@@ -145,6 +158,12 @@ export async function startMailSink(
     messages,
     failNext(count) {
       failing = count;
+    },
+    hang() {
+      hanging = true;
+    },
+    get held() {
+      return held;
     },
     async close() {
       web.closeAllConnections();

@@ -13,13 +13,13 @@ import { sql } from 'drizzle-orm';
 import { queueDueDigests } from '../alerts/digests';
 import { alertLinkMaker } from '../alerts/links';
 import { startMailSink } from '../alerts/mail-sink';
-import { smtpTransport } from '../mail/mailer';
-import { createOutboxSender } from '../mail/outbox';
 import { createAlertTokens } from '../alerts/tokens';
 import { alerts } from '../db/alert-tables';
 import { openDatabase } from '../db/database';
 import { workspaces } from '../db/job-board-tables';
 import { selectRows } from '../job-postings/queries';
+import { smtpTransport } from '../mail/mailer';
+import { createOutboxSender } from '../mail/outbox';
 
 const apiDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const { values } = parseArgs({

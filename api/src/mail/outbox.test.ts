@@ -160,7 +160,14 @@ describe('the outbox', () => {
     const unsent = async () =>
       (await api.db.select().from(outbox).where(sql`${outbox.sentAt} is null`)).map((row) => row.message.subject);
     // The four it sent are marked; of the rest, only the one in flight is held.
-    expect((await unsent()).sort()).toEqual(['Message 4', 'Message 5', 'Message 6', 'Message 7', 'Message 8', 'Message 9']);
+    expect((await unsent()).sort()).toEqual([
+      'Message 4',
+      'Message 5',
+      'Message 6',
+      'Message 7',
+      'Message 8',
+      'Message 9',
+    ]);
     const held = await api.db.select().from(outbox).where(sql`${outbox.lockedUntil} is not null`);
     expect(held.map((row) => row.message.subject)).toEqual(['Message 4']);
     // Another sender sends the others at once, and the one in flight when its lease ends.

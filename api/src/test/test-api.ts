@@ -1,11 +1,11 @@
 import { type Limits, memoryLimits } from '@board/shared/lib/limits';
 import { createAlertsService } from '../alerts/alerts-service';
 import { alertLinkMaker } from '../alerts/links';
-import type { MailTransport, SenderOptions } from '../mail/outbox';
 import { createAlertTokens } from '../alerts/tokens';
 import { createApp } from '../app';
 import { type CaptchaVerifier, createLocalCaptcha } from '../captcha/captcha';
 import { type DatabaseHandle, openDatabase } from '../db/database';
+import type { MailTransport, SenderOptions } from '../mail/outbox';
 import { generateDemoData } from '../seed/demo-data';
 import { seed } from '../seed/seed';
 import { createTestDatabase } from './test-database';

@@ -105,7 +105,9 @@ describe.runIf(redisForTests('limits in Redis'))('limits in Redis', () => {
     opened.push(a, b);
     server.pause();
     try {
-      const verdicts = await Promise.all(Array.from({ length: 3 }, () => a.limit('requests', window).hit('203.0.113.5')));
+      const verdicts = await Promise.all(
+        Array.from({ length: 3 }, () => a.limit('requests', window).hit('203.0.113.5')),
+      );
       expect(verdicts.every((verdict) => verdict.allowed)).toBe(true);
       expect(logged.filter((entry) => entry.level === 'warn')).toHaveLength(1);
     } finally {
