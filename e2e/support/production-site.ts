@@ -1,4 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -7,8 +8,9 @@ import { fileURLToPath } from 'node:url';
 import { jobPostings, organizations, workspaces } from '../../api/src/db/job-board-tables';
 import { startApi } from '../../api/src/server';
 import { createTestDatabase } from '../../api/src/test/test-database';
-import { readEnvironmentConfig, type StaticServer, serveRemote } from '../../scripts/serve-board';
+import { type StaticServer, serveRemote } from '../../scripts/serve-board';
 import type { RuntimeConfig } from '../../shared/src/config/runtime-config';
+import { readEnvironmentConfig } from '../../shell/server/config';
 import type { RemoteApp } from './board';
 
 const rootDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -134,6 +136,8 @@ export class ProductionSite {
   private readonly folder = mkdtempSync(path.join(tmpdir(), 'board-production-'));
   shell: ShellService | undefined;
   config!: RuntimeConfig;
+  /** The key the API and every shell instance of this site share (SHELL_API_KEY). */
+  readonly shellKey = randomBytes(24).toString('hex');
   /** Where the API's data lives: 'postgres' (CI) or 'pglite' (locally without PostgreSQL). */
   databaseKind: 'postgres' | 'pglite' = 'pglite';
 
@@ -168,9 +172,19 @@ export class ProductionSite {
     this.databaseKind = this.database.url ? 'postgres' : 'pglite';
     this.api = await startApi({
       ...(this.database.url
-        ? // The staging rules: PostgreSQL, a public URL and a stated captcha mode are required.
-          { BOARD_ENV: 'staging', DATABASE_URL: this.database.url, API_PUBLIC_URL: apiUrl, CAPTCHA_MODE: 'local' }
+        ? // The staging rules: PostgreSQL, a public URL, a stated captcha mode and the secrets every
+          // instance shares are required.
+          {
+            BOARD_ENV: 'staging',
+            DATABASE_URL: this.database.url,
+            API_PUBLIC_URL: apiUrl,
+            CAPTCHA_MODE: 'local',
+            CAPTCHA_SECRET: randomBytes(24).toString('hex'),
+            ALERTS_SECRET: randomBytes(24).toString('hex'),
+            OPERATOR_TOKEN: randomBytes(24).toString('hex'),
+          }
         : { BOARD_ENV: 'test', PGLITE_DATA_DIR: 'memory://' }),
+      SHELL_API_KEY: this.shellKey,
       PORT: String(apiPort),
       HOST: '127.0.0.1',
       CORS_ORIGINS: siteUrl,
@@ -195,6 +209,7 @@ export class ProductionSite {
       BOARD_ENV: 'staging',
       BOARD_CONFIG: this.writeConfig('runtime-config.json', this.config),
       BOARD_WORKSPACES: `demo,${dottedWorkspace.slug}`,
+      SHELL_API_KEY: this.shellKey,
     });
   }
 
