@@ -122,19 +122,19 @@ test.describe.configure({ mode: 'serial' });
 test.describe("the shell's front door, probed as the audit did", () => {
   test.setTimeout(180_000);
 
-  test('1,100 preview images of one job, each with more leading zeros: no API call, 404 then 429', async ({
+  test('1,100 preview images of ids that cannot be one path segment (each longer): no API call, 404 then 429', async ({
     probe,
   }) => {
     const pid = probe.shell.child.pid;
     const before = { calls: probe.apiCalls(), rss: rssMb(pid) };
     const started = Date.now();
-    const paths = Array.from({ length: 1_100 }, (_, index) => `/og/job/${'0'.repeat(index + 1)}1.png`);
+    const paths = Array.from({ length: 1_100 }, (_, index) => `/og/job/${'1'.repeat(index + 129)}.png`);
     const answers = await flood(probe.shell.url, paths, '198.51.100.1');
     const ms = Date.now() - started;
     const after = { calls: probe.apiCalls(), rss: rssMb(pid) };
     const statuses = countBy(answers, (answer) => answer.status);
     console.log(
-      `[front-door] 1,100 leading-zero cards: ${JSON.stringify(statuses)} in ${ms} ms, API calls ${after.calls - before.calls}, shell RSS ${before.rss} -> ${after.rss} MB`,
+      `[front-door] 1,100 over-long card ids: ${JSON.stringify(statuses)} in ${ms} ms, API calls ${after.calls - before.calls}, shell RSS ${before.rss} -> ${after.rss} MB`,
     );
     expect(after.calls - before.calls).toBe(0);
     expect(statuses).toEqual({ 404: 120, 429: 980 });
@@ -164,15 +164,24 @@ test.describe("the shell's front door, probed as the audit did", () => {
       expect(isRendered(answer.body), answer.path).toBe(false);
   });
 
-  test('the traversal card and non-canonical ids: 404 without a call', async ({ probe }) => {
+  test('traversals and a 300-character id, on cards and pages: 404 without a call', async ({ probe }) => {
     const before = probe.apiCalls();
+    const long = '1'.repeat(300);
     const answers = await flood(
       probe.shell.url,
-      ['/og/company/...png', '/og/company/%2e%2e.png', '/og/job/0012.png', '/job/0012', '/job/1e0', '/companies/0007'],
+      [
+        '/og/company/...png',
+        '/og/company/%2e%2e.png',
+        `/og/job/${long}.png`,
+        '/job/%252e%252e',
+        '/job/..%2F1',
+        `/job/${long}`,
+        '/companies/%2e%2e%2forg-1',
+      ],
       '198.51.100.3',
       1,
     );
-    expect(answers.map((answer) => answer.status)).toEqual([404, 404, 404, 404, 404, 404]);
+    expect(answers.map((answer) => answer.status)).toEqual([404, 404, 404, 404, 404, 404, 404]);
     expect(answers[0]?.cacheControl).toBe('public, max-age=60');
     expect(probe.apiCalls() - before).toBe(0);
   });

@@ -150,9 +150,26 @@ describe("a board against the SPEC's call 1 (every job, no total)", () => {
     expect(asked).toHaveLength(1);
   });
 
-  it('keeps only the saved jobs of an answer that holds every job (ids in their canonical spelling only)', async () => {
-    const { client } = answering({ jobs });
-    const saved = await new QueryClient().fetchQuery(savedJobsQuery(client, ['3', '007', '7', 'x']));
+  it('keeps only the saved jobs of an answer that holds every job (ids as the answer spells them)', async () => {
+    const { client, asked } = answering({ jobs });
+    const saved = await new QueryClient().fetchQuery(savedJobsQuery(client, ['3', '007', '7', 'x', '../1']));
     expect(saved.map((job) => job.id)).toEqual(['3', '7']);
+    // Our API's integers by `ids`; the others in one call without it; `../1` in none.
+    expect(asked.map((call) => call.query?.ids)).toEqual(['3,7', undefined]);
+  });
+
+  it("finds saved jobs by a platform's own ids (UUIDs, j-…), in one call", async () => {
+    const uuid = '3f2b8c1e-9a4d-4e7b-8f6a-2c1d0e9b7a54';
+    const { client, asked } = answering({
+      jobs: [
+        { id: 'j-101', title: 'Engineer' },
+        { id: uuid, title: 'Designer' },
+        { id: 'j-102', title: 'Writer' },
+      ],
+    });
+    const saved = await new QueryClient().fetchQuery(savedJobsQuery(client, [uuid, 'j-101', 'j-999']));
+    expect(saved.map((job) => job.title)).toEqual(['Engineer', 'Designer']);
+    expect(asked).toHaveLength(1);
+    expect(asked[0]?.query?.ids).toBeUndefined();
   });
 });

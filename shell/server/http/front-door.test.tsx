@@ -83,18 +83,21 @@ function site(
   return { app, calls, logged, from };
 }
 
-describe('ids are canonical before any API call', () => {
-  const leadingZeros = (count: number) => `${'0'.repeat(count)}1`;
+describe('ids are one path segment before any API call', () => {
+  const long = '1'.repeat(300);
 
   it.each([
-    '/og/job/0012.png',
-    `/og/job/${leadingZeros(40)}.png`,
-    '/og/job/1e0.png',
-    '/og/job/+1.png',
     '/og/job/%2e%2e.png',
+    '/og/job/%2E%2E.png',
+    '/og/job/%252e%252e.png',
+    '/og/job/..%2F1.png',
+    '/og/job/..%5C1.png',
+    '/og/job/j%20101.png',
+    '/og/job/j%00101.png',
+    `/og/job/${long}.png`,
     '/og/company/...png',
     '/og/company/%2e%2e.png',
-    '/og/company/0007.png',
+    '/og/company/%252Forg-1.png',
   ])('%s is a 404 without a call, kept a minute', async (url) => {
     const { app, calls } = site();
     const response = await app.request(url);
@@ -104,13 +107,18 @@ describe('ids are canonical before any API call', () => {
   });
 
   it.each([
-    '/job/0012',
-    '/job/1e0',
     '/job/..%2F1',
     '/job/..%2F',
-    '/companies/0007',
-    '/companies/1e0',
-    '/job/0001/apply',
+    '/job/%2e%2e%2f1',
+    '/job/%252e%252e',
+    '/job/..%5C1',
+    '/job/j%20101',
+    '/job/j%09101',
+    `/job/${long}`,
+    `/job/${long}/apply`,
+    '/job/%252e%252e/apply/success',
+    '/companies/%2e%2e%2forg-1',
+    `/companies/${long}`,
   ])('the page %s is a 404 without a call', async (url) => {
     const { app, calls } = site();
     const response = await app.request(url);
@@ -120,14 +128,31 @@ describe('ids are canonical before any API call', () => {
     expect(await response.text()).not.toContain('rel="preload" href="http://127.0.0.1:9001/api/public-job-posting/');
   });
 
-  it('the canonical ids still read the API and answer', async () => {
+  it('reads the API for any id a platform issues: integers, UUIDs, j-101, org-1', async () => {
     const { app, calls } = site();
     expect((await app.request('/job/1')).status).toBe(200);
     expect((await app.request('/companies/7')).status).toBe(200);
+    const uuid = '3f2b8c1e-9a4d-4e7b-8f6a-2c1d0e9b7a54';
+    // Jobs the fake API does not have: their pages are a 404 after the API said so.
+    for (const url of [`/job/${uuid}`, '/job/j-101/apply', '/companies/org-1', '/og/job/job_8f3a.png'])
+      expect((await app.request(url)).status, url).toBe(404);
     expect(calls).toEqual([
       'http://127.0.0.1:9001/api/public-job-posting/1?visibility=linkedin_or_job_board',
       'http://127.0.0.1:9001/api/public-job-posting/organization/7?visibility=job_board_only&limit=24',
+      `http://127.0.0.1:9001/api/public-job-posting/${uuid}?visibility=linkedin_or_job_board`,
+      'http://127.0.0.1:9001/api/public-job-posting/j-101?visibility=linkedin_or_job_board',
+      'http://127.0.0.1:9001/api/public-job-posting/organization/org-1?visibility=job_board_only&limit=24',
+      'http://127.0.0.1:9001/api/public-job-posting/job_8f3a?visibility=linkedin_or_job_board',
     ]);
+  });
+
+  it('reads other spellings of an id (leading zeros) as ids of their own, as many as the visitor limit allows', async () => {
+    const { from, calls } = site({ limit: { max: 3 } });
+    const statuses: number[] = [];
+    for (let zeros = 1; zeros <= 5; zeros++)
+      statuses.push((await from('198.51.100.7', `/og/job/${'0'.repeat(zeros)}1.png`)).status);
+    expect(statuses).toEqual([404, 404, 404, 429, 429]);
+    expect(calls).toHaveLength(3);
   });
 
   it('a card of an unknown job is a 404 a CDN keeps a minute', async () => {
