@@ -35,10 +35,10 @@ export interface MailSink {
   /** Refuse the next `count` messages with a temporary error (451), as a failing mail server does. */
   failNext(count: number): void;
   /**
-   * From now on, answer no message, as a relay that hangs: each is held unanswered (the sender
-   * waits for its reply) and never kept.
+   * After accepting `accepting` more messages (default none), answer no message, as a relay that
+   * hangs: each is held unanswered (the sender waits for its reply) and never kept.
    */
-  hang(): void;
+  hang(accepting?: number): void;
   /** How many messages are held unanswered. */
   readonly held: number;
   close(): Promise<void>;
@@ -51,6 +51,8 @@ export async function startMailSink(
   const max = options.max ?? 1000;
   let failing = 0;
   let hanging = false;
+  // Messages still accepted once `hang` is called, before the sink stops answering.
+  let acceptingBeforeHang = 0;
   let held = 0;
   const smtp = new SMTPServer({
     authOptional: true,
@@ -61,7 +63,8 @@ export async function startMailSink(
       const chunks: Buffer[] = [];
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));
       stream.on('end', () => {
-        if (hanging) {
+        if (hanging && acceptingBeforeHang > 0) acceptingBeforeHang--;
+        else if (hanging) {
           held++;
           return;
         }
@@ -159,7 +162,8 @@ export async function startMailSink(
     failNext(count) {
       failing = count;
     },
-    hang() {
+    hang(accepting = 0) {
+      acceptingBeforeHang = accepting;
       hanging = true;
     },
     get held() {
