@@ -1,3 +1,4 @@
+import { readSettings } from '@board/shared/lib/settings';
 import * as v from 'valibot';
 
 /**
@@ -222,17 +223,10 @@ function environmentRules(config: RawConfig, environment: Environment): [string,
 const secrets = new Set(['CAPTCHA_SECRET', 'RECAPTCHA_SECRET', 'SHELL_API_KEY', 'ALERTS_SECRET', 'OPERATOR_TOKEN']);
 
 export function loadConfig(env: Record<string, string | undefined> = process.env): ApiConfig {
-  const known = Object.fromEntries(
-    Object.keys(EnvObject.entries).map((key) => [key, env[key] === '' ? undefined : env[key]]),
-  );
-  const shown = (key: string) => (secrets.has(key) && env[key] ? '(hidden)' : JSON.stringify(env[key] ?? ''));
-  const line = (key: string, message: string) => `  ${key}=${shown(key)}: ${message}`;
-  const result = v.safeParse(EnvObject, known);
-  if (!result.success) {
-    const lines = result.issues.map((issue) => line(v.getDotPath(issue) ?? 'configuration', issue.message));
-    throw new ConfigError(`Invalid API configuration:\n${lines.join('\n')}`);
-  }
-  const config = result.output;
+  const { output: config, line } = readSettings(EnvObject, env, {
+    secrets,
+    fail: (lines) => new ConfigError(`Invalid API configuration:\n${lines.join('\n')}`),
+  });
   const environment: Environment = config.BOARD_ENV ?? (config.NODE_ENV === 'production' ? 'production' : 'local');
   const problems = environmentRules(config, environment);
   if (problems.length > 0) {

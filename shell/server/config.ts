@@ -2,6 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseRuntimeConfig, type RuntimeConfig } from '@board/shared/config/runtime-config';
+import { readSettings } from '@board/shared/lib/settings';
 import * as v from 'valibot';
 
 /**
@@ -113,17 +114,10 @@ export function readEnvironmentConfig(environment: string): RuntimeConfig {
 const secrets = new Set(['SHELL_API_KEY']);
 
 export function loadShellConfig(env: Record<string, string | undefined> = process.env): ShellConfig {
-  const known = Object.fromEntries(
-    Object.keys(EnvObject.entries).map((key) => [key, env[key] === '' ? undefined : env[key]]),
-  );
-  const shown = (key: string) => (secrets.has(key) && env[key] ? '(hidden)' : JSON.stringify(env[key] ?? ''));
-  const line = (key: string, message: string) => `  ${key}=${shown(key)}: ${message}`;
-  const result = v.safeParse(EnvObject, known);
-  if (!result.success) {
-    const lines = result.issues.map((issue) => line(v.getDotPath(issue) ?? 'configuration', issue.message));
-    throw new ShellConfigError(`Invalid shell configuration:\n${lines.join('\n')}`);
-  }
-  const raw = result.output;
+  const { output: raw, line } = readSettings(EnvObject, env, {
+    secrets,
+    fail: (lines) => new ShellConfigError(`Invalid shell configuration:\n${lines.join('\n')}`),
+  });
   const runtimeConfigFile = raw.BOARD_CONFIG
     ? path.resolve(raw.BOARD_CONFIG)
     : environmentConfigFile(raw.BOARD_ENV ?? 'local');
