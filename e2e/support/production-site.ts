@@ -1,7 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -10,24 +9,17 @@ import { startApi } from '../../api/src/server';
 import { createTestDatabase } from '../../api/src/test/test-database';
 import { type StaticServer, serveRemote } from '../../scripts/serve-board';
 import type { RuntimeConfig } from '../../shared/src/config/runtime-config';
+import { freePort } from '../../shared/src/test/free-port';
 import { readEnvironmentConfig } from '../../shell/server/config';
 import type { RemoteApp } from './board';
 
 const rootDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const remotes: RemoteApp[] = ['listings', 'apply', 'static'];
 
+export { freePort };
+
 /** A workspace whose slug has a dot, as a company's domain often is: its board is a page, not a file. */
 export const dottedWorkspace = { slug: 'acme.io', name: 'Acme IO', job: 'Reliability Engineer at Acme IO' };
-
-/** A free port of 127.0.0.1 (the service is told it before it starts: its config names its own address). */
-export async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const address = server.address();
-  await new Promise((resolve) => server.close(resolve));
-  if (typeof address !== 'object' || !address) throw new Error('no free port');
-  return address.port;
-}
 
 /**
  * The PostgreSQL server the suite runs the API on: CI provides one (`BOARD_TEST_POSTGRES_URL`, from

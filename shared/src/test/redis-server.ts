@@ -1,8 +1,8 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { freePort } from './free-port';
 
 /**
  * A Redis server of a test's own (Debian's `redis-server`, or `valkey-server`), on a free port of
@@ -23,15 +23,6 @@ export function redisForTests(suite: string): boolean {
     throw new Error(`${suite}: redis-server is not installed, and CI=true requires it (.ci/run installs it)`);
   console.warn(`${suite}: skipped, redis-server is not installed (apt-get install redis-server)`);
   return false;
-}
-
-export async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const address = server.address();
-  await new Promise((resolve) => server.close(resolve));
-  if (typeof address !== 'object' || !address) throw new Error('no free port');
-  return address.port;
 }
 
 export interface RedisServer {
