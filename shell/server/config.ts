@@ -141,7 +141,7 @@ export function loadShellConfig(env: Record<string, string | undefined> = proces
   if (productionLike && !raw.SHELL_API_KEY)
     problems.push([
       'SHELL_API_KEY',
-      `is required in ${environment}: the API does not count this server's reads against one visitor only with it (set the same value on the API), and every instance signs the sitemap's parts with it`,
+      `is required in ${environment}: this server sends it with its reads, so the API does not count every visitor's page against this one address (set the same value on the API); every instance signs the sitemap's parts with it`,
     ]);
   if (problems.length > 0)
     throw new ShellConfigError(
