@@ -1,10 +1,11 @@
+import { type Limits, memoryLimits } from '@board/shared/lib/limits';
 import { createAlertsService } from '../alerts/alerts-service';
 import { alertLinkMaker } from '../alerts/links';
-import type { MailTransport, SenderOptions } from '../alerts/outbox';
 import { createAlertTokens } from '../alerts/tokens';
 import { createApp } from '../app';
 import { type CaptchaVerifier, createLocalCaptcha } from '../captcha/captcha';
 import { type DatabaseHandle, openDatabase } from '../db/database';
+import type { MailTransport, SenderOptions } from '../mail/outbox';
 import { generateDemoData } from '../seed/demo-data';
 import { seed } from '../seed/seed';
 import { createTestDatabase } from './test-database';
@@ -31,6 +32,8 @@ export async function createTestApi(
     alertRateLimit?: { max: number; windowSeconds: number };
     /** The clock of the alerts' digests. */
     now?: () => Date;
+    /** Where the per-client limits count (default: this API's own memory). */
+    limits?: Limits;
   } = {},
 ) {
   const testDatabase = options.databaseUrl
@@ -57,6 +60,7 @@ export async function createTestApi(
     localCaptcha,
     corsOrigins: ['http://localhost:8080'],
     publicOrigin: () => publicOrigin,
+    limits: options.limits ?? memoryLimits(),
     rateLimit: options.rateLimit ?? { max: 1000, windowSeconds: 600 },
     requestRateLimit: options.requestRateLimit ?? { max: 100_000, windowSeconds: 60 },
     log: (entry) => logs.push(entry),
