@@ -181,11 +181,15 @@ describe('the outbox', () => {
     expect(all.sort()).toEqual(expected(10));
   });
 
-  it('two senders and a slow relay (3 s leases, 0.4 s an email, 4 connections) send 200 emails once each', async () => {
+  it('two senders and a slow relay (8 s leases, 0.4 s an email, 4 connections) send 200 emails once each', async () => {
     await queue(200);
     const clock = testClock();
     const relay = slowRelay(clock, { connections: 4, ms: 400 });
-    const options = { clock: clock.sql, leaseSeconds: 3 };
+    // The clock moves as the relay accepts emails, whatever the database's speed: while one sender's
+    // "sent" waits on a loaded database, the other seven workers' emails move it on. A lease of 8 s
+    // is 20 such acceptances (with 3 s, a stall of 8 round trips under load sent one email twice);
+    // the 20 s the relay takes are still far past any one lease.
+    const options = { clock: clock.sql, leaseSeconds: 8 };
     const [a, b] = [createOutboxSender(api.db, relay, options), createOutboxSender(api.db, relay, options)];
     const [fromA, fromB] = await Promise.all([a.drain(), b.drain()]);
     expect(fromA.sent + fromB.sent).toBe(200);
