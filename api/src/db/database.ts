@@ -13,9 +13,10 @@ import postgres from 'postgres';
 import * as alertTables from './alert-tables';
 import * as applicationTables from './application-tables';
 import * as jobBoardTables from './job-board-tables';
+import * as scheduledWorkTables from './scheduled-work-tables';
 
 /** Every table, by table group: the relational queries of both drivers see them all. */
-const schema = { ...jobBoardTables, ...applicationTables, ...alertTables };
+const schema = { ...jobBoardTables, ...applicationTables, ...alertTables, ...scheduledWorkTables };
 
 const migrationsFolder = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../drizzle');
 
