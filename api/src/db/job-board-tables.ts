@@ -3,9 +3,10 @@
  * columns the board's search reads. Part of the database schema, the single source of truth for the
  * API's data (migrations in api/drizzle are generated from it with `pnpm --filter @board/api db:generate`).
  */
+
+import type { DescriptionBlock } from '@board/shared/api/description-blocks';
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import type { DescriptionBlock } from '@board/shared/api/description-blocks';
 
 export interface Funding {
   total_funding_amount?: string | null;
@@ -204,9 +205,7 @@ export const jobPostings = pgTable(
     index('job_postings_organization_newest_idx')
       .on(table.organizationId, table.postedUs, table.id)
       .where(sql`status = 'published'`),
-    uniqueIndex('job_postings_source_job_idx')
-      .on(table.sourceId, table.sourceJobId)
-      .where(sql`source_id is not null`),
+    uniqueIndex('job_postings_source_job_idx').on(table.sourceId, table.sourceJobId).where(sql`source_id is not null`),
     index('job_postings_seen_idx').on(table.seenUs, table.id).where(sql`status = 'published'`),
     index('job_postings_salary_first_idx').on(table.salaryFirstK).where(sql`status = 'published'`),
     index('job_postings_title_trgm_idx')

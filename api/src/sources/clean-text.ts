@@ -21,7 +21,12 @@ export function cleanText(value: string, max: number): string {
 /** One line: line breaks (CR, LF, U+2028, U+2029), tabs and runs of spaces become one space, trimmed. */
 export function oneLine(value: unknown, max = 300): string {
   if (typeof value !== 'string') return '';
-  return cut(cleanText(value, max * 4).replace(/[\s\u2028\u2029]+/g, ' ').trim(), max).trim();
+  return cut(
+    cleanText(value, max * 4)
+      .replace(/[\s\u2028\u2029]+/g, ' ')
+      .trim(),
+    max,
+  ).trim();
 }
 
 /** `text` cut to at most `max` UTF-16 units, not inside a surrogate pair. */

@@ -21,7 +21,9 @@ describe('an ATS description made safe and kept readable', () => {
     expect(result.text).toBe(
       '#About the role#\n\nWe build #robots# and software.\nJoin us.\n\n• Python\n• Go #or# Rust\n\n1. Apply\n2. Talk\n\nSee our team.',
     );
-    expect(result.short).toBe('About the role We build robots and software. Join us. Python Go or Rust Apply Talk See our team.');
+    expect(result.short).toBe(
+      'About the role We build robots and software. Join us. Python Go or Rust Apply Talk See our team.',
+    );
   });
 
   it('drops scripts, event handlers, styles, iframes, forms, javascript: and data: links and tracking pixels', () => {

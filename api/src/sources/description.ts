@@ -1,13 +1,12 @@
-import {
-  type DescriptionBlock,
-  type DescriptionInline,
-  isSafeHref,
-} from '@board/shared/api/description-blocks';
-import { clip } from '@board/shared/lib/page-heads';
+import { type DescriptionBlock, type DescriptionInline, isSafeHref } from '@board/shared/api/description-blocks';
 import { decodeHTML } from 'entities';
-import { type ChildNode, type Element, parseDocument } from 'htmlparser2';
+import { parseDocument } from 'htmlparser2';
 import sanitizeHtml from 'sanitize-html';
 import { cleanText } from './clean-text';
+
+/** htmlparser2's DOM nodes (domhandler's), as its parser returns them. */
+type ChildNode = ReturnType<typeof parseDocument>['children'][number];
+type Element = Extract<ChildNode, { name: string; attribs: Record<string, string> }>;
 
 /**
  * An ATS's job description (HTML from outside: untrusted) made safe and kept readable, in three
@@ -123,6 +122,15 @@ export function descriptionFromText(value: unknown): ImportedDescription {
   return { blocks, text: blocksText(blocks), short: clip(plainText(blocks), shortLength) };
 }
 
+/** `text` on one line, cut at a word boundary to at most `limit` characters, with an ellipsis when cut. */
+function clip(text: string, limit: number): string {
+  const flat = text.replace(/\s+/g, ' ').trim();
+  if (flat.length <= limit) return flat;
+  const cut = flat.slice(0, limit - 1);
+  const space = cut.lastIndexOf(' ');
+  return `${(space > limit * 0.6 ? cut.slice(0, space) : cut).replace(/[\s.,;:·-]+$/, '')}…`;
+}
+
 // The walk: block-level elements end the paragraph under way; inline content gathers into it.
 
 function toBlocks(nodes: ChildNode[]): DescriptionBlock[] {
@@ -178,7 +186,12 @@ function list(kind: 'ul' | 'ol', children: ChildNode[]): DescriptionBlock | null
       const child = node as Element;
       if (child.name === 'li') {
         const nested = child.children.filter((item) => item.type === 'tag' && listTags.has((item as Element).name));
-        const own = normalise(inlinesOf(child.children.filter((item) => !nested.includes(item)), 0));
+        const own = normalise(
+          inlinesOf(
+            child.children.filter((item) => !nested.includes(item)),
+            0,
+          ),
+        );
         if (own.length > 0) items.push(own);
         for (const inner of nested) collect((inner as Element).children);
       } else if (listTags.has(child.name)) collect(child.children);
@@ -248,7 +261,8 @@ function collapse(inlines: DescriptionInline[]): DescriptionInline[] {
     if (node === null || node === '') continue;
     if (typeof node === 'object' && 'a' in node && node.a.length === 0) continue;
     const last = out.at(-1);
-    if (typeof node === 'string' && typeof last === 'string') out[out.length - 1] = `${last}${node}`.replace(/ {2,}/g, ' ');
+    if (typeof node === 'string' && typeof last === 'string')
+      out[out.length - 1] = `${last}${node}`.replace(/ {2,}/g, ' ');
     else if (isBreak(node) && isBreak(last)) continue;
     else out.push(node);
   }
