@@ -172,9 +172,10 @@ describe('pnpm sources (the commands, on the board the API serves)', () => {
     const added = await run('add', 'ashby', 'rooted', '--company', 'Rooted Ltd');
     const id = added.stdout.trim().split('\n').at(-1);
     expect(id).toMatch(/^\d+$/);
-    expect((await run('sync', String(id))).stdout).toBe(
-      `${id} ashby/rooted: 1 new, 0 updated, 0 closed, 0 unchanged\n`,
-    );
+    expect(added.stdout).toMatch(/^Added ashby\/rooted as source \d+: company "Rooted Ltd"/);
+    expect((await sources('sync', String(id))).lines).toEqual([
+      `${id} ashby/rooted: 1 new, 0 updated, 0 closed, 0 unchanged`,
+    ]);
   }, 60_000);
 });
 
