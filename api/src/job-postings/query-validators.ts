@@ -81,9 +81,14 @@ export const organizationJobsQuery = validator('query', (_value, c) => {
 });
 
 /** Call 4: the visibility. */
-export const jobQuery = validator('query', (_value, c) => ({
-  visibility: visibilityOf(paramsOf(c.req.url), 'linkedin_or_job_board'),
-}));
+export const jobQuery = validator('query', (_value, c) => {
+  const params = paramsOf(c.req.url);
+  return {
+    visibility: visibilityOf(params, 'linkedin_or_job_board'),
+    /** `include_closed=true` (the board's own pages): a closed job is answered, with its `closed_at`. */
+    includeClosed: params.get('include_closed') === 'true',
+  };
+});
 
 /** The crawler listings: a page (1,000 unless `limit` says otherwise, at most `max`). */
 export const crawlQuery = (max: number) =>
