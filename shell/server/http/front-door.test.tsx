@@ -125,7 +125,7 @@ describe('ids are canonical before any API call', () => {
     expect((await app.request('/job/1')).status).toBe(200);
     expect((await app.request('/companies/7')).status).toBe(200);
     expect(calls).toEqual([
-      'http://127.0.0.1:9001/api/public-job-posting/1?visibility=linkedin_or_job_board',
+      'http://127.0.0.1:9001/api/public-job-posting/1?visibility=linkedin_or_job_board&include_closed=true',
       'http://127.0.0.1:9001/api/public-job-posting/organization/7?visibility=job_board_only&limit=24',
     ]);
   });
