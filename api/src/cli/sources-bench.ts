@@ -109,15 +109,20 @@ try {
   const timed = async () => {
     const started = performance.now();
     const [result] = await sources.sync([id]);
-    return { ms: Math.round(performance.now() - started), line: result?.line ?? '' };
+    return { ms: Math.round(performance.now() - started), line: result?.line ?? '', phases: result?.ms };
   };
   const first = await timed();
-  fake.setJobs(
-    'ashby',
-    board,
-    Array.from({ length: count }, (_, index) => ashbyJob(index, 2)),
-  );
-  // Searches while every job changes: a visitor's call 1, one after the other.
+  const round = (n: number) =>
+    fake.setJobs(
+      'ashby',
+      board,
+      Array.from({ length: count }, (_, index) => ashbyJob(index, n)),
+    );
+  round(2);
+  const changed = await timed();
+  const unchanged = await timed();
+  // Every job changes again while a visitor searches (call 1, one search every 20 ms).
+  round(3);
   const searches = ['title=engineer', 'location=london', 'workplace=Remote&sort=salary', 'title=designer', ''];
   const latencies: number[] = [];
   let syncing = true;
@@ -126,12 +131,12 @@ try {
       const started = performance.now();
       await app.request(`/public-job-posting?limit=25&${searches[index % searches.length]}`);
       latencies.push(performance.now() - started);
+      await new Promise((resolve) => setTimeout(resolve, 20));
     }
   })();
-  const changed = await timed();
+  const changedWhileSearched = await timed();
   syncing = false;
   await reading;
-  const unchanged = await timed();
   const sorted = [...latencies].sort((a, b) => a - b);
   console.log(
     JSON.stringify({
@@ -140,10 +145,15 @@ try {
       source_jobs: count,
       first_sync_ms: first.ms,
       first_line: first.line,
+      first_phases_ms: first.phases,
       all_changed_sync_ms: changed.ms,
+      all_changed_phases_ms: changed.phases,
       all_changed_line: changed.line,
       unchanged_sync_ms: unchanged.ms,
+      unchanged_phases_ms: unchanged.phases,
       unchanged_line: unchanged.line,
+      all_changed_while_searched_ms: changedWhileSearched.ms,
+      all_changed_while_searched_phases_ms: changedWhileSearched.phases,
       searches_during_sync: {
         count: sorted.length,
         p50_ms: Math.round(percentile(sorted, 50) * 10) / 10,

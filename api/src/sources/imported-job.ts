@@ -61,6 +61,23 @@ export const maxListBytes = 40 * 1024 * 1024;
 /** Largest answer about one job. */
 export const maxJobBytes = 4 * 1024 * 1024;
 
+/**
+ * Lets the API's requests run between two pieces of an answer's mapping: sanitizing a thousand
+ * descriptions takes a second or more, which must not hold up the visitors of the instance syncing.
+ */
+export const yieldEvery = 20;
+export const yieldToRequests = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+/** Maps every item, yielding to the event loop every `yieldEvery` items. */
+export async function mapYielding<T, R>(items: T[], map: (item: T, index: number) => R | Promise<R>): Promise<R[]> {
+  const out: R[] = [];
+  for (const [index, item] of items.entries()) {
+    if (index > 0 && index % yieldEvery === 0) await yieldToRequests();
+    out.push(await map(item, index));
+  }
+  return out;
+}
+
 /** An ATS id: a number or a string of at most 200 characters. */
 export function atsIdOf(value: unknown): string | null {
   if (typeof value === 'number' && Number.isSafeInteger(value)) return String(value);

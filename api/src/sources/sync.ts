@@ -10,7 +10,8 @@ import { VendorFailure } from './vendor-http';
 import { vendors } from './vendors';
 
 /**
- * One source's sync: read the ATS's whole list, then write what differs in one transaction.
+ * One source's sync: read the ATS's whole list, then write what differs in a few short
+ * transactions (250 rows each: the new jobs, the changed ones, then the closings).
  *
  * - A job keeps its board id: it is found by (source, ATS id), unique in the database.
  * - Only what changed is written: each job's mapped content has a hash, and a job whose hash and
@@ -42,13 +43,18 @@ export interface SyncResult {
   /** As `pnpm sources sync` prints it: `3 greenhouse/acme: 2 new, 0 updated, 1 closed, 10 unchanged`. */
   line: string;
   counts?: SyncCounts;
+  /** Where the time went: reading the vendor (requests and mapping), then the write's transaction. */
+  ms?: { read: number; write: number };
 }
 
 const claimMinutes = 30;
 /** At most this many jobs from one source. */
 const maxJobs = 20_000;
-/** Rows per statement. */
-const chunk = 500;
+/** Rows per statement and transaction. */
+const chunk = 250;
+
+type Insert = Columns & { source_job_id: string; hash: string };
+type Update = Columns & { id: number; hash: string };
 
 export function syncLine(source: { id: number; kind: string; board: string }, outcome: SyncCounts | string): string {
   const name = `${source.id} ${source.kind}/${source.board}`;
@@ -146,8 +152,9 @@ export async function syncSource(
     };
   }
   let outcome: SyncCounts | string;
+  const ms = { read: 0, write: 0 };
   try {
-    outcome = await importJobs(deps, source, options);
+    outcome = await importJobs(deps, source, options, ms);
   } catch (error) {
     if (!(error instanceof VendorFailure)) {
       await release(db, sourceId, false, syncLine(source, 'an error in the board (see the API log)')).catch(
@@ -160,16 +167,25 @@ export async function syncSource(
   const line = syncLine(source, outcome);
   const ok = typeof outcome !== 'string';
   await release(db, sourceId, ok, line);
-  deps.log?.({ time: new Date().toISOString(), level: ok ? 'info' : 'warn', message: 'source synced', line });
-  return { sourceId, ok, line, ...(ok ? { counts: outcome as SyncCounts } : {}) };
+  deps.log?.({
+    time: new Date().toISOString(),
+    level: ok ? 'info' : 'warn',
+    message: 'source synced',
+    line,
+    read_ms: ms.read,
+    write_ms: ms.write,
+  });
+  return { sourceId, ok, line, ms, ...(ok ? { counts: outcome as SyncCounts } : {}) };
 }
 
 async function importJobs(
   deps: SyncDeps,
   source: typeof jobSources.$inferSelect,
   options: { allowMassClose?: boolean },
+  ms: { read: number; write: number },
 ): Promise<SyncCounts | string> {
   const { db } = deps;
+  const started = performance.now();
   const before = await knownJobs(db, source.id);
   const known = new Map<string, KnownJob>(
     before.map((row) => [
@@ -197,49 +213,62 @@ async function importJobs(
     listed.set(job.atsId, { columns, hash: hashOf(columns) });
   }
 
-  return db.transaction(async (tx) => {
-    await lockFirstSeenForWriting(tx);
-    const [current] = await tx.select().from(jobSources).where(eq(jobSources.id, source.id)).for('update');
-    if (!current || current.removedAt) return 'the source was removed during the sync';
-    const [{ now } = { now: new Date().toISOString() }] = await selectRows<{ now: string }>(
-      tx,
-      sql`select clock_timestamp()::text as now`,
-    );
-    const rows = await knownJobs(tx, source.id);
-    const byAtsId = new Map(rows.map((row) => [row.source_job_id, row]));
-    const inserts: (Columns & { source_job_id: string; hash: string })[] = [];
-    const updates: (Columns & { id: number; hash: string })[] = [];
-    let unchanged = 0;
-    for (const [atsId, { columns, hash }] of listed) {
-      const row = byAtsId.get(atsId);
-      if (!row) inserts.push({ ...columns, source_job_id: atsId, hash });
-      else if (row.source_hash !== hash || row.status !== 'published') updates.push({ ...columns, id: row.id, hash });
-      else unchanged++;
-    }
-    const open = rows.filter((row) => row.status === 'published');
-    const closing = open.filter((row) => !listed.has(row.source_job_id)).map((row) => row.id);
-    if (closing.length > 0 && closing.length * 2 > open.length && !options.allowMassClose)
-      return `held: the answer would close ${closing.length} of the source's ${open.length} open jobs, so nothing was changed; if they did close, run: pnpm sources sync ${source.id} --allow-mass-close`;
+  ms.read = Math.round(performance.now() - started);
+  const writing = performance.now();
 
-    for (let start = 0; start < inserts.length; start += chunk)
-      await insertJobs(tx, source, inserts.slice(start, start + chunk), now);
-    for (let start = 0; start < updates.length; start += chunk)
-      await updateJobs(tx, source, updates.slice(start, start + chunk));
-    for (let start = 0; start < closing.length; start += chunk)
-      await tx
-        .update(jobPostings)
-        .set({ status: 'closed' })
-        .where(inArray(jobPostings.id, closing.slice(start, start + chunk)));
-    return { new: inserts.length, updated: updates.length, closed: closing.length, unchanged };
-  });
+  // What differs, from the jobs as they are now (the source's claim keeps other syncs out).
+  const rows = await knownJobs(db, source.id);
+  const byAtsId = new Map(rows.map((row) => [row.source_job_id, row]));
+  const inserts: Insert[] = [];
+  const updates: Update[] = [];
+  let unchanged = 0;
+  for (const [atsId, { columns, hash }] of listed) {
+    const row = byAtsId.get(atsId);
+    if (!row) inserts.push({ ...columns, source_job_id: atsId, hash });
+    else if (row.source_hash !== hash || row.status !== 'published') updates.push({ ...columns, id: row.id, hash });
+    else unchanged++;
+  }
+  const open = rows.filter((row) => row.status === 'published');
+  const closing = open.filter((row) => !listed.has(row.source_job_id)).map((row) => row.id);
+  if (closing.length > 0 && closing.length * 2 > open.length && !options.allowMassClose)
+    return `held: the answer would close ${closing.length} of the source's ${open.length} open jobs, so nothing was changed; if they did close, run: pnpm sources sync ${source.id} --allow-mass-close`;
+
+  // Written a chunk per transaction: the new jobs, the changed ones, then the closings last, so a
+  // sync cut short has closed nothing. Each re-checks that the source was not removed meanwhile.
+  // Short transactions matter on PGlite, whose one connection makes every read wait for a write.
+  const steps: ((tx: Database, now: string) => Promise<unknown>)[] = [];
+  for (let start = 0; start < inserts.length; start += chunk) {
+    const part = inserts.slice(start, start + chunk);
+    steps.push((tx, now) => insertJobs(tx, source, part, now));
+  }
+  for (let start = 0; start < updates.length; start += chunk) {
+    const part = updates.slice(start, start + chunk);
+    steps.push((tx) => updateJobs(tx, source, part));
+  }
+  for (let start = 0; start < closing.length; start += chunk) {
+    const part = closing.slice(start, start + chunk);
+    steps.push((tx) => tx.update(jobPostings).set({ status: 'closed' }).where(inArray(jobPostings.id, part)));
+  }
+  for (const step of steps) {
+    const done = await db.transaction(async (tx) => {
+      await lockFirstSeenForWriting(tx);
+      const [current] = await tx.select().from(jobSources).where(eq(jobSources.id, source.id)).for('update');
+      if (!current || current.removedAt) return false;
+      const [{ now } = { now: new Date().toISOString() }] = await selectRows<{ now: string }>(
+        tx,
+        sql`select clock_timestamp()::text as now`,
+      );
+      await step(tx, now);
+      return true;
+    });
+    if (!done) return 'the source was removed during the sync';
+  }
+  const written = { new: inserts.length, updated: updates.length, closed: closing.length, unchanged };
+  ms.write = Math.round(performance.now() - writing);
+  return written;
 }
 
-async function insertJobs(
-  tx: Database,
-  source: typeof jobSources.$inferSelect,
-  rows: (Columns & { source_job_id: string; hash: string })[],
-  now: string,
-) {
+async function insertJobs(tx: Database, source: typeof jobSources.$inferSelect, rows: Insert[], now: string) {
   const seen = new Date(now);
   await tx.insert(jobPostings).values(
     rows.map((row) => ({
@@ -274,11 +303,7 @@ async function insertJobs(
  * One statement for a chunk of changed jobs: the new values as a JSON array of records, joined to
  * the rows by id. A job that reopens is published again; its first sighting and id stay.
  */
-async function updateJobs(
-  tx: Database,
-  source: typeof jobSources.$inferSelect,
-  rows: (Columns & { id: number; hash: string })[],
-) {
+async function updateJobs(tx: Database, source: typeof jobSources.$inferSelect, rows: Update[]) {
   const records = JSON.stringify(rows);
   await tx.execute(sql`update ${jobPostings} as j set
       title = v.title, location = v.location, salary_min = v.salary_min, salary_max = v.salary_max,

@@ -7,6 +7,7 @@ import {
   jobTypeOf,
   list,
   locationOf,
+  mapYielding,
   maxListBytes,
   requireJob,
   urlOf,
@@ -35,7 +36,10 @@ export const ashby: Vendor = {
     const body = await context.http.json(listUrl(board, context.baseUrl), maxListBytes);
     const items = field(body, 'jobs');
     if (!Array.isArray(items)) throw new VendorFailure('malformed answer: no jobs list');
-    return items.flatMap((item, index) => (field(item, 'isListed') === false ? [] : [toJob(item, index)]));
+    const listed = await mapYielding(items, (item, index) =>
+      field(item, 'isListed') === false ? null : toJob(item, index),
+    );
+    return listed.filter((job): job is ImportedJob => job !== null);
   },
 };
 

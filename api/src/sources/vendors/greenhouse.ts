@@ -15,6 +15,8 @@ import {
   type Vendor,
   type VendorContext,
   workplaceInText,
+  yieldEvery,
+  yieldToRequests,
 } from '../imported-job';
 import { type Salary, widest, yearlySalary } from '../salary';
 import { VendorFailure } from '../vendor-http';
@@ -47,6 +49,7 @@ export const greenhouse: Vendor = {
       throw new VendorFailure(`partial answer: ${items.length} of the ${total} jobs it counts`);
     const jobs: ImportedJob[] = [];
     for (const [index, item] of items.entries()) {
+      if (index > 0 && index % yieldEvery === 0) await yieldToRequests();
       const { id, title } = requireJob(item, index, 'id', 'title');
       const updatedAt = oneLine(field(item, 'updated_at'), 60) || null;
       jobs.push({

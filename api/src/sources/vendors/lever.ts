@@ -8,6 +8,7 @@ import {
   jobTypeOf,
   list,
   locationOf,
+  mapYielding,
   maxListBytes,
   requireJob,
   urlOf,
@@ -42,7 +43,7 @@ export const lever: Vendor = {
     const base = `${baseOf(context.baseUrl)}/v0/postings/${encodeURIComponent(board)}?mode=json`;
     for (let read = 1; ; read++) {
       const postings = await readAll(base, context.http);
-      if (postings) return postings.map(toJob);
+      if (postings) return mapYielding(postings, toJob);
       if (read >= 2) throw new VendorFailure('the list changed while it was read, twice; read again at the next sync');
     }
   },
