@@ -192,6 +192,24 @@ describe('Lever, from the fields its README documents', () => {
     expect(jobs[0]).toMatchObject({ salaryMin: 31_200, salaryMax: 38_480, salaryCurrency: 'EUR' });
   });
 
+  it('reads every posting when the server pages by fewer than it was asked for', async () => {
+    const board = boardName('capped');
+    const postings = Array.from({ length: 95 }, (_, index) => ({
+      ...leverDocsPosting,
+      id: `20000000-0000-4000-8000-${String(index).padStart(12, '0')}`,
+    }));
+    fake.setJobs('lever', board, postings);
+    fake.leverPageCap = 30;
+    try {
+      const { source } = await sources.add('lever', board);
+      expect((await syncOne(source.id)).line).toBe(
+        `${source.id} lever/${board}: 95 new, 0 updated, 0 closed, 0 unchanged`,
+      );
+    } finally {
+      fake.leverPageCap = undefined;
+    }
+  });
+
   it('a list that moves while its pages are read is read again, and twice in a row closes nothing', async () => {
     const board = boardName('moving');
     const postings = Array.from({ length: leverPageSize + 10 }, (_, index) => ({
@@ -204,7 +222,7 @@ describe('Lever, from the fields its README documents', () => {
     // Before each second page, a posting near the top closes: the next page would skip one.
     let left = postings;
     fake.beforeAnswer = (request) => {
-      if (request.query.get('skip') === String(leverPageSize)) {
+      if (request.path === `/v0/postings/${board}` && request.query.get('skip') !== '0') {
         left = left.slice(1);
         fake.setJobs('lever', board, left);
       }

@@ -43,6 +43,8 @@ export interface FakeVendors {
   removeBoard(vendor: SourceKind, board: string): void;
   /** The next requests whose path starts with `pathPrefix` get these answers, in order. */
   script(vendor: SourceKind, pathPrefix: string, answers: FakeAnswer[]): void;
+  /** Lever answers at most this many postings a page, whatever `limit` asks (unset: as asked). */
+  leverPageCap?: number;
   /** Called before each answer is made (a test can change a board between two pages). */
   beforeAnswer?: (request: FakeRequest) => void;
   requests: FakeRequest[];
@@ -103,7 +105,8 @@ export async function startFakeVendors(): Promise<FakeVendors> {
       const board = boards.lever.get(site.toLowerCase());
       if (!board) return { status: 404, body: { ok: false, error: 'Document not found' } };
       const skip = Number(query.get('skip') ?? 0);
-      const limit = query.has('limit') ? Number(query.get('limit')) : board.jobs.length;
+      const asked = query.has('limit') ? Number(query.get('limit')) : board.jobs.length;
+      const limit = Math.min(asked, vendors.leverPageCap ?? asked);
       return { body: board.jobs.slice(skip, skip + limit) };
     }
     // /posting-api/job-board/{name}

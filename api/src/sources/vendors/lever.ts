@@ -18,15 +18,17 @@ import { type PayInterval, yearlySalary } from '../salary';
 import { VendorFailure } from '../vendor-http';
 import { baseOf } from './base-url';
 
-/** Jobs per page asked for (and one more, the next page's first, to see that the list held still). */
+/** Postings asked for per page (Lever documents no largest `limit`; a smaller one it applies still works). */
 export const leverPageSize = 100;
 
 /**
  * Lever's Postings API (repository lever/postings-api, README): `GET /v0/postings/{site}?mode=json`
- * lists the site's published postings, a page at a time with `skip` and `limit`. Each page is
- * asked for with one posting more than it holds: that one must be the next page's first, or the
- * list moved while it was read (a posting closed or added in between would shift the pages and
- * hide one), and the read starts again; twice in a row, the sync fails and closes nothing.
+ * lists the site's published postings, a page at a time with `skip` and `limit`. Consecutive pages
+ * overlap by one posting: each page starts at the previous page's last, which must still be there,
+ * or the list moved while it was read (a posting closed or added in between would shift the pages
+ * and hide one). The list ends with a page holding nothing after that one posting, whatever page
+ * size the server applies. A list that moved is read again; twice in a row, the sync fails and
+ * closes nothing.
  */
 export const lever: Vendor = {
   kind: 'lever',
@@ -52,21 +54,22 @@ export const lever: Vendor = {
 /** Every posting, page by page; null when the pages do not join up. */
 async function readAll(base: string, http: { json(url: string, maxBytes: number): Promise<unknown> }) {
   const postings: unknown[] = [];
-  let expectedFirst: string | null = null;
-  for (let skip = 0; ; skip += leverPageSize) {
-    if (skip > 100_000) throw new VendorFailure('more than 100,000 postings');
-    const page = await http.json(`${base}&skip=${skip}&limit=${leverPageSize + 1}`, maxListBytes);
+  let skip = 0;
+  let previousLast: string | null = null;
+  for (;;) {
+    if (postings.length > 100_000) throw new VendorFailure('more than 100,000 postings');
+    const page = await http.json(`${base}&skip=${skip}&limit=${leverPageSize}`, maxListBytes);
     if (!Array.isArray(page)) throw new VendorFailure('malformed answer: not a list of postings');
-    if (expectedFirst !== null) {
+    let fresh = page;
+    if (previousLast !== null) {
       const first = page[0];
-      if (!first || requireJob(first, skip, 'id', 'text').id !== expectedFirst) return null;
+      if (first === undefined || requireJob(first, skip, 'id', 'text').id !== previousLast) return null;
+      fresh = page.slice(1);
     }
-    if (page.length <= leverPageSize) {
-      postings.push(...page);
-      return postings;
-    }
-    postings.push(...page.slice(0, leverPageSize));
-    expectedFirst = requireJob(page[leverPageSize], skip + leverPageSize, 'id', 'text').id;
+    if (fresh.length === 0) return postings;
+    postings.push(...fresh);
+    previousLast = requireJob(page.at(-1), skip + page.length - 1, 'id', 'text').id;
+    skip += page.length - 1;
   }
 }
 
