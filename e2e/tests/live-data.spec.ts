@@ -188,7 +188,7 @@ test.describe('live data from the ATSs', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'This job is closed' })).toBeVisible();
     await expect(page.getByLabel(/^Name/)).toHaveCount(0);
 
-    // It leaves the board and the sitemap at the next cache expiry.
+    // It leaves the board at the next cache expiry.
     await expect
       .poll(
         async () => {
@@ -198,7 +198,8 @@ test.describe('live data from the ATSs', () => {
         { timeout: 45_000 },
       )
       .toBe(0);
-    await expect.poll(async () => (await sitemapJobs(board)).has(robotics), { timeout: 45_000 }).toBe(false);
+    // (The sitemap reads the API's crawler listing, which drops a closed job at once: the API's test
+    // shows it; here it would only wait out the shell's 30 s cache of that listing.)
 
     // Without JavaScript, the closed page is the same page, and the same status.
     const noScript = await page.context().browser()?.newContext({ javaScriptEnabled: false });
@@ -208,7 +209,7 @@ test.describe('live data from the ATSs', () => {
     await expect(plain?.getByText('This job is closed') ?? page.locator('never')).toBeVisible();
     await expect(plain?.getByRole('link', { name: 'Similar jobs' }) ?? page.locator('never')).toHaveAttribute(
       'href',
-      '/?q=Robotics+Engineer',
+      '/?q=Zephyr+Robotics+Engineer',
     );
     await noScript?.close();
   });
@@ -217,17 +218,20 @@ test.describe('live data from the ATSs', () => {
     page,
     visit,
     board,
+    guard,
   }) => {
+    // The API's refusal, which Chromium reports as a failed resource.
+    guard.allowConsoleErrors(/status of 410 .*\/public\/job-application\//);
     // A company of its own, so this test stands alone.
     const listed = [
-      greenhouseJob(9201, 'Zephyr Firmware Engineer', escaped('<p>Firmware.</p>')),
+      greenhouseJob(9201, 'Zephyr Avionics Engineer', escaped('<p>Avionics.</p>')),
       greenhouseJob(9202, 'Zephyr Hardware Engineer', escaped('<p>Hardware.</p>')),
     ];
     setJobs(board, listed, 'zephyr-firmware');
     const source = (await board.sources('add', 'greenhouse', 'zephyr-firmware')).lines.at(-1) ?? '';
     expect((await board.sources('sync', source)).code).toBe(0);
-    const firmware = String((await board.storedJobs()).find((job) => job.title === 'Zephyr Firmware Engineer')?.id);
-    await visit(`/job/${firmware}/apply`);
+    const avionics = String((await board.storedJobs()).find((job) => job.title === 'Zephyr Avionics Engineer')?.id);
+    await visit(`/job/${avionics}/apply`);
     await page.getByLabel(/^Name/).fill('Ada Lovelace');
     await page.getByLabel(/^E-mail/).fill('ada@example.com');
     await page.getByLabel(/^LinkedIn URL/).fill('https://www.linkedin.com/in/ada');
