@@ -1,4 +1,5 @@
 import { type DescriptionBlock, type DescriptionInline, isSafeHref } from '@board/shared/api/description-blocks';
+import { clip } from '@board/shared/lib/clip';
 import { decodeHTML } from 'entities';
 import { parseDocument } from 'htmlparser2';
 import sanitizeHtml from 'sanitize-html';
@@ -120,15 +121,6 @@ export function descriptionFromText(value: unknown): ImportedDescription {
       p: paragraph.split('\n').flatMap((line, index) => (index > 0 ? [{ br: 1 } as const, line] : [line])),
     }));
   return { blocks, text: blocksText(blocks), short: clip(plainText(blocks), shortLength) };
-}
-
-/** `text` on one line, cut at a word boundary to at most `limit` characters, with an ellipsis when cut. */
-function clip(text: string, limit: number): string {
-  const flat = text.replace(/\s+/g, ' ').trim();
-  if (flat.length <= limit) return flat;
-  const cut = flat.slice(0, limit - 1);
-  const space = cut.lastIndexOf(' ');
-  return `${(space > limit * 0.6 ? cut.slice(0, space) : cut).replace(/[\s.,;:·-]+$/, '')}…`;
 }
 
 // The walk: block-level elements end the paragraph under way; inline content gathers into it.

@@ -1,4 +1,5 @@
 import type { Job } from '@board/shared/api/job';
+import { clip } from '@board/shared/lib/clip';
 
 /**
  * What each page says about itself: its title, description and preview image when it exists, and
@@ -24,17 +25,7 @@ export interface MissingSummary {
   documentTitle?: string;
 }
 
-/** Meta and preview descriptions stop here (a 5 MB description must not be written into the head). */
-export const descriptionLimit = 300;
-
-/** `text` cut at a word boundary to at most `limit` characters, with an ellipsis when cut. */
-export function clip(text: string, limit = descriptionLimit): string {
-  const flat = text.replace(/\s+/g, ' ').trim();
-  if (flat.length <= limit) return flat;
-  const cut = flat.slice(0, limit - 1);
-  const space = cut.lastIndexOf(' ');
-  return `${(space > limit * 0.6 ? cut.slice(0, space) : cut).replace(/[\s.,;:·-]+$/, '')}…`;
-}
+export { clip, descriptionLimit } from '@board/shared/lib/clip';
 
 export const missingPages = {
   page: { title: 'Page Not Found', message: "The page you are looking for doesn't exist or has been moved." },
