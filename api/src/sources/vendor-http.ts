@@ -80,7 +80,8 @@ async function readCapped(response: Response, maxBytes: number): Promise<string>
   return new TextDecoder('utf-8', { fatal: false }).decode(Buffer.concat(chunks));
 }
 
-const mb = (bytes: number) => `${Math.round(bytes / 1024 / 1024)} MB`;
+const mb = (bytes: number) =>
+  bytes >= 1024 * 1024 ? `${Math.round(bytes / 1024 / 1024)} MB` : `${Math.round(bytes / 1024)} KB`;
 const seconds = (ms: number) => `${Math.round(ms / 100) / 10} s`;
 
 /** A client for the vendors' APIs, one queue per host (share one per process). */
