@@ -45,9 +45,6 @@ export const sharedSingletons = [
   ['@board/shared/lib/cn', '@board/shared'],
 ] as const;
 
-/** The modules of `@board/shared` shared for their bytes, not their state (see above). */
-export const sharedForBytes = ['@board/shared/lib/cn'] as const;
-
 /**
  * The versions of the singletons this app bundles (installed versions, not ranges). The shell
  * checks a remote's manifest against them before loading it: see shell/src/features/remotes.

@@ -126,6 +126,33 @@ describe('serveFolder', () => {
     expect(response.headers.get('cache-control')).toBe('no-cache');
   });
 
+  it('is read only: PUT, POST, DELETE and PATCH are a 405 that sends no file, and every answer is nosniff', async () => {
+    const dir = folder();
+    writeFileSync(path.join(dir, 'mf-manifest.json'), '{"id":"listings"}');
+    server = await serveFolder({
+      folder: dir,
+      port: 0,
+      cors: true,
+      routes: { '/runtime-config.json': () => ({ type: 'application/json', body: '{}' }) },
+    });
+    for (const method of ['PUT', 'POST', 'DELETE', 'PATCH']) {
+      const response = await fetch(`${server.url}/mf-manifest.json`, {
+        method,
+        body: method === 'DELETE' ? undefined : 'x',
+      });
+      expect([method, response.status, response.headers.get('allow')]).toEqual([method, 405, 'GET, HEAD, OPTIONS']);
+      expect(await response.text()).not.toContain('listings');
+      expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+    }
+    for (const url of ['/mf-manifest.json', '/main.0a1b2c3d4e.js', '/nope.js', '/runtime-config.json']) {
+      const response = await fetch(`${server.url}${url}`);
+      expect(response.headers.get('x-content-type-options'), url).toBe('nosniff');
+    }
+    expect((await fetch(`${server.url}/mf-manifest.json`, { method: 'HEAD' })).status).toBe(200);
+    const options = await fetch(`${server.url}/mf-manifest.json`, { method: 'OPTIONS' });
+    expect([options.status, options.headers.get('access-control-allow-origin')]).toEqual([204, '*']);
+  });
+
   it('refuses to serve a folder that was not built', async () => {
     await expect(serveFolder({ folder: tmpdir(), port: 0 })).rejects.toThrow(/not built/);
   });

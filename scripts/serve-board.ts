@@ -16,7 +16,7 @@ import { parseRuntimeConfig, type RuntimeConfig } from '../shared/src/config/run
 import { cacheControlFor, createShellServer, pageApiStaleMs, shellKeyHeader } from '../shell/server/http/shell-server';
 import { type VisitorLimit, visitorLimitFromEnv } from '../shell/server/http/visitor-limit';
 import { ApiReader } from '../shell/server/pages/api-reader';
-import { answeredBeforeFiles } from './static-request';
+import { answeredBeforeFiles, answeredByMethod } from './static-request';
 
 const rootDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -110,6 +110,8 @@ export async function serveFolder(options: {
       res.setHeader('Access-Control-Allow-Origin', '*');
       res.setHeader('Vary', 'Origin');
     }
+    // Read only, and nosniff on every answer (static-request.ts).
+    if (answeredByMethod(req, res)) return;
     const route = options.routes?.[(req.url ?? '/').split('?')[0] ?? '/'];
     if (route) {
       const { type, body } = route();

@@ -12,7 +12,7 @@ import { type MailSink, startMailSink } from '../api/src/alerts/mail-sink';
 import { demoWorkspaces } from '../api/src/seed/demo-data';
 import { startApi } from '../api/src/server';
 import { releaseStoreRoot } from './release/local-store';
-import { publishCurrentBuild } from './release/publish-current';
+import { liveManifestUrl, publishCurrentBuild } from './release/publish-current';
 import {
   appFolders,
   readEnvironmentConfig,
@@ -37,6 +37,8 @@ const portOf = (url: string) => Number(new URL(url).port);
 // The shell's key for the API: the API does not count the shell's reads as one visitor's.
 const apiKey = process.env.SHELL_API_KEY ?? randomBytes(16).toString('hex');
 const servers: StaticServer[] = [];
+/** Each remote's manifest as this run serves it. */
+const remoteManifests = { ...config.remotes };
 // Alert emails go to a local sink with a web inbox (nothing leaves the machine), unless SMTP_URL says otherwise.
 let mailSink: MailSink | undefined;
 try {
@@ -71,9 +73,11 @@ try {
   const store = releaseStoreRoot('local');
   for (const app of ['listings', 'apply', 'static'] as const) {
     const port = portOf(config.remotes[app]);
-    if (config.releases?.[app]) {
+    const pointer = config.releases?.[app];
+    if (pointer) {
       console.log(publishCurrentBuild(store, app, appFolders[app]));
       servers.push(await serveReleases(path.join(store, app), port, '127.0.0.1'));
+      remoteManifests[app] = liveManifestUrl(store, app, pointer) ?? remoteManifests[app];
     } else servers.push(await serveRemote(app, port, '127.0.0.1'));
   }
   servers.push(
@@ -93,7 +97,7 @@ try {
 }
 
 console.log(
-  `Remotes: listings ${config.remotes.listings}, apply ${config.remotes.apply}, static ${config.remotes.static}`,
+  `Remotes: listings ${remoteManifests.listings}, apply ${remoteManifests.apply}, static ${remoteManifests.static}`,
 );
 if (Object.keys(config.releases ?? {}).length > 0)
   console.log(`Releases: ${releaseStoreRoot('local')} (\`pnpm release list listings\`; README, Releases)`);

@@ -7,7 +7,10 @@
  * - the encoding is the shared negotiator's choice among the copies the file has (`br;q=0`
  *   refuses brotli), so the file server is told only that one;
  * - a path that names a file and is not there is a plain 404 that no one keeps, even where unknown
- *   paths get the page (a single-page app).
+ *   paths get the page (a single-page app);
+ * - a static folder is read, never written: GET and HEAD are served, OPTIONS says so, any other
+ *   method is a 405 (the file server would answer a PUT or a DELETE with the file, 200);
+ * - every answer is `nosniff`: a file is what its type says, never what a browser guesses.
  */
 import { existsSync, statSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
@@ -30,6 +33,22 @@ function notFound(res: ServerResponse) {
     'X-Content-Type-Options': 'nosniff',
   });
   res.end('Not found');
+}
+
+const allowed = 'GET, HEAD, OPTIONS';
+
+/** Sets what every answer carries; answers a method other than GET and HEAD itself (true) or leaves the request (false). */
+export function answeredByMethod(req: IncomingMessage, res: ServerResponse): boolean {
+  res.setHeader('X-Content-Type-Options', 'nosniff');
+  if (req.method === 'GET' || req.method === 'HEAD') return false;
+  if (req.method === 'OPTIONS') {
+    res.writeHead(204, { Allow: allowed, 'Cache-Control': 'no-store' });
+    res.end();
+    return true;
+  }
+  res.writeHead(405, { Allow: allowed, 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' });
+  res.end('Method not allowed');
+  return true;
 }
 
 /** Answers the request itself (a 404) and returns true, or prepares it for the file server and returns false. */

@@ -14,9 +14,11 @@ import { alertRoutes } from './alerts/routes';
 import type { AlertTokens } from './alerts/tokens';
 import { applicationRoutes } from './applications/routes';
 import type { CaptchaVerifier, createLocalCaptcha } from './captcha/captcha';
+import { captchaRedemptions } from './db/application-tables';
 import type { DatabaseHandle } from './db/database';
 import { organizations } from './db/job-board-tables';
 import { dataVersion } from './job-postings/data-version';
+import { publicCallCacheKey } from './job-postings/query-validators';
 import { jobPostingRoutes } from './job-postings/routes';
 import { compression } from './lib/compress';
 import { errorReport, isDatabaseUnavailable } from './lib/error-report';
@@ -88,6 +90,12 @@ export function createApp(deps: AppDeps) {
 
   const fromShell = shellCaller(deps.shellKey);
   app.use(...requestLog(log, { trustIncoming: fromShell }));
+  // Every answer is what its Content-Type says (JSON, an SVG logo, an alert page): a browser never
+  // guesses another type from its bytes.
+  app.use(async (c, next) => {
+    await next();
+    c.res.headers.set('X-Content-Type-Options', 'nosniff');
+  });
   app.use(
     cors({
       origin: (origin) => (deps.corsOrigins.includes(origin) ? origin : null),
@@ -111,7 +119,10 @@ export function createApp(deps: AppDeps) {
   });
   app.use((c, next) => (applicationPath.test(c.req.path) ? next() : smallBodies(c, next)));
   const versions = dataVersion(deps.database.db);
-  app.use('/public-job-posting/*', responseCache({ ttlMs: 10_000, maxEntries: 200, version: versions.current }));
+  app.use(
+    '/public-job-posting/*',
+    responseCache({ ttlMs: 10_000, maxEntries: 200, version: versions.current, key: publicCallCacheKey }),
+  );
   app.use(compression());
   app.use('/public-job-posting/*', etag(), async (c, next) => {
     await next();
@@ -185,7 +196,15 @@ export function createApp(deps: AppDeps) {
       if (typeof body?.challenge_id !== 'string' || typeof body.answer !== 'string') {
         throw httpError(400, 'Malformed request', 'Send {"challenge_id": "...", "answer": "..."}');
       }
-      const token = local.answer(body.challenge_id, body.answer);
+      // A challenge takes one answer, on whichever instance it reaches (its nonce, kept as a redemption).
+      const token = await local.answer(body.challenge_id, body.answer, async (nonce) => {
+        const spent = await deps.database.db
+          .insert(captchaRedemptions)
+          .values({ tokenId: `challenge:${nonce}` })
+          .onConflictDoNothing()
+          .returning({ tokenId: captchaRedemptions.tokenId });
+        return spent.length === 1;
+      });
       if (!token) throw httpError(422, 'That answer is not right. Please try again.');
       return c.json({ token });
     });

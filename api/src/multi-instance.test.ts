@@ -78,7 +78,8 @@ describe.runIf(process.env.DATABASE_URL)('two API instances on one PostgreSQL (P
       const listed: string[] = [];
       await runApplicationsCommand(['--json'], envA, (line) => listed.push(line));
       const rows = JSON.parse(listed.join('\n')) as { id: string; resumeName: string }[];
-      expect(rows.map((row) => row.resumeName).sort()).toEqual(labels.map((label) => `${label}.pdf`));
+      // Each resume under the name the API made: its application's id.
+      expect(rows.map((row) => row.resumeName).sort()).toEqual(ids.map((id) => `${id}.pdf`).sort());
     } finally {
       await Promise.all([a.stop(), b.stop()]);
       await database.drop();

@@ -1,10 +1,13 @@
 import type { Board } from './board';
 
-/** A job as the API delivers it (call 1), for finding demo jobs with a given property. */
+/**
+ * A job as the API delivers it (call 1), for finding demo jobs with a given property. Its ids are
+ * the API's: integers from ours, strings from another platform's (the `spec-api` project).
+ */
 export interface ApiJob {
-  id: number;
+  id: number | string;
   title: string;
-  organization_id: number;
+  organization_id: number | string;
   organization_name: string;
   application_url: string | null;
   salary_min: number | null;

@@ -17,12 +17,13 @@ import {
 } from '../../scripts/serve-board';
 import type { RuntimeConfig } from '../../shared/src/config/runtime-config';
 import { startMemoryApi } from './memory-api';
-import { type SpecApi, startSpecApi } from './spec-api';
+import { platformIds, type SpecApi, startSpecApi } from './spec-api';
 
 export type RemoteApp = Exclude<ServedApp, 'shell'>;
 /**
  * Which API the board reads: `extended`, ours (call 1 searches, counts and pages in the database),
- * or `spec`, one that answers call 1 exactly as SPEC section 7 states it (every job, no `total`).
+ * or `spec`, another platform's that answers call 1 exactly as SPEC section 7 states it (every
+ * job, no `total`) and spells job and company ids its own way (UUIDs, `j-…`, `org-…`).
  */
 export type ApiFlavour = 'extended' | 'spec';
 const remotes: RemoteApp[] = ['listings', 'apply', 'static'];
@@ -101,6 +102,16 @@ export class Board {
       releases: {},
     };
     return board;
+  }
+
+  /**
+   * Our API's id of a job as the board's API spells it: the same against our API, the platform's
+   * own id against the SPEC's (spec-api.ts), whose applications our API stores.
+   */
+  storedJobId(id: string | number): number {
+    const ours = this.specApi ? platformIds.ourJob(String(id)) : Number(id);
+    if (ours === undefined) throw new Error(`${id} is no job id of the board's API`);
+    return ours;
   }
 
   /** The applications the API has stored, newest last. */

@@ -84,8 +84,10 @@ test.describe('job alerts', () => {
     await expect(control).toBeFocused();
 
     // The confirmation, read through the inbox's HTTP API.
-    const confirmation = await mailTo(board, address, /^Confirm your job alert: engineer · Remote · all jobs/);
+    const confirmation = await mailTo(board, address, /^Confirm your job alert \(all jobs\)$/);
     expectListHeaders(confirmation);
+    // What was typed is quoted as the words searched for, never in the subject.
+    expect(confirmation.text).toContain('  Words searched in the job title: “engineer”\n  Workplace: Remote\n');
     const confirmLink = /(https?:\/\/\S+\/public\/alerts\/confirm\?token=[^\s"<>]+)/.exec(confirmation.text)?.[1];
     expect(confirmLink, 'a confirm link in the text part').toBeDefined();
     // Nothing but the confirmation before it is followed.
@@ -108,7 +110,8 @@ test.describe('job alerts', () => {
     const run = await sendDigests(board, new Date(Date.now() - 365 * 86_400_000));
     expect(run.digests).toBe(1);
     expect(run.failed).toBe(0);
-    const digest = await mailTo(board, address, /new jobs?: engineer · Remote · all jobs/);
+    const digest = await mailTo(board, address, /new jobs? for your job alert \(all jobs\)$/);
+    expect(digest.text).toContain('  Words searched in the job title: “engineer”\n');
     const unsubscribe = expectListHeaders(digest);
     for (const job of jobs) {
       expect(digest.text).toContain(job.title);
@@ -144,7 +147,8 @@ test.describe('job alerts', () => {
 
     await expect(page).toHaveURL(/\/\?q=designer&alert=check-your-inbox$/);
     await expect(page.getByText('Check your inbox: we sent you a link to confirm your job alert.')).toBeVisible();
-    await mailTo(board, address, /^Confirm your job alert: designer · all jobs/);
+    const confirmation = await mailTo(board, address, /^Confirm your job alert \(all jobs\)$/);
+    expect(confirmation.text).toContain('  Words searched in the job title: “designer”\n');
     await context.close();
   });
 });

@@ -4,45 +4,9 @@ import type { Page } from '@playwright/test';
 import { applications } from '../../api/src/db/application-tables';
 import { failResumeWrites, restoreResumeWrites } from '../../api/src/test/resume-write-failure';
 import { findJob } from '../support/api';
+import { fillRequired, pdf, solveLocalCaptcha } from '../support/application';
 import { startMemoryApi } from '../support/memory-api';
 import { expect, expectAccessible, test } from '../support/test';
-
-/** A real one-page PDF, as a file chooser would hand it over. */
-function pdf(name = 'ada-lovelace-cv.pdf') {
-  const body = [
-    '%PDF-1.4',
-    '1 0 obj << /Type /Catalog /Pages 2 0 R >> endobj',
-    '2 0 obj << /Type /Pages /Kids [3 0 R] /Count 1 >> endobj',
-    '3 0 obj << /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 4 0 R >> endobj',
-    '4 0 obj << /Length 44 >> stream',
-    'BT /F1 24 Tf 72 720 Td (Ada Lovelace) Tj ET',
-    'endstream endobj',
-    'trailer << /Root 1 0 R >>',
-    '%%EOF',
-  ].join('\n');
-  return { name, mimeType: 'application/pdf', buffer: Buffer.from(body) };
-}
-
-async function fillRequired(page: Page) {
-  await page.getByLabel(/^Name/).fill('Ada Lovelace');
-  await page.getByLabel(/^E-mail/).fill('ada@example.com');
-  await page.getByLabel(/^LinkedIn URL/).fill('https://www.linkedin.com/in/ada');
-  await page.getByLabel(/^Resume/).setInputFiles(pdf());
-  await expect(page.getByText('ada-lovelace-cv.pdf')).toBeVisible();
-  await page.getByLabel(/^Salary expectations/).fill('$80,000 - $100,000');
-  await page.getByRole('checkbox', { name: /I accept the Terms of Service/ }).check();
-}
-
-/** Answers the local captcha the way a person would: reads the question, types the sum. */
-async function solveLocalCaptcha(page: Page) {
-  const label = page.getByLabel(/Prove you are human/);
-  await expect(label).toBeEnabled();
-  const question = (await page.getByText(/Prove you are human: What is \d+ \+ \d+\?/).textContent()) ?? '';
-  const [, a, b] = /What is (\d+) \+ (\d+)\?/.exec(question) ?? [];
-  await label.fill(String(Number(a) + Number(b)));
-  await page.getByRole('button', { name: 'Verify' }).click();
-  await expect(page.getByText('Verified. You can submit your application.')).toBeVisible();
-}
 
 /**
  * The multipart body with one field's value replaced: a submit the browser sent, changed on its
@@ -91,7 +55,8 @@ test.describe('application form', () => {
     const stored = (await board.applications()).slice(before);
     expect(stored).toHaveLength(1);
     expect(stored[0]).toMatchObject({
-      jobPostingId: job.id,
+      // The job as the board's API spells it, sent back in call 6 and stored by ours.
+      jobPostingId: board.storedJobId(job.id),
       applicationSource: 'foundry_job_board',
       talentPartnerUserId: null,
       candidateName: 'Ada Lovelace',
@@ -103,10 +68,11 @@ test.describe('application form', () => {
       candidateGithubUrl: 'https://github.com/ada',
       candidatePortfolioUrl: null,
       candidateAdditionalInfo: null,
-      resumeName: 'ada-lovelace-cv.pdf',
       resumeSize: pdf().buffer.byteLength,
       resumeType: 'application/pdf',
     });
+    // Kept under a name of the API's, not the one the candidate's file had.
+    expect(stored[0]?.resumeName).toBe(`${stored[0]?.id}.pdf`);
 
     // The draft was cleared: the form is empty on return.
     await page.goto(`/job/${job.id}/apply`);
@@ -213,11 +179,9 @@ test.describe('application form', () => {
     expect(await board.applications(), 'nothing was stored').toHaveLength(before);
   });
 
-  test('when the API cannot store the resume: the 5xx message, nothing stored, the draft kept; then one submit stores one', async ({
-    page,
-    board,
-    guard,
-  }) => {
+  test('when the API cannot store the resume: the 5xx message, nothing stored, the draft kept; then one submit stores one', {
+    tag: '@own-api',
+  }, async ({ page, board, guard }) => {
     // The real API, on a database that refuses resume writes (as a full disk does): a real 503, not a mocked one.
     guard.allowConsoleErrors(/status of 503/);
     const api = await startMemoryApi(board.url);
@@ -309,7 +273,11 @@ test.describe('application form', () => {
     await expect(page.getByText('previously selected: ada-lovelace-cv.pdf, attach it again')).toBeVisible();
   });
 
-  test('an 11 MB file and a non-PDF are refused before any request', async ({ page, visit, board }) => {
+  test('an 11 MB file and a non-PDF are refused before any request', { tag: '@form-only' }, async ({
+    page,
+    visit,
+    board,
+  }) => {
     const job = await findJob(board, () => true);
     await visit(`/job/${job.id}/apply`, { heading: new RegExp(job.title) });
     const posts: string[] = [];
@@ -336,11 +304,9 @@ test.describe('application form', () => {
     expect(posts).toEqual([]);
   });
 
-  test('the drop zone lights up while a file is dragged over it and takes the dropped PDF', async ({
-    page,
-    visit,
-    board,
-  }) => {
+  test('the drop zone lights up while a file is dragged over it and takes the dropped PDF', {
+    tag: '@form-only',
+  }, async ({ page, visit, board }) => {
     const job = await findJob(board, () => true);
     await visit(`/job/${job.id}/apply`, { heading: new RegExp(job.title) });
     const zone = page.locator('label[data-dragging]');
@@ -368,7 +334,7 @@ test.describe('application form', () => {
 test.describe('mobile at 375 px', () => {
   test.use({ viewport: { width: 375, height: 740 } });
 
-  test('the form fits the screen', async ({ page, visit, board }) => {
+  test('the form fits the screen', { tag: '@form-only' }, async ({ page, visit, board }) => {
     const job = await findJob(board, () => true);
     await visit(`/job/${job.id}/apply`, { heading: new RegExp(job.title) });
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
@@ -377,10 +343,9 @@ test.describe('mobile at 375 px', () => {
   });
 });
 
-test('with the real react-google-recaptcha widget (provider script stubbed), the API verifies the token', async ({
-  page,
-  board,
-}) => {
+test('with the real react-google-recaptcha widget (provider script stubbed), the API verifies the token', {
+  tag: '@own-api',
+}, async ({ page, board }) => {
   // A stand-in for Google's siteverify: only the token the stub widget issues is valid.
   const siteverify = createServer((request, response) => {
     let body = '';

@@ -121,7 +121,7 @@ for (const [browser, userAgent] of Object.entries(userAgents)) {
       await expect(page.getByLabel('Email')).toBeVisible();
       for (const control of [
         page.getByLabel('Sort by'),
-        page.getByRole('link', { name: 'Grid view' }),
+        page.getByRole('button', { name: 'Grid view' }),
         page.getByRole('button', { name: 'Create alert' }),
       ]) {
         const box = await control.boundingBox();
@@ -130,11 +130,31 @@ for (const [browser, userAgent] of Object.entries(userAgents)) {
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(phone.width);
     });
 
-    test('the list/grid switch is a link', async ({ page }) => {
-      await page.goto('/');
-      await page.getByRole('link', { name: 'Grid view' }).click();
-      await expect(page).toHaveURL(/\?view=grid$/);
-      await expect(page.getByRole('link', { name: 'Grid view' })).toHaveAttribute('aria-current', 'true');
+    test('the list/grid toggle: two buttons that ask the server for the same board in the other view', async ({
+      page,
+      board,
+    }) => {
+      const expected = await jobsTitled(board, 'engineer');
+      const count = countText(Math.min(24, expected.length), expected.length);
+      await page.goto('/?q=engineer');
+      const list = page.getByRole('button', { name: 'List view' });
+      const grid = page.getByRole('button', { name: 'Grid view' });
+      await expect(list).toHaveAttribute('aria-pressed', 'true');
+      await expect(grid).toHaveAttribute('aria-pressed', 'false');
+      await grid.click();
+      // ?view=grid is the grid's address; the search is kept.
+      await expect(page).toHaveURL(/\/\?q=engineer&view=grid$/);
+      await expect(grid).toHaveAttribute('aria-pressed', 'true');
+      await expect(list).toHaveAttribute('aria-pressed', 'false');
+      await expect(page.getByText(count)).toBeVisible();
+      await list.click();
+      await expect(page).toHaveURL(/\/\?q=engineer&view=list$/);
+      await expect(list).toHaveAttribute('aria-pressed', 'true');
+      // Back returns to the grid.
+      await page.goBack();
+      await expect(page).toHaveURL(/\/\?q=engineer&view=grid$/);
+      await expect(grid).toHaveAttribute('aria-pressed', 'true');
+      await expect(page.getByText(count)).toBeVisible();
     });
 
     test('talent scout answers a message sent with Enter', async ({ page }) => {

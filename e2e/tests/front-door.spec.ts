@@ -121,19 +121,19 @@ test.describe.configure({ mode: 'serial' });
 test.describe("the shell's front door, probed as the audit did", () => {
   test.setTimeout(180_000);
 
-  test('1,100 preview images of one job, each with more leading zeros: no API call, 404 then 429', async ({
+  test('1,100 preview images of ids that cannot be one path segment (each longer): no API call, 404 then 429', async ({
     probe,
   }) => {
     const pid = probe.shell.child.pid;
     const before = { calls: probe.apiCalls(), rss: rssMb(pid) };
     const started = Date.now();
-    const paths = Array.from({ length: 1_100 }, (_, index) => `/og/job/${'0'.repeat(index + 1)}1.png`);
+    const paths = Array.from({ length: 1_100 }, (_, index) => `/og/job/${'1'.repeat(index + 129)}.png`);
     const answers = await flood(probe.shell.url, paths, '198.51.100.1');
     const ms = Date.now() - started;
     const after = { calls: probe.apiCalls(), rss: rssMb(pid) };
     const statuses = countBy(answers, (answer) => answer.status);
     console.log(
-      `[front-door] 1,100 leading-zero cards: ${JSON.stringify(statuses)} in ${ms} ms, API calls ${after.calls - before.calls}, shell RSS ${before.rss} -> ${after.rss} MB`,
+      `[front-door] 1,100 over-long card ids: ${JSON.stringify(statuses)} in ${ms} ms, API calls ${after.calls - before.calls}, shell RSS ${before.rss} -> ${after.rss} MB`,
     );
     expect(after.calls - before.calls).toBe(0);
     expect(statuses).toEqual({ 404: 120, 429: 980 });
@@ -163,15 +163,24 @@ test.describe("the shell's front door, probed as the audit did", () => {
       expect(isRendered(answer.body), answer.path).toBe(false);
   });
 
-  test('the traversal card and non-canonical ids: 404 without a call', async ({ probe }) => {
+  test('traversals and a 300-character id, on cards and pages: 404 without a call', async ({ probe }) => {
     const before = probe.apiCalls();
+    const long = '1'.repeat(300);
     const answers = await flood(
       probe.shell.url,
-      ['/og/company/...png', '/og/company/%2e%2e.png', '/og/job/0012.png', '/job/0012', '/job/1e0', '/companies/0007'],
+      [
+        '/og/company/...png',
+        '/og/company/%2e%2e.png',
+        `/og/job/${long}.png`,
+        '/job/%252e%252e',
+        '/job/..%2F1',
+        `/job/${long}`,
+        '/companies/%2e%2e%2forg-1',
+      ],
       '198.51.100.3',
       1,
     );
-    expect(answers.map((answer) => answer.status)).toEqual([404, 404, 404, 404, 404, 404]);
+    expect(answers.map((answer) => answer.status)).toEqual([404, 404, 404, 404, 404, 404, 404]);
     expect(answers[0]?.cacheControl).toBe('public, max-age=60');
     expect(probe.apiCalls() - before).toBe(0);
   });
@@ -192,13 +201,115 @@ test.describe("the shell's front door, probed as the audit did", () => {
 
   test("a search the API refuses is the board's message, rendered, and not an outage", async ({ probe }) => {
     const logged = probe.shell.output().length;
+    const ids: string[] = [];
     for (const path of [`/?q=${'x'.repeat(300)}`, '/?q=%00']) {
       const page = await raw(`${probe.shell.url}${path}`, { headers: { 'X-Forwarded-For': '198.51.100.5' } });
       expect(page.status, path).toBe(200);
       expect(isRendered(page.body), path).toBe(true);
       expect(page.body).toContain('Unable to load jobs');
+      ids.push(String(page.headers['x-request-id']));
     }
-    expect(probe.shell.output().slice(logged)).not.toContain('slow or down');
+    const output = probe.shell.output().slice(logged);
+    expect(output).not.toContain('slow or down');
+    // One JSON line per refused search, with its request id: no stack trace.
+    expect(output).not.toMatch(/\n\s+at /);
+    const lines = output
+      .split('\n')
+      .filter((line) => line.includes('the job list could not be loaded'))
+      .map((line) => JSON.parse(line) as Record<string, unknown>);
+    expect(lines.map((line) => [line.level, line.request_id])).toEqual(ids.map((id) => ['info', id]));
+  });
+
+  test('crawler files are metered: a visitor over the limit gets a 429; made-up parts and feeds cost no read', async ({
+    probe,
+  }) => {
+    const visitor = '198.51.100.8';
+    const before = probe.apiCalls();
+    const started = Date.now();
+    const answers = await flood(
+      probe.shell.url,
+      Array.from({ length: 130 }, (_, index) => `/feed.xml?x=${index}`),
+      visitor,
+      10,
+    );
+    const statuses = countBy(answers, (answer) => answer.status);
+    console.log(
+      `[front-door] 130 /feed.xml?x=N: ${JSON.stringify(statuses)} in ${Date.now() - started} ms, API calls ${probe.apiCalls() - before}`,
+    );
+    expect(statuses).toEqual({ 200: 120, 429: 10 });
+    // Over the limit, every crawler file that reads the API is refused, with a time to come back.
+    for (const path of ['/sitemap.xml', '/sitemap-jobs.xml', '/demo/feed.xml', '/feed.xml']) {
+      const answer = await raw(`${probe.shell.url}${path}`, { headers: { 'X-Forwarded-For': visitor } });
+      expect([path, answer.status, answer.headers['cache-control']]).toEqual([path, 429, 'no-store']);
+      expect(Number(answer.headers['retry-after'])).toBeGreaterThan(0);
+    }
+    expect((await raw(`${probe.shell.url}/robots.txt`, { headers: { 'X-Forwarded-For': visitor } })).status).toBe(200);
+    // A cursor the shell did not write and a feed spelled as no page links it: 404, no API call.
+    const calls = probe.apiCalls();
+    const madeUp = await flood(
+      probe.shell.url,
+      [
+        '/sitemap-jobs.xml?after=WyJpIiw1MF0',
+        '/sitemap-companies.xml?after=1',
+        '/de%6Do/feed.xml',
+        `/${'x'.repeat(300)}/feed.xml`,
+      ],
+      '198.51.100.9',
+      1,
+    );
+    expect(madeUp.map((answer) => answer.status)).toEqual([404, 404, 404, 404]);
+    expect(probe.apiCalls() - calls).toBe(0);
+  });
+
+  test('the audit’s slow salary value is a 400, and the junk parameter shares the answer’s cache entry', async ({
+    probe,
+  }) => {
+    const api = probe.site.config.apiBaseUrl;
+    const slow = `${'1'.repeat(15_800)}e`;
+    const started = Date.now();
+    const refused = await raw(`${api}/public-job-posting?limit=5&salary_min_k=${slow}`);
+    console.log(`[front-door] salary_min_k=<15,800 ones>e: ${refused.status} in ${Date.now() - started} ms`);
+    expect(refused.status).toBe(400);
+    expect(JSON.parse(refused.body)).toMatchObject({ message: 'salary_min_k must be a number (thousands)' });
+    await raw(`${api}/public-job-posting?limit=3`);
+    for (const junk of ['a1', 'a2', 'a3'])
+      expect((await raw(`${api}/public-job-posting?limit=3&junk=${junk}`)).headers['x-cache']).toBe('hit');
+  });
+
+  test('headers: nosniff on the API’s JSON and logos and on the remotes’ files, which take no PUT, POST, DELETE or PATCH', async ({
+    probe,
+  }) => {
+    const api = probe.site.config.apiBaseUrl;
+    const jobs = await raw(`${api}/public-job-posting?limit=25`);
+    expect(jobs.headers['x-content-type-options']).toBe('nosniff');
+    const logo = /"logo":"([^"]+\.svg)"/.exec(jobs.body)?.[1];
+    if (!logo) throw new Error('no job of the first page has a logo');
+    const logoAnswer = await raw(logo);
+    expect([logoAnswer.status, logoAnswer.headers['x-content-type-options']]).toEqual([200, 'nosniff']);
+    const bad = await raw(`${api}/public-job-posting?visibility=%3Cscript%3E`);
+    expect(bad.status).toBe(400);
+    expect(bad.body).not.toContain('script');
+
+    const manifest = probe.site.config.remotes.listings;
+    expect((await raw(manifest)).headers['x-content-type-options']).toBe('nosniff');
+    for (const method of ['PUT', 'POST', 'DELETE', 'PATCH']) {
+      const answer = await new Promise<{ status: number; body: string }>((resolve, reject) => {
+        const sent = httpRequest(manifest, { method }, (response) => {
+          const chunks: Buffer[] = [];
+          response.on('data', (chunk: Buffer) => chunks.push(chunk));
+          response.on('end', () =>
+            resolve({ status: response.statusCode ?? 0, body: Buffer.concat(chunks).toString() }),
+          );
+        });
+        sent.on('error', reject);
+        sent.end(method === 'DELETE' ? undefined : 'x');
+      });
+      expect([method, answer.status]).toEqual([method, 405]);
+      expect(answer.body).not.toContain('remoteEntry');
+    }
+    // Pages: a policy for the features the board never uses (HSTS is for https sites: shell-server.test.ts).
+    const page = await raw(`${probe.shell.url}/terms-of-service`, { headers: { 'X-Forwarded-For': '198.51.100.10' } });
+    expect(page.headers['permissions-policy']).toContain('camera=()');
   });
 
   test("the remotes' static servers: no source map however spelled, and brotli only when taken", async ({ probe }) => {

@@ -205,6 +205,33 @@ test.describe('releases', () => {
       `Previewing listings release ${second} from ${server.url}`,
     );
   });
+
+  test('in production a preview link cannot load the rolled-back release: the live one is shown', async ({
+    page,
+    board,
+  }) => {
+    const listed = JSON.parse(release(stores, 'list', 'listings', '--json').stdout) as {
+      pointer: { live: string; previous: string };
+    };
+    expect(listed.pointer).toMatchObject({ live: first, previous: second });
+    const staging = board.config;
+    board.config = { ...staging, environment: 'production' };
+    try {
+      const files: string[] = [];
+      page.on('request', (sent) => {
+        if (sent.url().startsWith(server.url)) files.push(sent.url());
+      });
+      await page.goto(`/?preview_remote=listings&preview_version=${second}`);
+      await expect(page.getByRole('alert').filter({ hasText: 'Preview refused' })).toContainText(
+        'Releases are not previewed in production',
+      );
+      await expect(page.getByRole('heading', { level: 1, name: firstHeading })).toBeVisible();
+      await waitForHydration(page);
+      expect(files.filter((file) => file.includes(`/releases/${second}/`))).toEqual([]);
+    } finally {
+      board.config = staging;
+    }
+  });
 });
 
 /**

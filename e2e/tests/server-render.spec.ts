@@ -31,7 +31,7 @@ function expectCards(markup: string, jobs: ApiJob[]) {
 }
 
 /** A plain sentence of the job's description as the API gives it (the detail page shows it). */
-async function descriptionLine(board: Board, id: number): Promise<string> {
+async function descriptionLine(board: Board, id: number | string): Promise<string> {
   const response = await fetch(new URL(`/public-job-posting/${id}`, board.config.apiBaseUrl));
   const body = (await response.json()) as { description?: string | null };
   // A line without #bold# markup, which the page shows as one text.

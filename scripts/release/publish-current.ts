@@ -1,3 +1,4 @@
+import { releaseManifestUrl } from '../../shared/src/config/release-pointer';
 import type { RemoteName } from '../../shared/src/config/remotes';
 import { checkBuild, versionOfBuild } from './release-build';
 import { ReleaseStore } from './release-store';
@@ -19,4 +20,14 @@ export function publishCurrentBuild(storeRoot: string, app: RemoteName, distDir:
   if (!store.has(version)) store.add(distDir, { version, buildVersion });
   store.writePointer({ live: version, previous: pointer.live ?? pointer.previous, canary: null });
   return `${app}: published and promoted the current build, ${version}`;
+}
+
+/**
+ * The browser manifest `pnpm serve` serves for a remote from the local store: its live release's,
+ * under the remote's pointer address (`…/releases/<live>/mf-manifest.json`). The remote's plain
+ * `remotes` address is not served then. Null while nothing is live.
+ */
+export function liveManifestUrl(storeRoot: string, app: RemoteName, pointerUrl: string): string | null {
+  const live = new ReleaseStore(storeRoot, app).readPointer().live;
+  return live ? releaseManifestUrl(pointerUrl, live) : null;
 }

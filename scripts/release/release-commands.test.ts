@@ -2,7 +2,8 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { publishCurrentBuild } from './publish-current';
+import { serveReleases } from '../serve-board';
+import { liveManifestUrl, publishCurrentBuild } from './publish-current';
 import { versionOfBuild } from './release-build';
 import { type ReleaseContext, runRelease } from './release-commands';
 import { ReleaseStore } from './release-store';
@@ -146,6 +147,22 @@ describe('publishCurrentBuild (npm start)', () => {
     await run('promote', 'listings', 'second');
     expect(publishCurrentBuild(root, 'listings', path.join(dir, 'cur'))).toBe('listings: live second');
     expect(store().readPointer()).toMatchObject({ live: 'second', previous: 'first' });
+  });
+
+  it("names the manifest it serves: the live release's, which answers where the plain remote address does not", async () => {
+    const root = path.join(dir, 'stores', 'local');
+    publishCurrentBuild(root, 'listings', fakeBuild(path.join(dir, 'cur'), 'first'));
+    const server = await serveReleases(path.join(root, 'listings'), 0, '127.0.0.1');
+    try {
+      const manifest = liveManifestUrl(root, 'listings', `${server.url}/releases/pointer.json`);
+      expect(manifest).toBe(`${server.url}/releases/first/mf-manifest.json`);
+      const answer = await fetch(manifest ?? '');
+      expect(answer.status).toBe(200);
+      expect(await answer.json()).toMatchObject({ name: 'board_listings' });
+      expect((await fetch(`${server.url}/mf-manifest.json`)).status).toBe(404);
+    } finally {
+      await server.close();
+    }
   });
 
   it('promotes the current build when it was published but nothing is live yet', async () => {

@@ -45,8 +45,10 @@ export function addressKeys(secret: string) {
     prefix,
     /** The exact address (lower case): one person's alerts, on their manage page. */
     address: (email: string) => keyed(`address|${email.trim().toLowerCase()}`),
-    /** The mailbox (mailboxOf): what the confirmation cap counts. */
+    /** The mailbox (mailboxOf): what the confirmation cap of every client together counts. */
     mailbox: (email: string) => keyed(`mailbox|${mailboxOf(email)}`),
+    /** The mailbox as asked for by one client (its key): what each client's own confirmation cap counts. */
+    clientMailbox: (email: string, client: string) => keyed(`client-mailbox|${client}|${mailboxOf(email)}`),
     /** Whether a hash was made with this secret (an old link's or an old row's was not). */
     isCurrent: (hash: string) => hash.startsWith(prefix),
   };

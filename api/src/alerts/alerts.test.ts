@@ -112,7 +112,10 @@ describe('subscribing', () => {
     expect([first.status, again.status, other.status]).toEqual([202, 202, 202]);
     expect(new Set(bodies).size).toBe(1);
     const [message] = sink.messages;
-    expect(message?.subject).toBe('Confirm your job alert: Engineer · Remote · all jobs');
+    expect(message?.subject).toBe('Confirm your job alert (all jobs)');
+    expect(message?.text).toContain(
+      '  Words searched in the job title: “Engineer”\n  Workplace: Remote\n  Board: all jobs\n',
+    );
     expect(message?.contentType).toBe('multipart/alternative');
     expect(message?.headers['list-unsubscribe-post']).toBe('List-Unsubscribe=One-Click');
     expect(linkIn(message?.text ?? '', 'confirm')).not.toBe('');
@@ -172,14 +175,15 @@ describe('subscribing', () => {
     expect(await invalid.text()).toContain('Please enter a valid email address');
     await api.alerts.drain();
     expect(sink.messages.map((message) => message.subject).sort()).toEqual([
-      'Confirm your job alert: Demo Ventures',
-      'Confirm your job alert: all jobs',
+      'Confirm your job alert (Demo Ventures)',
+      'Confirm your job alert (all jobs)',
     ]);
   });
 
-  it('sends at most 3 confirmation emails per address a day, answering the same', async () => {
+  it('sends at most 3 confirmation emails a day to an address from one client, answering the same', async () => {
+    const fromOne = { 'x-test-client': '192.0.2.10' };
     for (const title of ['a', 'b', 'c', 'd', 'e']) {
-      expect((await subscribe({ email: 'dee@example.com', title })).status).toBe(202);
+      expect((await subscribe({ email: 'dee@example.com', title }, fromOne)).status).toBe(202);
     }
     expect(sink.messages).toHaveLength(3);
     expect(
@@ -191,8 +195,9 @@ describe('subscribing', () => {
   });
 
   it('counts subaddresses, and dots where the provider ignores them, as one mailbox; mails the exact address', async () => {
+    const fromOne = { 'x-test-client': '192.0.2.11' };
     for (const email of ['dee+1@example.com', 'dee+2@example.com', 'DEE+3@example.com', 'dee+4@example.com'])
-      expect((await subscribe({ email })).status).toBe(202);
+      expect((await subscribe({ email }, fromOne)).status).toBe(202);
     expect(sink.messages.map((message) => message.to)).toEqual([
       ['dee+1@example.com'],
       ['dee+2@example.com'],
@@ -200,13 +205,65 @@ describe('subscribing', () => {
     ]);
     sink.messages.length = 0;
     for (const email of ['a.d.a@gmail.com', 'ada+x@googlemail.com', 'A.DA@gmail.com', 'ada@gmail.com'])
-      expect((await subscribe({ email })).status).toBe(202);
+      expect((await subscribe({ email }, fromOne)).status).toBe(202);
     expect(sink.messages).toHaveLength(3);
     // Dots make another mailbox elsewhere.
     sink.messages.length = 0;
     for (const email of ['a.d.a@example.org', 'ad.a@example.org', 'ada@example.org', 'a.da@example.org'])
-      expect((await subscribe({ email })).status).toBe(202);
+      expect((await subscribe({ email }, fromOne)).status).toBe(202);
     expect(sink.messages).toHaveLength(4);
+  });
+
+  it('a stranger’s three subscriptions use up only their own count: the owner’s sign-up and link survive', async () => {
+    const owner = { 'x-test-client': '203.0.113.7' };
+    const stranger = { 'x-test-client': '198.51.100.66' };
+    // The owner asks for an alert, and has its link.
+    expect((await subscribe({ email: 'olga@example.com', title: 'Otter' }, owner)).status).toBe(202);
+    const link = path(linkIn(sink.messages[0]?.text ?? '', 'confirm'));
+    // A stranger sends three: the same alert in another case, and with +tags.
+    for (const email of ['OLGA@example.com', 'olga+1@example.com', 'Olga+jobs@Example.com'])
+      expect((await subscribe({ email, title: 'Otter' }, stranger)).status).toBe(202);
+    // A fourth from the stranger sends nothing (its own count is used up) ...
+    expect((await subscribe({ email: 'olga+2@example.com', title: 'Otter' }, stranger)).status).toBe(202);
+    expect(sink.messages).toHaveLength(4);
+    // ... while the owner's next sign-up the same day still gets its email.
+    sink.messages.length = 0;
+    expect((await subscribe({ email: 'olga@example.com', title: 'Badger' }, owner)).status).toBe(202);
+    expect(sink.messages.map((message) => message.to)).toEqual([['olga@example.com']]);
+    // And the owner's first link still confirms: the stranger's re-subscription did not void it.
+    const confirmed = await confirmByPost(link);
+    expect(confirmed.status).toBe(200);
+    expect(await confirmed.text()).toContain('Your job alert is on');
+  });
+
+  it('a pending alert asked for again is sent the same link, which keeps working until it expires', async () => {
+    await subscribe({ email: 'pat@example.com', title: 'Heron' });
+    await subscribe({ email: 'PAT@example.com', title: 'Heron' });
+    const [first, second] = sink.messages.map((message) => path(linkIn(message.text, 'confirm')));
+    expect(sink.messages).toHaveLength(2);
+    expect((await confirmByPost(first ?? '')).status).toBe(200);
+    // Confirmed once: the other email's link (the same one-time value) is used up.
+    expect((await confirmByPost(second ?? '')).status).toBe(400);
+    expect(await api.db.select().from(alerts)).toHaveLength(1);
+  });
+
+  it('sends at most 10 confirmation emails a day to a mailbox, from all clients together', async () => {
+    for (let index = 0; index < 12; index++)
+      expect(
+        (await subscribe({ email: `quinn+${index}@example.com` }, { 'x-test-client': `198.18.0.${index}` })).status,
+      ).toBe(202);
+    expect(sink.messages).toHaveLength(10);
+  });
+
+  it('refuses the audit’s slow salary value with 422 and the search’s message', async () => {
+    const slow = `${'1'.repeat(15_800)}e`;
+    const response = await subscribe({ email: 'ray@example.com', salary_min_k: slow });
+    expect(response.status).toBe(422);
+    expect(await response.json()).toEqual({
+      message: 'The alert is not valid',
+      detail: { search: 'salary_min_k must be a number (thousands)' },
+    });
+    expect(sink.messages).toHaveLength(0);
   });
 
   it('asks for the captcha once a client is past its limit', async () => {
@@ -331,7 +388,10 @@ describe('digests', () => {
     sink.messages.length = 0;
     expect(await api.alerts.sendDigests()).toMatchObject({ alerts: 1, digests: 1, sent: 1 });
     const [digest] = sink.messages;
-    expect(digest?.subject).toBe('1 new job: Quokka · Remote · Demo Ventures');
+    expect(digest?.subject).toBe('1 new job for your job alert (Demo Ventures)');
+    expect(digest?.text).toContain(
+      '  Words searched in the job title: “Quokka”\n  Workplace: Remote\n  Board: Demo Ventures\n',
+    );
     expect(digest?.contentType).toBe('multipart/alternative');
     expect(digest?.text).toContain(`Senior Quokka Engineer\n`);
     expect(digest?.text).toContain('90k - 110k EUR');
@@ -359,7 +419,7 @@ describe('digests', () => {
     // Not due (weekly, just confirmed), but --since sends now, from that time.
     expect(await api.alerts.sendDigests({ since: new Date(Date.now() - 3600_000) })).toMatchObject({ digests: 1 });
     const [digest] = sink.messages;
-    expect(digest?.subject).toBe('20+ new jobs: Axolotl · all jobs');
+    expect(digest?.subject).toBe('20+ new jobs for your job alert (all jobs)');
     expect(digest?.text.match(/http:\/\/localhost:8080\/job\//g)).toHaveLength(20);
     expect(digest?.text).toContain('More new jobs match: http://localhost:8080/?q=Axolotl');
   });

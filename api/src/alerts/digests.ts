@@ -1,4 +1,4 @@
-import { boardSearchPath, describeAlertSearch, storedJobSearch } from '@board/shared/forms/alert-description';
+import { boardSearchPath, storedJobSearch } from '@board/shared/forms/alert-description';
 import type { AlertFrequency } from '@board/shared/forms/alert-fields';
 import { and, eq, inArray, lt, lte } from 'drizzle-orm';
 import { alerts } from '../db/alert-tables';
@@ -102,7 +102,8 @@ export async function queueDueDigests(
             message: digestEmail(
               alert.email,
               {
-                description: describeAlertSearch(search, board),
+                search,
+                board,
                 jobs: rows.map(({ job, organization }) => ({
                   id: job.id,
                   title: job.title,

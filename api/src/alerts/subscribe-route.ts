@@ -75,8 +75,8 @@ export function addSubscribeRoute(app: Hono, deps: AlertRouteDeps) {
       return c.json({ message: 'The alert is not valid', detail: errors }, 422);
     }
 
-    const clientKey = `alerts:${deps.clientKey(c.req.raw, c.env)}`;
-    const admitted = await admitSubmission(db, clientKey, deps.rateLimit);
+    const client = deps.clientKey(c.req.raw, c.env);
+    const admitted = await admitSubmission(db, `alerts:${client}`, deps.rateLimit);
     if (!admitted.admitted) {
       // Past the limit a person passes with the captcha; each token once.
       const token =
@@ -107,7 +107,7 @@ export function addSubscribeRoute(app: Hono, deps: AlertRouteDeps) {
       }
     }
 
-    await subscribe(db, links, tokens.addresses, parsed.value, boardName);
+    await subscribe(db, links, tokens.addresses, parsed.value, client, boardName);
     deps.kick();
     if (isForm) {
       const back = safeReturnPath(fields[alertFieldNames.returnTo]);

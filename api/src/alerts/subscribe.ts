@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { describeAlertSearch, storedJobSearch } from '@board/shared/forms/alert-description';
+import { storedJobSearch } from '@board/shared/forms/alert-description';
 import type { AlertSubscription } from '@board/shared/forms/alert-schema';
 import { and, count, eq, gt, sql } from 'drizzle-orm';
 import { alertConfirmationSends, alerts } from '../db/alert-tables';
@@ -9,42 +9,53 @@ import { alreadySubscribedEmail, confirmationEmail } from './emails';
 import type { AlertLinkMaker } from './links';
 import { enqueue } from './outbox';
 
-/** At most this many confirmation (or "already subscribed") emails per address per day. */
-export const confirmationsPerAddressPerDay = 3;
+/**
+ * Confirmation (or "already subscribed") emails a day, counted two ways (decision 025): to one
+ * mailbox from one client, so a stranger's requests use up their own count and never the
+ * owner's; and to one mailbox from every client together, a ceiling so that many clients cannot
+ * fill a mailbox with our emails.
+ */
+export const confirmationsPerClientPerDay = 3;
+export const confirmationsPerMailboxPerDay = 10;
 
 const searchKey = (search: unknown) => JSON.stringify(storedJobSearch(search));
 
 /**
- * A subscription, in one transaction under a lock on the address: a new alert waits for its
+ * A subscription, in one transaction under a lock on the mailbox: a new alert waits for its
  * confirmation, whose email goes into the outbox in the same commit. The same search again
- * resends the confirmation (still unconfirmed) or says it exists (confirmed), so the answer and
- * the email are the same whether or not the address is known. Past the daily limit per mailbox
- * (subaddresses and, where the provider ignores them, dots are one mailbox: address-keys.ts),
- * nothing is stored or sent. The emails go to the exact address given.
+ * resends the confirmation (still unconfirmed: with the link it already had, so an earlier email's
+ * link keeps working until it expires) or says it exists (confirmed), so the answer and the email
+ * are the same whether or not the address is known. Past either daily count (subaddresses and,
+ * where the provider ignores them, dots are one mailbox: address-keys.ts), nothing is stored or
+ * sent. The emails go to the exact address given. `client` is the requesting client's key (its
+ * address or IPv6 /64), kept only inside a keyed hash.
  */
 export async function subscribe(
   db: Database,
   links: AlertLinkMaker,
   keys: AddressKeys,
   subscription: AlertSubscription,
+  client: string,
   boardName?: string,
 ): Promise<{ emailed: boolean }> {
   const hash = keys.address(subscription.email);
   const mailbox = keys.mailbox(subscription.email);
+  const fromClient = keys.clientMailbox(subscription.email, client);
   const search = storedJobSearch(subscription.search);
-  const description = describeAlertSearch(search, boardName ? { name: boardName } : {});
+  const followed = { search, board: boardName ? { name: boardName } : {} };
   return db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`alert:${mailbox}`}))`);
-    const [sent] = await tx
-      .select({ n: count() })
-      .from(alertConfirmationSends)
-      .where(
-        and(
-          eq(alertConfirmationSends.emailHash, mailbox),
-          gt(alertConfirmationSends.at, sql`now() - interval '1 day'`),
-        ),
-      );
-    if ((sent?.n ?? 0) >= confirmationsPerAddressPerDay) return { emailed: false };
+    const sentToday = async (key: string) => {
+      const [sent] = await tx
+        .select({ n: count() })
+        .from(alertConfirmationSends)
+        .where(
+          and(eq(alertConfirmationSends.emailHash, key), gt(alertConfirmationSends.at, sql`now() - interval '1 day'`)),
+        );
+      return sent?.n ?? 0;
+    };
+    if ((await sentToday(fromClient)) >= confirmationsPerClientPerDay) return { emailed: false };
+    if ((await sentToday(mailbox)) >= confirmationsPerMailboxPerDay) return { emailed: false };
     const known = await tx.select().from(alerts).where(eq(alerts.emailHash, hash));
     const same = known.find(
       (alert) =>
@@ -52,24 +63,29 @@ export async function subscribe(
         alert.frequency === subscription.frequency &&
         searchKey(alert.search) === searchKey(search),
     );
-    const nonce = randomBytes(16).toString('base64url');
-    await tx.insert(alertConfirmationSends).values({ emailHash: mailbox });
+    // Each email is its own outbox row; the link's one-time value is the alert's.
+    const send = randomBytes(16).toString('base64url');
+    await tx.insert(alertConfirmationSends).values([{ emailHash: mailbox }, { emailHash: fromClient }]);
     if (same && same.status !== 'pending') {
       await enqueue(tx, [
         {
           kind: 'notice',
           alertId: same.id,
-          dedupeKey: `notice:${same.id}:${nonce}`,
-          message: alreadySubscribedEmail(subscription.email, description, links.forAlert(same)),
+          dedupeKey: `notice:${same.id}:${send}`,
+          message: alreadySubscribedEmail(subscription.email, followed, links.forAlert(same)),
         },
       ]);
       return { emailed: true };
     }
     let alert: { id: string; emailHash: string };
+    let nonce: string;
     if (same) {
-      await tx.update(alerts).set({ confirmNonce: nonce, email: subscription.email }).where(eq(alerts.id, same.id));
+      // Still waiting: the same link again (a new one would void the one already sent).
+      nonce = same.confirmNonce ?? randomBytes(16).toString('base64url');
+      await tx.update(alerts).set({ email: subscription.email, confirmNonce: nonce }).where(eq(alerts.id, same.id));
       alert = same;
     } else {
+      nonce = randomBytes(16).toString('base64url');
       const [created] = await tx
         .insert(alerts)
         .values({
@@ -88,8 +104,8 @@ export async function subscribe(
       {
         kind: 'confirmation',
         alertId: alert.id,
-        dedupeKey: `confirm:${alert.id}:${nonce}`,
-        message: confirmationEmail(subscription.email, description, {
+        dedupeKey: `confirm:${alert.id}:${send}`,
+        message: confirmationEmail(subscription.email, followed, {
           ...links.forAlert(alert),
           confirm: links.confirm(alert, nonce),
         }),

@@ -80,7 +80,7 @@ describe('POST /public/job-application/', () => {
       candidateGithubUrl: 'https://github.com/ada',
       candidatePortfolioUrl: 'https://ada.dev',
       candidateAdditionalInfo: 'Available from January.',
-      resumeName: 'ada-cv.pdf',
+      resumeName: `${id}.pdf`,
       resumeSize: pdfBytes().byteLength,
       resumeType: 'application/pdf',
     });
@@ -128,6 +128,68 @@ describe('POST /public/job-application/', () => {
     expect(await response.json()).toMatchObject({ detail: { candidate_resume: 'Only PDF files are allowed' } });
     const empty = await submit(await form({}, new Blob([], { type: 'application/pdf' })));
     expect(await empty.json()).toMatchObject({ detail: { candidate_resume: 'Resume is required' } });
+  });
+
+  it('refuses a PDF-prefixed HTML page whatever its name and type, and keeps a real one as a PDF named by the API', async () => {
+    const polyglot = new TextEncoder().encode(
+      '%PDF-1.4\n<html><body><script>alert(document.domain)</script></body></html>\n%%EOF\n',
+    );
+    const before = (await api.db.select().from(applications)).length;
+    for (const [name, type] of [
+      ['cv.html', 'text/html'],
+      ['cv.pdf', 'application/pdf'],
+    ]) {
+      const data = await form({}, null);
+      data.append('candidate_resume', new Blob([polyglot as BlobPart], { type }), name);
+      const response = await submit(data);
+      expect(response.status, name).toBe(422);
+      expect(await response.json()).toMatchObject({ detail: { candidate_resume: 'Only PDF files are allowed' } });
+    }
+    expect(await api.db.select().from(applications)).toHaveLength(before);
+
+    // A real PDF sent as `cv.html`, `text/html` (or with a NUL in its name) is kept as what it is.
+    for (const name of ['cv.html', 'cv\u0000.html']) {
+      const data = await form({}, null);
+      data.append('candidate_resume', new Blob([pdfBytes() as BlobPart], { type: 'text/html' }), name);
+      const response = await submit(data);
+      expect(response.status, name).toBe(201);
+      const { id } = (await response.json()) as { id: string };
+      expect(await storedFor(id)).toMatchObject({ resumeName: `${id}.pdf`, resumeType: 'application/pdf' });
+    }
+  });
+
+  it('refuses line breaks, tabs, control and direction characters in every one-line field', async () => {
+    const oneLine = [
+      'candidate_name',
+      'candidate_email',
+      'candidate_linkedin_url',
+      'candidate_salary_expectations',
+      'candidate_phone',
+      'candidate_github_url',
+      'candidate_portfolio_url',
+      'application_source',
+      'talent_partner_user_id',
+    ];
+    const valid: Record<string, string> = {
+      candidate_name: 'Ada Lovelace',
+      candidate_email: 'ada@example.com',
+      candidate_linkedin_url: 'https://www.linkedin.com/in/ada',
+      candidate_salary_expectations: '90k',
+      candidate_phone: '+44 20',
+      candidate_github_url: 'https://github.com/ada',
+      candidate_portfolio_url: 'https://ada.dev',
+      application_source: 'board',
+      talent_partner_user_id: 'tp-1',
+    };
+    const before = (await api.db.select().from(applications)).length;
+    for (const field of oneLine)
+      for (const insert of ['\n', '\r\n', '\t', '\u2028', '\u202e', '\u2066', '\u200f']) {
+        const value = `${valid[field]?.slice(0, 4)}${insert}${valid[field]?.slice(4)}`;
+        const response = await submit(await form({ [field]: value }));
+        expect(response.status, `${field} ${JSON.stringify(insert)}`).toBe(422);
+        expect(((await response.json()) as { detail: Record<string, string> }).detail[field]).toBe('Invalid input');
+      }
+    expect(await api.db.select().from(applications)).toHaveLength(before);
   });
 
   it('answers 422 with a message per invalid field (the form schema, call-6 names)', async () => {

@@ -1,14 +1,15 @@
-import { createHash } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import {
   applicationFieldNames,
   applicationMessages,
   applicationTextSchema,
   optionalApplicationFields,
   resumeMaxBytes,
+  resumeType,
 } from '@board/shared/forms/application-schema';
 import { closedJobMessage } from '@board/shared/forms/closed-job';
 import { brand } from '@board/shared/lib/brand';
-import { isTypeable } from '@board/shared/lib/typeable';
+import { isOneLineText } from '@board/shared/lib/typeable';
 import { and, eq, inArray } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
@@ -18,7 +19,7 @@ import { applicationResumes, applications, captchaRedemptions } from '../db/appl
 import type { Database } from '../db/database';
 import { jobPostings } from '../db/job-board-tables';
 import { httpError } from '../lib/http-error';
-import { looksLikePdf } from './pdf';
+import { isPdf, resumeFileName } from './pdf';
 import { admitSubmission, type SubmissionLimit } from './submission-limit';
 
 export interface ApplicationDeps {
@@ -35,14 +36,14 @@ const formOverheadBytes = 256 * 1024;
 const tooLarge = 'File size too large. Please upload a smaller resume.';
 const captchaFailed = () => httpError(400, 'The security verification failed or expired. Please complete it again.');
 
-const typeableText = (max: number, tooLong: string) =>
+const oneLineText = (max: number, tooLong: string) =>
   v.optional(
-    v.pipe(v.string(), v.check(isTypeable, applicationMessages.invalidInput), v.trim(), v.maxLength(max, tooLong)),
+    v.pipe(v.string(), v.check(isOneLineText, applicationMessages.invalidInput), v.trim(), v.maxLength(max, tooLong)),
     '',
   );
 const metaSchema = v.object({
-  application_source: typeableText(100, 'application_source is too long'),
-  talent_partner_user_id: typeableText(200, 'talent_partner_user_id is too long'),
+  application_source: oneLineText(100, 'application_source is too long'),
+  talent_partner_user_id: oneLineText(200, 'talent_partner_user_id is too long'),
 });
 
 /** Call 6: POST /public/job-application/ (multipart). 201 only once the application and its resume are committed. */
@@ -121,15 +122,14 @@ export function applicationRoutes(deps: ApplicationDeps) {
         errors.candidate_resume = applicationMessages.resumeRequired;
       } else if (resume.size > resumeMaxBytes) {
         throw httpError(413, tooLarge, `The resume may be at most ${resumeMaxBytes} bytes`);
-      } else if (!isTypeable(resume.name)) {
-        errors.candidate_resume = applicationMessages.invalidInput;
       } else {
+        // Its bytes decide, never the name or type the client gave (neither is kept).
         bytes = new Uint8Array(await resume.arrayBuffer());
-        if (!looksLikePdf(bytes)) errors.candidate_resume = applicationMessages.resumeNotPdf;
+        if (!isPdf(bytes)) errors.candidate_resume = applicationMessages.resumeNotPdf;
       }
       const token = text('recaptcha_token')?.trim() ?? '';
       if (!token) errors.recaptcha_token = applicationMessages.captchaRequired;
-      if (Object.keys(errors).length > 0 || !meta.success || !fields.success || !bytes || !(resume instanceof File)) {
+      if (Object.keys(errors).length > 0 || !meta.success || !fields.success || !bytes) {
         throw httpError(422, 'The form data are not correct. Please check your inputs.', errors);
       }
 
@@ -145,7 +145,9 @@ export function applicationRoutes(deps: ApplicationDeps) {
       const tokenId = await captcha.verify(token, deps.clientAddress(c.req.raw, c.env));
       if (!tokenId) throw captchaFailed();
 
-      const declaredType = resume.type && isTypeable(resume.type) ? resume.type.slice(0, 100) : '';
+      // The resume is kept as what its bytes are, under a name of the API's: the client's file
+      // name and type (`cv.html`, `text/html`) never reach a listing, a disk or a browser.
+      const id = randomUUID();
       // One transaction: the token's redemption, the application and its resume are stored together or not at all.
       const saved = await db.transaction(async (tx) => {
         const redeemed = await tx
@@ -157,6 +159,7 @@ export function applicationRoutes(deps: ApplicationDeps) {
         const [row] = await tx
           .insert(applications)
           .values({
+            id,
             jobPostingId: jobId,
             applicationSource: meta.output.application_source || brand.applicationSource,
             talentPartnerUserId: meta.output.talent_partner_user_id || null,
@@ -169,9 +172,9 @@ export function applicationRoutes(deps: ApplicationDeps) {
             candidateGithubUrl: fields.output.github || null,
             candidatePortfolioUrl: fields.output.portfolio || null,
             candidateAdditionalInfo: fields.output.additionalInfo || null,
-            resumeName: resume.name.slice(0, 255) || 'resume.pdf',
+            resumeName: resumeFileName(id),
             resumeSize: bytes.byteLength,
-            resumeType: declaredType || 'application/pdf',
+            resumeType: resumeType,
             resumeSha256: createHash('sha256').update(bytes).digest('hex'),
           })
           .returning({ id: applications.id, receivedAt: applications.receivedAt });

@@ -9,11 +9,42 @@ function solve(question: string): string {
 describe('local captcha', () => {
   it('gives a token for the right answer only, and the token verifies', async () => {
     const captcha = createLocalCaptcha('a-secret-of-sixteen-plus');
+    const wrong = captcha.challenge();
+    expect(await captcha.answer(wrong.challenge_id, String(Number(solve(wrong.question)) + 1))).toBeNull();
     const challenge = captcha.challenge();
-    expect(captcha.answer(challenge.challenge_id, String(Number(solve(challenge.question)) + 1))).toBeNull();
-    const token = captcha.answer(challenge.challenge_id, ` ${solve(challenge.question)} `);
+    const token = await captcha.answer(challenge.challenge_id, ` ${solve(challenge.question)} `);
     expect(token).toMatch(/^local\./);
     expect(await captcha.verifier().verify(token ?? '', undefined)).toMatch(/^local:/);
+  });
+
+  it('takes one answer per challenge: after a wrong one, the right one is refused too', async () => {
+    const captcha = createLocalCaptcha('a-secret-of-sixteen-plus');
+    const challenge = captcha.challenge();
+    const right = Number(solve(challenge.question));
+    expect(await captcha.answer(challenge.challenge_id, String(right === 2 ? 3 : 2))).toBeNull();
+    expect(await captcha.answer(challenge.challenge_id, String(right))).toBeNull();
+    // Trying every sum in turn finds nothing either.
+    const next = captcha.challenge();
+    const tokens = [];
+    for (let sum = 2; sum <= 18; sum++) tokens.push(await captcha.answer(next.challenge_id, String(sum)));
+    expect(tokens.filter(Boolean)).toHaveLength(Number(solve(next.question)) === 2 ? 1 : 0);
+  });
+
+  it('reads an answer as a whole number as written: `4abc`, `4.0`, `+4` or `0x4` is not 4', async () => {
+    const captcha = createLocalCaptcha('a-secret-of-sixteen-plus');
+    for (const spelled of [
+      (n: string) => `${n}abc`,
+      (n: string) => `${n}.0`,
+      (n: string) => `+${n}`,
+      (n: string) => `${n} 1`,
+      (n: string) => `0x${Number(n).toString(16)}`,
+    ]) {
+      const challenge = captcha.challenge();
+      const answer = spelled(solve(challenge.question));
+      expect(await captcha.answer(challenge.challenge_id, answer), answer).toBeNull();
+    }
+    const challenge = captcha.challenge();
+    expect(await captcha.answer(challenge.challenge_id, `0${solve(challenge.question)}`)).toMatch(/^local\./);
   });
 
   it('refuses tokens signed with another secret, tampered or expired', async () => {
@@ -21,7 +52,7 @@ describe('local captcha', () => {
     const captcha = createLocalCaptcha('a-secret-of-sixteen-plus', () => now);
     const other = createLocalCaptcha('another-secret-sixteen');
     const challenge = captcha.challenge();
-    const token = captcha.answer(challenge.challenge_id, solve(challenge.question)) ?? '';
+    const token = (await captcha.answer(challenge.challenge_id, solve(challenge.question))) ?? '';
     expect(await other.verifier().verify(token, undefined)).toBeNull();
     expect(
       await captcha.verifier().verify(
@@ -32,7 +63,9 @@ describe('local captcha', () => {
     now += 3 * 60 * 1000;
     expect(await captcha.verifier().verify(token, undefined)).toBeNull();
     now += 10 * 60 * 1000;
-    expect(captcha.answer(challenge.challenge_id, solve(challenge.question))).toBeNull();
+    const expired = captcha.challenge();
+    now += 11 * 60 * 1000;
+    expect(await captcha.answer(expired.challenge_id, solve(expired.question))).toBeNull();
   });
 });
 

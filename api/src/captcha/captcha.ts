@@ -3,7 +3,9 @@ import { createHmac, randomBytes, randomInt, timingSafeEqual } from 'node:crypto
 /**
  * The captcha of call 6, in two modes (ARCHITECTURE.md):
  * - local: a self-hosted arithmetic challenge. GET /public/captcha/challenge gives a question,
- *   POST /public/captcha/verify with the answer gives a token, good once, for two minutes.
+ *   POST /public/captcha/verify with the answer gives a token, good once, for two minutes. A
+ *   challenge takes one answer, right or wrong (its 17 possible sums cannot be tried in turn),
+ *   and an answer is a whole number as written (`4abc` is not 4).
  * - recaptcha: the token comes from Google's widget and is checked with the provider's
  *   siteverify endpoint and the secret key.
  */
@@ -31,8 +33,29 @@ export interface LocalChallenge {
   question: string;
 }
 
+/**
+ * Marks a challenge answered; false when it already was. The API keeps this in the database, so
+ * every instance refuses a second answer (captcha_redemptions); alone, the module keeps it in memory.
+ */
+export type SpendChallenge = (nonce: string) => Promise<boolean>;
+
+/** Challenges answered, in memory, each until it expires. */
+function spentInMemory(seconds: () => number): SpendChallenge {
+  const spent = new Map<string, number>();
+  return async (nonce) => {
+    for (const [key, expires] of spent) if (expires < seconds()) spent.delete(key);
+    if (spent.has(nonce)) return false;
+    spent.set(nonce, seconds() + challengeSeconds);
+    return true;
+  };
+}
+
+/** An answer as a person types it: a whole number of at most three digits, spaces around it allowed. */
+const answerPattern = /^\d{1,3}$/;
+
 export function createLocalCaptcha(secret: string, now: () => number = Date.now) {
   const seconds = () => Math.floor(now() / 1000);
+  const inMemory = spentInMemory(seconds);
   return {
     challenge(): LocalChallenge {
       const a = randomInt(1, 10);
@@ -44,15 +67,18 @@ export function createLocalCaptcha(secret: string, now: () => number = Date.now)
         question: `What is ${a} + ${b}?`,
       };
     },
-    /** The answer to a challenge -> a token, or null when wrong or expired. */
-    answer(challengeId: string, answer: string): string | null {
-      const [nonce, expiresText, signature] = challengeId.split('.');
+    /**
+     * The answer to a challenge -> a token, or null when wrong, malformed, expired, or the
+     * challenge was answered before (any answer uses it up: `spend`).
+     */
+    async answer(challengeId: string, answer: string, spend: SpendChallenge = inMemory): Promise<string | null> {
+      const [nonce, expiresText, signature, extra] = challengeId.split('.');
       const expires = Number(expiresText);
-      if (!nonce || !signature || !Number.isInteger(expires) || expires < seconds()) return null;
-      const value = Number.parseInt(answer.trim(), 10);
-      if (!Number.isInteger(value) || !safeEqual(signature, sign(secret, 'challenge', nonce, expires, value))) {
-        return null;
-      }
+      if (!nonce || !signature || extra !== undefined || !Number.isInteger(expires) || expires < seconds()) return null;
+      if (!(await spend(nonce))) return null;
+      const typed = answer.trim();
+      if (!answerPattern.test(typed)) return null;
+      if (!safeEqual(signature, sign(secret, 'challenge', nonce, expires, Number(typed)))) return null;
       const tokenExpires = seconds() + tokenSeconds;
       return `local.${nonce}.${tokenExpires}.${sign(secret, 'token', nonce, tokenExpires)}`;
     },

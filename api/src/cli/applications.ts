@@ -9,12 +9,30 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { desc, eq } from 'drizzle-orm';
+import { resumeFileName } from '../applications/pdf';
 import { ConfigError, loadConfig } from '../config';
 import { applicationResumes, applications } from '../db/application-tables';
 import { openDatabase } from '../db/database';
 import { jobPostings } from '../db/job-board-tables';
 
 const apiDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+
+/**
+ * What a terminal would act on or show out of order: control characters (C0, DEL, C1: a line
+ * break would start a forged entry, an escape sequence would rewrite the screen), line and
+ * paragraph separators, and the direction controls that turn the text after them around.
+ */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: the control characters are what it finds
+const unprintable = /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;
+/** The same but C0, which JSON escapes itself (the JSON's own line breaks are not in a value). */
+const unprintableInJson = /[\u007f-\u009f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;
+const escaped = (char: string) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`;
+
+/** A stored value as the listing prints it: on its one line, in its order (`\` and the above written as escapes). */
+export const printable = (value: string | number | null) =>
+  String(value ?? '')
+    .replaceAll('\\', '\\\\')
+    .replace(unprintable, escaped);
 
 export async function runApplicationsCommand(argv: string[], env = process.env, print = console.log) {
   const { values } = parseArgs({
@@ -46,9 +64,10 @@ export async function runApplicationsCommand(argv: string[], env = process.env, 
       if (!row.content) throw new Error(`Application ${id} has no resume in the database`);
       const { application } = row;
       const bytes = row.content;
-      const out = path.resolve(values.out ?? `${application.id}-${application.resumeName.replace(/[^\w.-]+/g, '_')}`);
+      // Under the API's name for it, whatever name an older row kept from the client.
+      const out = path.resolve(values.out ?? resumeFileName(application.id));
       await writeFile(out, bytes);
-      print(`Wrote ${application.resumeName} (${bytes.byteLength} bytes) to ${out}`);
+      print(`Wrote the resume of ${application.id} (${bytes.byteLength} bytes) to ${printable(out)}`);
       return;
     }
     const rows = await database.db
@@ -58,12 +77,13 @@ export async function runApplicationsCommand(argv: string[], env = process.env, 
       .orderBy(desc(applications.receivedAt))
       .limit(Number(values.limit ?? 50));
     if (values.json) {
+      // JSON escapes C0 controls itself; the rest is written as \u escapes too, which JSON reads back unchanged.
       print(
         JSON.stringify(
           rows.map(({ application, jobTitle }) => ({ ...application, jobTitle })),
           null,
           2,
-        ),
+        ).replace(unprintableInJson, escaped),
       );
       return;
     }
@@ -71,13 +91,15 @@ export async function runApplicationsCommand(argv: string[], env = process.env, 
       print('No applications yet.');
       return;
     }
+    // Every value a candidate or a job's author wrote is printed escaped: one application, four lines.
+    const p = printable;
     for (const { application: a, jobTitle } of rows) {
       print(
         [
-          `${a.id}  ${a.receivedAt.toISOString()}  job ${a.jobPostingId} (${jobTitle})`,
-          `  ${a.candidateName} <${a.candidateEmail}>  ${a.candidateLinkedinUrl}`,
-          `  salary: ${a.candidateSalaryExpectations}  source: ${a.applicationSource}${a.talentPartnerUserId ? `  talent partner: ${a.talentPartnerUserId}` : ''}`,
-          `  resume: ${a.resumeName} (${a.resumeSize} bytes, sha256 ${a.resumeSha256.slice(0, 12)}…)`,
+          `${a.id}  ${a.receivedAt.toISOString()}  job ${a.jobPostingId} (${p(jobTitle)})`,
+          `  ${p(a.candidateName)} <${p(a.candidateEmail)}>  ${p(a.candidateLinkedinUrl)}`,
+          `  salary: ${p(a.candidateSalaryExpectations)}  source: ${p(a.applicationSource)}${a.talentPartnerUserId ? `  talent partner: ${p(a.talentPartnerUserId)}` : ''}`,
+          `  resume: ${p(a.resumeName)} (${a.resumeSize} bytes, sha256 ${a.resumeSha256.slice(0, 12)}…)`,
         ].join('\n'),
       );
     }

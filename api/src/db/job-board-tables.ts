@@ -57,7 +57,8 @@ export const organizations = pgTable(
     /**
      * Every name in investors.all and investors.last_round as the board shows them (trimmed, blank
      * and non-string entries dropped): what call 1's investor filter and facet read, through a GIN
-     * index (docs/decisions/010-search-in-the-database.md).
+     * index (docs/decisions/013-search-in-the-database.md; the search itself reads them from memory:
+     * 021-search-index-in-memory.md).
      */
     investorNames: text('investor_names').array().notNull().generatedAlwaysAs(sql`board_investor_names(investors)`),
   },

@@ -50,6 +50,24 @@ describe('call 1: GET /public-job-posting', () => {
     expect(bad.body).toMatchObject({ message: expect.stringContaining('visibility'), detail: expect.any(String) });
   });
 
+  it('never repeats a bad value in its error answer', async () => {
+    const sent = '<script>alert(1)</script>';
+    for (const path of ['/public-job-posting', '/public-job-posting/1', '/public-job-posting/organization/1']) {
+      const bad = await api.app.request(`${path}?visibility=${encodeURIComponent(sent)}`);
+      expect(bad.status, path).toBe(400);
+      expect(await bad.text(), path).not.toContain('script');
+    }
+  });
+
+  it('refuses the audit’s slow salary value with 400', async () => {
+    const slow = `${'1'.repeat(15_800)}e`;
+    for (const name of ['salary_min_k', 'salary_max_k']) {
+      const { status, body } = await getJson(`/public-job-posting?limit=5&${name}=${slow}`);
+      expect(status).toBe(400);
+      expect(body).toMatchObject({ message: `${name} must be a number (thousands)` });
+    }
+  });
+
   it('scopes to a workspace, and answers 404 for an unknown one', async () => {
     const { body } = await getJson<{ jobs: Job[] }>(
       '/public-job-posting?workspace_slug=demo&visibility=job_board_only',
@@ -295,6 +313,50 @@ describe('service habits', () => {
       path: '/health',
       status: 200,
     });
+  });
+
+  it('keys its short-lived cache on what each call reads: a junk parameter makes no entry of its own', async () => {
+    const list = '/public-job-posting?limit=2&title=Engineer';
+    await api.app.request(list);
+    expect((await api.app.request(list)).headers.get('x-cache')).toBe('hit');
+    // The same search spelled otherwise: parameters no call reads, another order, empty values, spaces trimmed.
+    for (const path of [
+      '/public-job-posting?limit=2&title=Engineer&junk=a1',
+      '/public-job-posting?title=%20Engineer%20&limit=2&location=&junk=a2',
+      '/public-job-posting?limit=2&title=Engineer&visibility=job_board_only&_=1700000000',
+    ])
+      expect((await api.app.request(path)).headers.get('x-cache'), path).toBe('hit');
+    // 250 more junk values (the cache holds 200 entries) leave the first answer where it was.
+    for (let index = 0; index < 250; index++) await api.app.request(`${list}&junk=${index}`);
+    expect((await api.app.request(list)).headers.get('x-cache')).toBe('hit');
+    // The same for the whole list, one company's jobs and a job.
+    for (const path of ['/public-job-posting', '/public-job-posting/organization/1', '/public-job-posting/1']) {
+      await api.app.request(path);
+      expect((await api.app.request(`${path}?junk=b1`)).headers.get('x-cache'), path).toBe('hit');
+    }
+    // What a call does read still makes an answer of its own.
+    expect((await api.app.request('/public-job-posting?limit=3&title=Engineer')).headers.get('x-cache')).toBeNull();
+    // An address longer than any the board writes is answered and kept by no one.
+    const long = `${list}&junk=${'x'.repeat(5000)}`;
+    for (let index = 0; index < 2; index++) {
+      const answer = await api.app.request(long);
+      expect([answer.status, answer.headers.get('x-cache')]).toEqual([200, null]);
+    }
+  });
+
+  it('sends nosniff with every answer: JSON, logos, errors, cached answers', async () => {
+    for (const path of [
+      '/public-job-posting?limit=1',
+      '/public-job-posting?limit=1',
+      '/public-job-posting/workspace/demo',
+      '/public/logos/northwind-robotics.svg',
+      '/public-job-posting?visibility=nope',
+      '/nope',
+      '/health',
+    ]) {
+      const response = await api.app.request(path);
+      expect(response.headers.get('x-content-type-options'), path).toBe('nosniff');
+    }
   });
 
   it('serves company logos as SVG and answers JSON 404 for unknown paths', async () => {

@@ -15,17 +15,22 @@ interface Entry {
  * older than a change committed before its request; the TTL stays below the answers'
  * Cache-Control max-age either way. Requests for the same answer while it is being built wait
  * for it instead of building it again. Per instance: nothing depends on it for correctness.
+ * With `key`, an answer is kept under what its call reads of the request (so a parameter the call
+ * ignores makes no entry of its own), and not at all when `key` says null; without it, under the URL.
  */
 export function responseCache(options: {
   ttlMs: number;
   maxEntries: number;
   version?: (request: Request) => Promise<number>;
+  key?: (url: string) => string | null;
 }): MiddlewareHandler {
   const entries = new Map<string, Entry>();
   const building = new Map<string, Promise<void>>();
   return async (c, next) => {
     if (c.req.method !== 'GET') return next();
-    const key = `${negotiateEncoding(c.req.header('accept-encoding'))} ${c.req.url}`;
+    const read = options.key ? options.key(c.req.url) : c.req.url;
+    if (read === null) return next();
+    const key = `${negotiateEncoding(c.req.header('accept-encoding'))} ${read}`;
     const version = (await options.version?.(c.req.raw)) ?? 0;
     const pending = building.get(key);
     if (pending) await pending;

@@ -120,14 +120,20 @@ export async function createTestApi(
 
 export type TestApi = Awaited<ReturnType<typeof createTestApi>>;
 
-/** A small but real PDF (version header, one page, trailer). */
+/**
+ * A small but real PDF (version header, one page, trailer); with `size`, padded to exactly that
+ * many bytes by a comment inside it, so it still ends with its `%%EOF`.
+ */
 export function pdfBytes(size?: number): Uint8Array {
-  const body =
-    '%PDF-1.4\n1 0 obj << /Type /Catalog /Pages 2 0 R >> endobj\n2 0 obj << /Type /Pages /Kids [3 0 R] /Count 1 >> endobj\n3 0 obj << /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n';
-  const bytes = new TextEncoder().encode(body);
-  if (size === undefined) return bytes;
-  const padded = new Uint8Array(size);
-  padded.set(bytes.subarray(0, Math.min(bytes.length, size)));
-  padded.fill(0x20, bytes.length);
-  return padded;
+  const head =
+    '%PDF-1.4\n1 0 obj << /Type /Catalog /Pages 2 0 R >> endobj\n2 0 obj << /Type /Pages /Kids [3 0 R] /Count 1 >> endobj\n3 0 obj << /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] >> endobj\n';
+  const tail = 'trailer << /Root 1 0 R >>\n%%EOF\n';
+  const encoder = new TextEncoder();
+  if (size === undefined) return encoder.encode(head + tail);
+  const padding = size - head.length - tail.length - 2;
+  if (padding < 0) throw new Error(`a PDF takes at least ${head.length + tail.length + 2} bytes`);
+  const bytes = new Uint8Array(size).fill(0x20);
+  bytes.set(encoder.encode(`${head}%`));
+  bytes.set(encoder.encode(`\n${tail}`), size - tail.length - 1);
+  return bytes;
 }

@@ -3,6 +3,7 @@ import { saveJob } from '@board/shared/react/saved-jobs';
 import { stubApi } from '@board/shared/test/api';
 import { boardPage, hydrateInBrowser, renderOnServer } from '@board/shared/test/hydration';
 import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { JobsPage } from '../features/jobs/jobs-page';
 import { createServerJob } from '../test/create-job';
@@ -91,6 +92,41 @@ describe('hydrating the listings pages', () => {
     const { problems } = hydrateInBrowser(tree, server);
     expect(problems).toEqual([]);
     expect(screen.getByRole('button', { name: /Filters/ })).toBeInTheDocument();
+  });
+
+  it("the list/grid toggle: two buttons, list pressed, that submit a GET form with the board's search before the scripts run; hydrated, they switch in place", async () => {
+    const path = '/?q=dev&sort=salary&page=2';
+    const tree = boardPage(<JobsPage />, { path, routePath: '/', renderedAt: serverTime });
+    vi.setSystemTime(serverTime);
+    const server = renderOnServer(tree, boardPage1Data);
+    const submits: Record<string, string> = {};
+    const { problems } = hydrateInBrowser(tree, server, {
+      beforeScripts: (page) => {
+        const group = Array.from(page.querySelectorAll('fieldset')).find((set) => set.textContent === 'Layout');
+        const form = group?.closest('form');
+        const buttons = Array.from(group?.querySelectorAll('button') ?? []);
+        if (!form || buttons.length !== 2) throw new Error('no toggle form with two buttons in the server page');
+        expect(form.getAttribute('method')).toBe('get');
+        for (const button of buttons) {
+          expect(button.type).toBe('submit');
+          expect(button.name).toBe('view');
+          submits[button.getAttribute('aria-label') ?? ''] = new URLSearchParams(
+            new FormData(form, button) as unknown as Record<string, string>,
+          ).toString();
+        }
+        expect(buttons.map((button) => button.getAttribute('aria-pressed'))).toEqual(['true', 'false']);
+      },
+    });
+    expect(problems).toEqual([]);
+    // Without scripts, each button asks the server for the same board in its view: ?view=grid is the grid's address.
+    expect(submits).toEqual({
+      'List view': 'q=dev&sort=salary&page=2&view=list',
+      'Grid view': 'q=dev&sort=salary&page=2&view=grid',
+    });
+    const grid = screen.getByRole('button', { name: 'Grid view' });
+    await userEvent.click(grid);
+    expect(grid).toHaveAttribute('aria-pressed', 'true');
+    expect(screen.getByRole('button', { name: 'List view' })).toHaveAttribute('aria-pressed', 'false');
   });
 
   it('keeps what was typed and picked before the scripts ran, and applies it once hydrated', {

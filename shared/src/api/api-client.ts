@@ -45,6 +45,17 @@ export interface ApiClient {
   postJson(path: string, body: unknown, signal?: AbortSignal): Promise<unknown>;
   /** A multipart POST (a form with files). */
   postForm(path: string, body: FormData, signal?: AbortSignal): Promise<unknown>;
+  /**
+   * Where a query reports a read it could not make (queries.ts): the shell's server logs it as one
+   * JSON line with the page's request id. Without it, one line on the console.
+   */
+  report?(what: string, error: unknown): void;
+}
+
+/** An error in one line: an API error's status and message, anything else its name and message; never a stack. */
+export function errorLine(error: unknown): string {
+  if (error instanceof ApiError) return `${error.status} ${error.message}`;
+  return error instanceof Error ? `${error.name}: ${error.message}` : String(error);
 }
 
 function withTimeout(signal?: AbortSignal): AbortSignal {

@@ -1,16 +1,33 @@
 import { isTypeable } from '@board/shared/lib/typeable';
 
-/** The largest id the API's tables hold (PostgreSQL `integer`). */
-const maxId = 2_147_483_647;
+/** The longest job or company id the board takes (a UUID is 36 characters). */
+export const maxBoardIdLength = 128;
 
 /**
- * A job or company id as the API writes it: a positive integer in its tables' range, in its one
- * canonical spelling. `0012`, `1e0`, `+12` or `12.0` name no job of the board's: each would be
- * another address for job 12 (another cache entry, another database read), so they are not found,
- * without a call.
+ * A job or company id as a platform may spell it (SPEC section 2: `/job/:id`, `/companies/:id`;
+ * call 6 sends it back as it came): an integer, a UUID, or an opaque string such as `j-101` or
+ * `job_8f3a`. What the board checks is that it is one path segment of every address built from it
+ * (its pages, its preview cards, the API's calls 4 and 5), once decoded as the router decodes it:
+ * not `.` or `..`; no `/` or `\`; no `%`, so nothing encoded twice (`%2f`, `%2e%2e`, `%252e`) is
+ * read as one of those further on; no whitespace or control or invisible formatting characters;
+ * at most `maxBoardIdLength` characters. Anything else is a 404 without a call (docs/decisions/018).
  */
 export function isBoardId(value: string): boolean {
-  return /^[1-9]\d{0,9}$/.test(value) && Number(value) <= maxId;
+  return (
+    value.length > 0 &&
+    value.length <= maxBoardIdLength &&
+    value !== '.' &&
+    value !== '..' &&
+    !/[\s/\\%\p{Cc}\p{Cf}\p{Cs}\p{Z}]/u.test(value)
+  );
+}
+
+/**
+ * An id in our own API's spelling: a positive integer of its tables' range (PostgreSQL `integer`)
+ * with no leading zero. Only call 1's `ids`, our API's extension, is limited to these.
+ */
+export function isIntegerId(value: string): boolean {
+  return /^[1-9]\d{0,9}$/.test(value) && Number(value) <= 2_147_483_647;
 }
 
 /**

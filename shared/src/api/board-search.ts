@@ -1,3 +1,4 @@
+import { isIntegerId } from '@board/shared/api/board-id';
 import {
   emptyJobSearch,
   type JobSearch,
@@ -137,7 +138,7 @@ export function boardUrlEntries(change: BoardChange): Record<string, string | un
   return entries;
 }
 
-/** The saved page's search: only these jobs (ids the API cannot hold are left out: never on the board). */
+/** The saved page's search: only these jobs, by the ids call 1's `ids` takes (our API's integers). */
 export function savedJobsSearch(ids: string[]): JobSearch {
-  return { ...emptyJobSearch, ids: ids.filter((id) => /^\d{1,10}$/.test(id)).map(Number) };
+  return { ...emptyJobSearch, ids: ids.filter(isIntegerId).map(Number) };
 }

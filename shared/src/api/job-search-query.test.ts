@@ -1,6 +1,13 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { emptyJobSearch, type JobSearch } from './job-search';
-import { jobSearchQuery, parseJobSearchParams, parsePageParams } from './job-search-query';
+import {
+  jobSearchQuery,
+  maxNumberLength,
+  numberPattern,
+  parseJobSearch,
+  parseJobSearchParams,
+  parsePageParams,
+} from './job-search-query';
 
 const parse = (query: string) => parseJobSearchParams(new URLSearchParams(query));
 
@@ -82,5 +89,74 @@ describe('jobSearchQuery and parseJobSearchParams', () => {
     expect(parsePageParams(new URLSearchParams('limit=101')).ok).toBe(false);
     expect(parsePageParams(new URLSearchParams('cursor=abc')).ok).toBe(false);
     expect(parsePageParams(new URLSearchParams(''))).toEqual({ ok: true, limit: undefined, cursor: null });
+  });
+});
+
+/**
+ * Whether a pattern can split one run of characters between two of its parts in more than one way:
+ * a quantified group (`(…)+`, `(…)*`), or two digit runs with only optional characters between
+ * them (`\d+\.?\d*`: a run of digits and no point splits anywhere), the shapes whose failures a
+ * backtracking engine pays for with the square of the input or worse.
+ */
+function canSplitOneRunManyWays(pattern: RegExp): boolean {
+  const source = pattern.source;
+  const quantifiedGroup = /\)[*+{]/;
+  // A digit run, then only optional atoms or group edges, then another digit run.
+  const optionalBetween = /\\d[*+](?:\(\?:|\)|\\.\?|\[[^\]]*\]\?|[^\\()|[\]$]\?)*\\d/;
+  return quantifiedGroup.test(source) || optionalBetween.test(source);
+}
+
+describe('number parameters', () => {
+  // The audit's value: 15,800 ones and an `e`, which took the API a third of a second to refuse.
+  const slow = `${'1'.repeat(15_800)}e`;
+  afterEach(() => vi.restoreAllMocks());
+
+  it('refuse the audit’s slow value, in call 1 and in an alert’s search', () => {
+    for (const name of ['salary_min_k', 'salary_max_k']) {
+      const result = parse(`limit=5&${name}=${slow}`);
+      expect(result).toEqual({ ok: false, message: `${name} must be a number (thousands)` });
+      expect(parseJobSearch(new URLSearchParams({ [name]: slow })).ok).toBe(false);
+    }
+  });
+
+  it('are refused by their length before any pattern reads them', () => {
+    const read = vi.spyOn(RegExp.prototype, 'exec');
+    const test = vi.spyOn(RegExp.prototype, 'test');
+    const longestRead = () =>
+      Math.max(0, ...[...read.mock.calls, ...test.mock.calls].map(([text]) => String(text).length));
+    // The spies see what a pattern reads: a number that fits is read.
+    expect(parse('limit=5&salary_min_k=120')).toMatchObject({ ok: true, search: { salaryMinK: 120 } });
+    expect(longestRead()).toBeGreaterThan(0);
+    for (const [query, cap] of [
+      [`limit=5&salary_min_k=${slow}`, maxNumberLength],
+      [`limit=5&salary_max_k=${'9'.repeat(maxNumberLength + 1)}`, maxNumberLength],
+      [`limit=${'1'.repeat(50_000)}`, 6],
+      [`limit=5&ids=${'1,'.repeat(20_000)}1`, 1_099],
+    ] as const) {
+      read.mockClear();
+      test.mockClear();
+      expect(parse(query).ok, query.slice(0, 40)).toBe(false);
+      expect(longestRead(), query.slice(0, 40)).toBeLessThanOrEqual(cap);
+    }
+  });
+
+  it('keep every number’s own spelling within the length', () => {
+    for (const number of [-Number.MAX_VALUE, -Number.MIN_VALUE, 1e21, 0.1 + 0.2, -2.2250738585072014e-308]) {
+      const result = parse(`limit=5&salary_min_k=${encodeURIComponent(String(number))}`);
+      expect(result).toMatchObject({ ok: true, search: { salaryMinK: number } });
+    }
+  });
+
+  it('are read by a pattern that cannot split a run of characters two ways', () => {
+    // The check finds the audit's pattern, and the shapes that cost the same.
+    expect(canSplitOneRunManyWays(/^[-+]?(\d+\.?\d*|\.\d+)(e[-+]?\d+)?$/i)).toBe(true);
+    expect(canSplitOneRunManyWays(/^(\d+)+$/)).toBe(true);
+    expect(canSplitOneRunManyWays(/^\d+[,]?\d+$/)).toBe(true);
+    expect(canSplitOneRunManyWays(numberPattern)).toBe(false);
+    // The same numbers as before: a sign, a point on either side, an exponent.
+    for (const text of ['12', '-1.5', '+.5', '7.', '1e3', '1E-3', '2.5e+2'])
+      expect(numberPattern.test(text), text).toBe(true);
+    for (const text of ['', '.', 'e3', '1e', '1.2.3', '--1', '0x10', 'Infinity', '1 000'])
+      expect(numberPattern.test(text), text).toBe(false);
   });
 });

@@ -65,10 +65,30 @@ const filterText = (name: string) =>
     v.check(isSearchText, `${name} must not contain control characters or line breaks`),
   );
 
+/**
+ * The longest number text a parameter takes: every finite number's own spelling fits
+ * (`String(-Number.MIN_VALUE)` is 7 characters, `String(-Number.MAX_VALUE)` 24).
+ */
+export const maxNumberLength = 32;
+
+/**
+ * A decimal number, with an optional sign, point and exponent. Each character has one place in
+ * it (the digits before the point, after it, or of the exponent, kept apart by the point and the
+ * `e` they must cross), so a text that is not a number is refused in one pass, never by trying
+ * the ways a run of digits could be split.
+ */
+export const numberPattern = /^[-+]?(?:\d+(?:\.\d*)?|\.\d+)(?:e[-+]?\d+)?$/i;
+
+/**
+ * A number parameter's text: its length is checked before any pattern runs, so what a pattern
+ * costs is bounded by `maxNumberLength` whatever a client sends.
+ */
+export const isNumberText = (value: string): boolean => value.length <= maxNumberLength && numberPattern.test(value);
+
 const salaryBound = (name: string) =>
   v.pipe(
     v.string(),
-    v.regex(/^[-+]?(\d+\.?\d*|\.\d+)(e[-+]?\d+)?$/i, `${name} must be a number (thousands)`),
+    v.check(isNumberText, `${name} must be a number (thousands)`),
     v.transform(Number),
     v.finite(`${name} must be a number (thousands)`),
   );
@@ -76,7 +96,7 @@ const salaryBound = (name: string) =>
 const pageSize = (max: number) =>
   v.pipe(
     v.string(),
-    v.regex(/^\d{1,6}$/, `limit must be a whole number from 1 to ${max}`),
+    v.check((value) => value.length <= 6 && /^\d{1,6}$/.test(value), `limit must be a whole number from 1 to ${max}`),
     v.transform(Number),
     v.minValue(1, `limit must be a whole number from 1 to ${max}`),
     v.maxValue(max, `limit must be a whole number from 1 to ${max}`),
@@ -85,9 +105,15 @@ const pageSize = (max: number) =>
 /** Opaque to clients; the API checks what it holds. */
 const cursorText = v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{1,400}$/, 'cursor is not one this API gave'));
 
+/** `maxIds` ids of at most 10 digits and their commas: a longer text is refused before it is read. */
+const maxIdListLength = maxIds * 11 - 1;
+
 const idList = v.pipe(
   v.string(),
-  v.regex(/^\d{1,10}(,\d{1,10})*$/, 'ids must be job ids separated by commas'),
+  v.check(
+    (value) => value.length <= maxIdListLength && /^\d{1,10}(?:,\d{1,10})*$/.test(value),
+    'ids must be job ids separated by commas',
+  ),
   v.transform((value) => [...new Set(value.split(',').map(Number))]),
   v.check((ids) => ids.every((id) => id >= 1 && id <= 2_147_483_647), 'ids must be job ids separated by commas'),
   v.maxLength(maxIds, `ids takes at most ${maxIds} ids`),

@@ -6,9 +6,7 @@ import {
   jobQuery,
   type Organization,
   organizationJobPagesQuery,
-  organizationJobsQuery,
   organizationPagesQuery,
-  savedJobsQuery,
   type Workspace,
   workspaceQuery,
 } from '@board/shared/api/queries';
@@ -20,10 +18,8 @@ export interface CallData {
   jobPage: InfiniteData<JobPage, string | null>;
   organizationPage: InfiniteData<Page<Organization>, string | null>;
   organizationJobPage: InfiniteData<Page<Job>, string | null>;
-  savedJobs: Job[];
   job: Job | null;
   workspace: Workspace | null;
-  organizationJobs: Job[];
 }
 
 /** The data of a page's call by its name; undefined when the call was not made or failed. */
@@ -58,11 +54,6 @@ export async function prefetchCall(
       await queryClient.prefetchInfiniteQuery({ ...options, pages });
       return options.queryKey;
     }
-    case 'savedJobs': {
-      const options = savedJobsQuery(client, call[1]);
-      await queryClient.prefetchQuery(options);
-      return options.queryKey;
-    }
     case 'job': {
       const options = jobQuery(client, call[1]);
       await queryClient.prefetchQuery(options);
@@ -70,11 +61,6 @@ export async function prefetchCall(
     }
     case 'workspace': {
       const options = workspaceQuery(client, call[1]);
-      await queryClient.prefetchQuery(options);
-      return options.queryKey;
-    }
-    case 'organizationJobs': {
-      const options = organizationJobsQuery(client, call[1]);
       await queryClient.prefetchQuery(options);
       return options.queryKey;
     }

@@ -1,5 +1,5 @@
 import { dehydrate, hydrate, QueryClient } from '@board/shared/lib/query';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { type ApiClient, ApiError } from './api-client';
 import { boardSearchFromUrl } from './board-search';
 import { prefetchCall } from './page-calls';
@@ -22,6 +22,33 @@ describe('the page calls the shell’s server runs', () => {
     const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
     await expect(queryClient.fetchQuery(organizationJobsQuery(failing(500), '999'))).rejects.toThrow(ApiError);
     await expect(queryClient.fetchQuery(jobQuery(failing(404), '999'))).resolves.toBeNull();
+  });
+});
+
+describe('a read that fails', () => {
+  it('is reported in one line: to the client’s report when it has one, else one console line without a stack', async () => {
+    const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    const search = boardSearchFromUrl(new URLSearchParams('q=engineer'));
+    const reported: [string, unknown][] = [];
+    const reporting: ApiClient = { ...failing(400), report: (what, error) => reported.push([what, error]) };
+    await expect(queryClient.fetchInfiniteQuery(jobPagesQuery(reporting, null, search))).rejects.toThrow(ApiError);
+    expect(reported).toEqual([['the job list could not be loaded', expect.any(ApiError)]]);
+
+    const warned = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    try {
+      await expect(
+        new QueryClient({ defaultOptions: { queries: { retry: false } } }).fetchInfiniteQuery(
+          jobPagesQuery(failing(400), null, search),
+        ),
+      ).rejects.toThrow(ApiError);
+      await new QueryClient({ defaultOptions: { queries: { retry: false } } }).fetchQuery(jobQuery(failing(503), '7'));
+      expect(warned.mock.calls).toEqual([
+        ['[board] the job list could not be loaded: 400 Organization not found'],
+        ['[board] job 7 could not be loaded: 503 Organization not found'],
+      ]);
+    } finally {
+      warned.mockRestore();
+    }
   });
 });
 
@@ -123,9 +150,26 @@ describe("a board against the SPEC's call 1 (every job, no total)", () => {
     expect(asked).toHaveLength(1);
   });
 
-  it('keeps only the saved jobs of an answer that holds every job (ids in their canonical spelling only)', async () => {
-    const { client } = answering({ jobs });
-    const saved = await new QueryClient().fetchQuery(savedJobsQuery(client, ['3', '007', '7', 'x']));
+  it('keeps only the saved jobs of an answer that holds every job (ids as the answer spells them)', async () => {
+    const { client, asked } = answering({ jobs });
+    const saved = await new QueryClient().fetchQuery(savedJobsQuery(client, ['3', '007', '7', 'x', '../1']));
     expect(saved.map((job) => job.id)).toEqual(['3', '7']);
+    // Our API's integers by `ids`; the others in one call without it; `../1` in none.
+    expect(asked.map((call) => call.query?.ids)).toEqual(['3,7', undefined]);
+  });
+
+  it("finds saved jobs by a platform's own ids (UUIDs, j-…), in one call", async () => {
+    const uuid = '3f2b8c1e-9a4d-4e7b-8f6a-2c1d0e9b7a54';
+    const { client, asked } = answering({
+      jobs: [
+        { id: 'j-101', title: 'Engineer' },
+        { id: uuid, title: 'Designer' },
+        { id: 'j-102', title: 'Writer' },
+      ],
+    });
+    const saved = await new QueryClient().fetchQuery(savedJobsQuery(client, [uuid, 'j-101', 'j-999']));
+    expect(saved.map((job) => job.title)).toEqual(['Engineer', 'Designer']);
+    expect(asked).toHaveLength(1);
+    expect(asked[0]?.query?.ids).toBeUndefined();
   });
 });

@@ -1,5 +1,5 @@
-import { type ApiClient, ApiError, type ApiRequest } from '@board/shared/api/api-client';
-import { isBoardId } from '@board/shared/api/board-id';
+import { type ApiClient, ApiError, type ApiRequest, errorLine } from '@board/shared/api/api-client';
+import { isBoardId, isIntegerId } from '@board/shared/api/board-id';
 import { type Job, parseJob, parseJobList } from '@board/shared/api/job';
 import { type JobPage, type Page, parseJobPage, parsePageFields } from '@board/shared/api/job-page';
 import type { JobSearch } from '@board/shared/api/job-search';
@@ -35,6 +35,12 @@ export const boardKeys = {
 
 const send = (client: ApiClient, { path, query }: ApiRequest, signal: AbortSignal) => client.get(path, query, signal);
 
+/** A read that failed, in one line (a stack says nothing about a refused search or an API that is down). */
+function reportFailure(client: ApiClient, what: string, error: unknown) {
+  if (client.report) client.report(what, error);
+  else console.warn(`[board] ${what}: ${errorLine(error)}`);
+}
+
 export interface Workspace {
   slug: string;
   name: string;
@@ -65,7 +71,7 @@ export function jobQuery(client: ApiClient, id: string) {
         return parseJob(await send(client, boardRequests.job(id), signal));
       } catch (error) {
         if (!(error instanceof ApiError && error.status === 404))
-          console.warn('[board] job', id, 'could not be loaded:', error);
+          reportFailure(client, `job ${id} could not be loaded`, error);
         return null;
       }
     },
@@ -133,7 +139,7 @@ export function jobPagesQuery(client: ApiClient, workspaceSlug: string | null, s
         queryClient.setQueryData(boardKeys.jobs(workspaceSlug), jobs);
         return local(jobs);
       } catch (error) {
-        console.warn('[board] the job list could not be loaded:', error);
+        reportFailure(client, 'the job list could not be loaded', error);
         throw error;
       }
     },
@@ -147,24 +153,27 @@ export function jobPagesQuery(client: ApiClient, workspaceSlug: string | null, s
 
 /**
  * The saved jobs still on the board, by id (call 1 with `ids`), in as many calls as the ids need;
- * a saved job the board no longer has is not in the answer.
+ * a saved job the board no longer has is not in the answer. `ids` takes our API's integers only:
+ * any other id a platform issues (a UUID, `j-101`) is looked for in one call 1 without `ids`,
+ * which such a platform, answering as the SPEC states, answers with every job.
  */
 export function savedJobsQuery(client: ApiClient, ids: string[]) {
   return queryOptions({
     queryKey: boardKeys.savedJobs(ids),
     queryFn: async ({ signal }): Promise<Job[]> => {
-      // An id the API cannot hold was never a board job; none at all must not ask for the whole board.
-      const usable = ids.filter(isBoardId);
-      const chunks = Array.from({ length: Math.ceil(usable.length / savedIdsPerCall) }, (_, index) =>
-        usable.slice(index * savedIdsPerCall, (index + 1) * savedIdsPerCall),
+      // An id no page could have was never a board job; none at all must not ask for the whole board.
+      const usable = [...new Set(ids.filter(isBoardId))];
+      const numbered = usable.filter(isIntegerId);
+      const named = usable.filter((id) => !isIntegerId(id));
+      const chunks = Array.from({ length: Math.ceil(numbered.length / savedIdsPerCall) }, (_, index) =>
+        numbered.slice(index * savedIdsPerCall, (index + 1) * savedIdsPerCall),
       );
+      if (named.length > 0) chunks.push(named);
       // An API that answers call 1 as the SPEC states it sends every job: only the chunk's are kept.
       const answers = await Promise.all(
         chunks.map(async (chunk) => ({ chunk, body: await send(client, boardRequests.savedJobs(chunk), signal) })),
       );
-      return answers.flatMap(({ chunk, body }) =>
-        parseJobList(body).filter((job) => chunk.some((id) => Number(id) === Number(job.id))),
-      );
+      return answers.flatMap(({ chunk, body }) => parseJobList(body).filter((job) => chunk.includes(job.id)));
     },
   });
 }

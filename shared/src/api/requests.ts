@@ -13,9 +13,9 @@ export const pageSize = 24;
 export const savedIdsPerCall = maxIds;
 
 /**
- * A path segment of a call, from a checked value only: an id that is not canonical or a slug that
- * is not one is a 404 before any request is made, so no address of the board reaches another call
- * (`..`) or another spelling of the same one (`0012`). The queries treat it as the API's 404.
+ * A path segment of a call, from a checked value only: an id or a slug that cannot be one segment
+ * (board-id.ts) is a 404 before any request is made, so no address of the board reaches another
+ * call (`..`, `%2e%2e`). The queries treat it as the API's 404.
  */
 function segment(value: string, valid: (value: string) => boolean): string {
   if (!valid(value)) throw new ApiError(404, 'Not found');
@@ -37,7 +37,10 @@ export const boardRequests = {
       ...jobSearchQuery(search, { limit: pageSize, cursor }),
     },
   }),
-  /** Call 1 for the saved page: only the saved jobs (at most `savedIdsPerCall` ids). */
+  /**
+   * Call 1 for the saved page: only the saved jobs, by the ids `ids` takes (at most
+   * `savedIdsPerCall` of our API's integers); with none of those, call 1 as the SPEC states it.
+   */
   savedJobs: (ids: string[]): ApiRequest => ({
     path: '/public-job-posting',
     query: { visibility: 'job_board_only', ...jobSearchQuery(savedJobsSearch(ids), { limit: savedIdsPerCall }) },
@@ -75,15 +78,20 @@ export const boardRequests = {
 };
 
 type BoardRequests = typeof boardRequests;
+/**
+ * The calls a page makes first. The saved page's call is the browser's alone (the saved ids live
+ * in its storage), and the preview cards read a company's jobs whole (`organizationJobs`).
+ */
+type PageCallName = 'jobPage' | 'organizationPage' | 'organizationJobPage' | 'job' | 'workspace';
 
 /**
- * One API call of a page by name and arguments, e.g. `['job', '42']`: the shell's route table
- * names a page's first calls this way, so its server can both preload them (`callRequest`) and
- * run them as the page's queries (`prefetchCall` in queries.ts) without the table bundling either.
+ * One of a page's first API calls by name and arguments, e.g. `['job', '42']`: the shell's route
+ * table names them this way, so its server can both preload them (`callRequest`) and run them as
+ * the page's queries (`prefetchCall` in page-calls.ts) without the table bundling either.
  */
 export type BoardCall = {
-  [Name in keyof BoardRequests]: [Name, ...Parameters<BoardRequests[Name]>];
-}[keyof BoardRequests];
+  [Name in PageCallName]: [Name, ...Parameters<BoardRequests[Name]>];
+}[PageCallName];
 
 export function callRequest([name, ...args]: BoardCall): ApiRequest {
   return (boardRequests[name] as (...values: typeof args) => ApiRequest)(...args);

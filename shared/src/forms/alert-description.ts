@@ -21,6 +21,47 @@ export function describeAlertSearch(search: JobSearch, board: { name?: string } 
 }
 
 /**
+ * What an alert follows, term by term, for its emails: each term's label in our words, and its
+ * value. `typed` marks what the subscriber typed (the title, location, job type, level and
+ * investor filters): an email quotes it as the words searched for, on a line of its own after its
+ * label, and never in a subject, so no one can make a sentence of ours out of it. The rest (the
+ * workplaces and the salary, from the board's own choices and numbers; the board's name) is ours.
+ */
+export interface AlertSearchTerm {
+  label: string;
+  value: string;
+  typed: boolean;
+}
+
+export function alertSearchTerms(search: JobSearch, board: { name?: string } = {}): AlertSearchTerm[] {
+  const terms: AlertSearchTerm[] = [];
+  const typed = (label: string, value: string) => {
+    if (value) terms.push({ label, value, typed: true });
+  };
+  typed('Words searched in the job title', search.title);
+  typed('Words searched in the location', search.location);
+  if (search.workplaces.length > 0)
+    terms.push({ label: 'Workplace', value: search.workplaces.join(', '), typed: false });
+  typed('Job type searched', search.jobType);
+  typed('Level searched', search.level);
+  typed('Investor searched', search.investor);
+  const salary =
+    search.salaryMinK !== undefined && search.salaryMaxK !== undefined
+      ? `${search.salaryMinK}k–${search.salaryMaxK}k`
+      : search.salaryMinK !== undefined
+        ? `from ${search.salaryMinK}k`
+        : search.salaryMaxK !== undefined
+          ? `up to ${search.salaryMaxK}k`
+          : '';
+  if (salary) terms.push({ label: 'Salary (thousands, USD)', value: salary, typed: false });
+  terms.push({ label: 'Board', value: alertBoardName(board), typed: false });
+  return terms;
+}
+
+/** The board an alert follows, by name ("all jobs" for the whole board): what its emails' subjects name. */
+export const alertBoardName = (board: { name?: string } = {}): string => board.name ?? 'all jobs';
+
+/**
  * The board's path and query for a search (the board's own parameter names: q, investor, min,
  * max, location, workplace, type, level), on all jobs (`/`) or a workspace's board (`/slug`).
  */

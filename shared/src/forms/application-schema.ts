@@ -1,5 +1,5 @@
 import { type ApplicationTextField, applicationLimits } from '@board/shared/forms/application-fields';
-import { isTypeable } from '@board/shared/lib/typeable';
+import { isOneLineText, isTypeable } from '@board/shared/lib/typeable';
 import * as v from 'valibot';
 
 /**
@@ -48,6 +48,8 @@ export const applicationMessages = {
 const m = applicationMessages;
 
 const typeable = v.check(isTypeable, m.invalidInput);
+/** A field of one line (every field but the two long texts): no line break, tab or direction control either. */
+const oneLine = v.check(isOneLineText, m.invalidInput);
 
 function isHttpUrl(value: string): boolean {
   try {
@@ -63,7 +65,7 @@ function optionalUrl(max: number, invalid: string, tooLong: string) {
   return v.optional(
     v.pipe(
       v.string(),
-      typeable,
+      oneLine,
       v.trim(),
       v.maxLength(max, tooLong),
       v.check((value) => value === '' || isHttpUrl(value), invalid),
@@ -72,29 +74,29 @@ function optionalUrl(max: number, invalid: string, tooLong: string) {
   );
 }
 
-function optionalText(max: number, tooLong: string) {
-  return v.optional(v.pipe(v.string(), typeable, v.trim(), v.maxLength(max, tooLong)), '');
+function optionalText(max: number, tooLong: string, line: typeof typeable = typeable) {
+  return v.optional(v.pipe(v.string(), line, v.trim(), v.maxLength(max, tooLong)), '');
 }
 
 /** The candidate's text fields: what call 6 carries besides the file, the captcha and the job. */
 export const applicationTextEntries = {
   name: v.pipe(
     v.string(m.nameRequired),
-    typeable,
+    oneLine,
     v.trim(),
     v.nonEmpty(m.nameRequired),
     v.maxLength(limit.name, m.nameTooLong),
   ),
   email: v.pipe(
     v.string(m.emailInvalid),
-    typeable,
+    oneLine,
     v.trim(),
     v.maxLength(limit.email, m.emailTooLong),
     v.email(m.emailInvalid),
   ),
   linkedin: v.pipe(
     v.string(m.linkedinPrefix),
-    typeable,
+    oneLine,
     v.trim(),
     v.maxLength(limit.linkedin, m.linkedinTooLong),
     v.check(
@@ -104,12 +106,12 @@ export const applicationTextEntries = {
   ),
   salaryExpectations: v.pipe(
     v.string(m.salaryRequired),
-    typeable,
+    oneLine,
     v.trim(),
     v.nonEmpty(m.salaryRequired),
     v.maxLength(limit.salaryExpectations, m.salaryTooLong),
   ),
-  phone: optionalText(limit.phone, m.phoneTooLong),
+  phone: optionalText(limit.phone, m.phoneTooLong, oneLine),
   github: optionalUrl(limit.github, m.githubInvalid, m.githubTooLong),
   portfolio: optionalUrl(limit.portfolio, m.portfolioInvalid, m.portfolioTooLong),
   additionalInfo: optionalText(limit.additionalInfo, m.additionalInfoTooLong),

@@ -14,6 +14,12 @@ describe('isTypeable and isSearchText', () => {
     ['a\u001bb', false, false],
     ['a\u007fb', false, false],
     ['a\u0085b', false, false],
+    ['Ada \u202eLovelace', true, false],
+    ['exe.\u202atxt', true, false],
+    ['a\u2066b\u2069', true, false],
+    ['a\u200fb', true, false],
+    ['a\u061cb', true, false],
+    ['שלום עולם', true, true],
   ])('%j: typeable %s, one line %s', (text, typeable, oneLine) => {
     expect(isTypeable(text)).toBe(typeable);
     expect(isSearchText(text)).toBe(oneLine);

@@ -34,10 +34,6 @@ export function sitemapUrl(entry: SitemapEntry): string {
 export const urlsetStart = `${xmlDeclaration}<urlset xmlns="${sitemapNamespace}">\n`;
 export const urlsetEnd = '</urlset>\n';
 
-export function sitemapXml(entries: SitemapEntry[]): string {
-  return `${urlsetStart}${entries.map((entry) => `${sitemapUrl(entry)}\n`).join('')}${urlsetEnd}`;
-}
-
 export function sitemapIndexXml(sitemaps: SitemapEntry[]): string {
   const items = sitemaps.map(
     (entry) =>

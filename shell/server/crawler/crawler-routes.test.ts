@@ -1,19 +1,39 @@
 import { gunzipSync } from 'node:zlib';
 import type { RuntimeConfig } from '@board/shared/config/runtime-config';
 import { describe, expect, it } from 'vitest';
+import { type VisitorLimit, visitorLimit } from '../http/visitor-limit';
 import { ApiReader } from '../pages/api-reader';
 import { fakeApiFetch, hostileTitle } from '../test/fake-api';
 import { crawlerCacheControl } from './crawler-responses';
 import { crawlerRoutes } from './crawler-routes';
 
 const config = { apiBaseUrl: 'http://127.0.0.1:9000', siteUrl: 'https://board.example.test' } as RuntimeConfig;
-const routes = (options: { down?: boolean; sitemapLimit?: number } = {}) =>
-  crawlerRoutes({
+const routes = (
+  options: {
+    down?: boolean;
+    sitemapLimit?: number;
+    visitorLimit?: VisitorLimit;
+    cursorKey?: string;
+    calls?: string[];
+  } = {},
+) => {
+  const fake = fakeApiFetch({ down: options.down });
+  return crawlerRoutes({
     config: () => config,
-    api: new ApiReader({ fetch: fakeApiFetch({ down: options.down }) }),
+    api: new ApiReader({
+      fetch: (input, init) => {
+        options.calls?.push(String(input));
+        return fake(input, init);
+      },
+    }),
     workspaces: () => ['demo', 'gone'],
     sitemapLimit: options.sitemapLimit,
+    ...(options.visitorLimit ? { visitorLimit: options.visitorLimit } : {}),
+    ...(options.cursorKey ? { cursorKey: options.cursorKey } : {}),
   });
+};
+/** A sitemap part's address, as the index names it, without its origin. */
+const partPath = (loc: string) => new URL(loc).pathname + new URL(loc).search;
 const locs = (xml: string) => [...xml.matchAll(/<loc>(.*?)<\/loc>/g)].map((match) => match[1]);
 const at = (path: string) => `https://board.example.test${path}`;
 
@@ -55,24 +75,64 @@ describe('crawler routes', () => {
     const split = routes({ sitemapLimit: 2 });
     const index = await (await split.request('/sitemap.xml')).text();
     expect(index).toContain('<sitemapindex');
-    expect(locs(index)).toEqual(
-      [
-        '/sitemap-pages.xml',
-        '/sitemap-companies.xml',
-        '/sitemap-jobs.xml',
-        // The part after the first two jobs, named by the listing's cursor.
-        '/sitemap-jobs.xml?after=2',
-      ].map(at),
-    );
+    const named = locs(index);
+    expect(named.slice(0, 3)).toEqual(['/sitemap-pages.xml', '/sitemap-companies.xml', '/sitemap-jobs.xml'].map(at));
+    // The part after the first two jobs, named by the listing's cursor and the shell's signature of it.
+    expect(named[3]).toMatch(/^https:\/\/board\.example\.test\/sitemap-jobs\.xml\?after=2\.[A-Za-z0-9_-]{22}$/);
+    expect(named).toHaveLength(4);
     expect(index).toContain('<lastmod>2026-11-10T09:00:00.000Z</lastmod>');
     const parts = await Promise.all(
-      locs(index).map(async (loc) =>
-        locs(await (await split.request(new URL(loc ?? '').pathname + new URL(loc ?? '').search)).text()),
-      ),
+      named.map(async (loc) => locs(await (await split.request(partPath(loc ?? ''))).text())),
     );
     expect(parts.map((part) => part.length)).toEqual([6, 2, 2, 1]);
     expect(parts.flat().sort()).toEqual(locs(await (await app.request('/sitemap.xml')).text()).sort());
-    expect((await split.request('/sitemap-jobs.xml?after=not%20a%20cursor')).status).toBe(404);
+  });
+
+  it('serves only the parts its index names: a cursor it did not sign is not there, and costs no read', async () => {
+    const calls: string[] = [];
+    const split = routes({ sitemapLimit: 2, cursorKey: 'the-shared-key', calls });
+    const signed = partPath(locs(await (await split.request('/sitemap.xml')).text())[3] ?? '');
+    const signature = signed.split('.').at(-1) ?? '';
+    calls.length = 0;
+    for (const forged of [
+      '/sitemap-jobs.xml?after=2',
+      '/sitemap-jobs.xml?after=1',
+      `/sitemap-jobs.xml?after=1.${signature}`,
+      '/sitemap-jobs.xml?after=not%20a%20cursor',
+      // Signed for the jobs, not the companies.
+      signed.replace('sitemap-jobs', 'sitemap-companies'),
+      `/sitemap-jobs.xml?after=2.${'A'.repeat(22)}`,
+    ])
+      expect((await split.request(forged)).status, forged).toBe(404);
+    expect(calls).toEqual([]);
+    // Another instance with the same key serves the part; one with another key does not.
+    expect((await routes({ sitemapLimit: 2, cursorKey: 'the-shared-key' }).request(signed)).status).toBe(200);
+    expect((await routes({ sitemapLimit: 2, cursorKey: 'another-key' }).request(signed)).status).toBe(404);
+  });
+
+  it('meters every sitemap and feed per visitor, as pages are: past the limit a 429 with Retry-After', async () => {
+    const limited = routes({
+      sitemapLimit: 2,
+      cursorKey: 'the-shared-key',
+      visitorLimit: visitorLimit({ max: 4, windowSeconds: 60, trustedProxies: [] }),
+    });
+    const part = partPath(locs(await (await limited.request('/sitemap.xml')).text())[3] ?? '');
+    for (const path of ['/feed.xml?x=1', '/demo/feed.xml', part])
+      expect((await limited.request(path)).status).toBe(200);
+    for (const path of [
+      part,
+      '/feed.xml?x=2',
+      '/feed.xml?x=3',
+      '/demo/feed.xml',
+      '/sitemap.xml',
+      '/sitemap-pages.xml',
+    ]) {
+      const response = await limited.request(path);
+      expect([path, response.status, response.headers.get('cache-control')]).toEqual([path, 429, 'no-store']);
+      expect(Number(response.headers.get('retry-after'))).toBeGreaterThan(0);
+    }
+    // robots.txt reads nothing: it is not counted.
+    expect((await limited.request('/robots.txt')).status).toBe(200);
   });
 
   it('streams the sitemap compressed when the crawler accepts gzip, and plain when it refuses it', async () => {
@@ -103,6 +163,15 @@ describe('crawler routes', () => {
     expect(xml).toContain('<title>Foundry Jobs: newest jobs in Demo Ventures</title>');
     expect([...xml.matchAll(/<entry><id>(.*?)<\/id>/g)].map((match) => match[1])).toEqual([at('/job/1')]);
     expect((await app.request('/gone/feed.xml')).status).toBe(404);
+  });
+
+  it('a feed path that names no board, or names one in another spelling, is not there and costs no read', async () => {
+    const calls: string[] = [];
+    const counted = routes({ calls });
+    for (const path of ['/de%6Do/feed.xml', '/demo%2fx/feed.xml', `/${'x'.repeat(201)}/feed.xml`, '/a%00b/feed.xml'])
+      expect((await counted.request(path)).status, path).toBe(404);
+    expect(calls, calls.join(' ')).toEqual([]);
+    expect((await counted.request('/demo/feed.xml')).status).toBe(200);
   });
 
   it('with the API down answers 503 with Retry-After, cached by no one', async () => {

@@ -1,4 +1,6 @@
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { ApiClient } from '@board/shared/api/api-client';
+import { isWorkspaceSlug } from '@board/shared/api/board-id';
 import {
   boardSummaryQuery,
   type CrawlPage,
@@ -13,6 +15,7 @@ import type { RuntimeConfig } from '@board/shared/config/runtime-config';
 import { brand } from '@board/shared/lib/brand';
 import type { FetchQueryOptions, QueryKey } from '@tanstack/react-query';
 import { type Context, Hono } from 'hono';
+import { metered, type VisitorLimit } from '../http/visitor-limit';
 import type { ApiReader } from '../pages/api-reader';
 import { ApiUnavailable, readQuery } from '../pages/reader-client';
 import { atomFeed, feedPath, robotsTxt, type SitemapEntry, sitemapIndexXml, sitemapUrlLimit } from './crawler-files';
@@ -34,12 +37,48 @@ export interface CrawlerRouteOptions {
   sitemapLimit?: number;
   /** Jobs per feed, newest first. */
   feedSize?: number;
+  /**
+   * Each sitemap and feed may make the server read the API: counted per visitor, as a page is
+   * (visitor-limit.ts). Past the limit it is a 429 with Retry-After. robots.txt reads nothing.
+   */
+  visitorLimit?: VisitorLimit;
+  /**
+   * Signs the cursors the sitemap index names its parts by, so a part is only ever one the index
+   * wrote (every instance must share it: the shell's server derives it from SHELL_API_KEY). Default:
+   * a random key of this process.
+   */
+  cursorKey?: string;
 }
 
 const byNewest = (jobs: Job[]) =>
   [...jobs].sort((a, b) => (b.postedAt ? Date.parse(b.postedAt) : 0) - (a.postedAt ? Date.parse(a.postedAt) : 0));
 
 type Listing = 'jobs' | 'companies';
+
+/**
+ * A sitemap part's cursor as the index writes it: the API's cursor and an HMAC of it (with the
+ * listing), `<cursor>.<signature>`. Any other `after` names no part: without it, each made-up
+ * cursor would be a 10,000-row read of the API.
+ */
+function cursorSigner(key: string) {
+  const signature = (listing: Listing, cursor: string) =>
+    createHmac('sha256', key)
+      .update(`sitemap-part|${listing}|${cursor}`)
+      .digest()
+      .subarray(0, 16)
+      .toString('base64url');
+  return {
+    sign: (listing: Listing, cursor: string) => `${cursor}.${signature(listing, cursor)}`,
+    /** The API's cursor in a signed `after`; null when the shell did not write it. */
+    read(listing: Listing, after: string): string | null {
+      const match = /^([A-Za-z0-9_-]{1,400})\.([A-Za-z0-9_-]{22})$/.exec(after);
+      if (!match?.[1] || !match[2]) return null;
+      const expected = Buffer.from(signature(listing, match[1]));
+      const given = Buffer.from(match[2]);
+      return given.length === expected.length && timingSafeEqual(given, expected) ? match[1] : null;
+    },
+  };
+}
 
 /**
  * robots.txt, /sitemap.xml (and its parts), /feed.xml and /{workspace}/feed.xml. The sitemap is
@@ -54,8 +93,13 @@ export function crawlerRoutes({
   workspaces,
   sitemapLimit = sitemapUrlLimit,
   feedSize = 50,
+  visitorLimit,
+  cursorKey = randomBytes(32).toString('hex'),
 }: CrawlerRouteOptions) {
   const app = new Hono();
+  const cursors = cursorSigner(cursorKey);
+  /** Counts the request for its visitor (a crawler comes back after Retry-After). */
+  const counted = metered(visitorLimit, 'Too many requests from this address. Please try again later.');
   const read = <T, Key extends QueryKey>(query: (client: ApiClient) => FetchQueryOptions<T, Error, T, Key>) =>
     readQuery(config().apiBaseUrl, api, query);
   const partSize = Math.min(sitemapLimit, crawlPageLimit);
@@ -124,7 +168,7 @@ export function crawlerRoutes({
     }
   }
 
-  app.get('/sitemap.xml', async (c) => {
+  app.get('/sitemap.xml', counted, async (c) => {
     const [pages, companies] = await Promise.all([boardPages(), read((client) => organizationCountQuery(client))]);
     const total = pages.head.length + pages.tail.length + (companies ?? 0) + pages.jobs;
     if (total <= sitemapLimit) {
@@ -145,7 +189,7 @@ export function crawlerRoutes({
       do {
         const page = await listingPage(listing, cursor, partSize);
         if (!page) break;
-        const path = `/sitemap-${listing}.xml${cursor ? `?after=${encodeURIComponent(cursor)}` : ''}`;
+        const path = `/sitemap-${listing}.xml${cursor ? `?after=${cursors.sign(listing, cursor)}` : ''}`;
         let lastmod: string | null = null;
         for (const item of page.items) if (item.lastmod && (!lastmod || item.lastmod > lastmod)) lastmod = item.lastmod;
         if (page.items.length > 0) parts.push({ loc: at(path), lastmod });
@@ -155,7 +199,7 @@ export function crawlerRoutes({
     return sendCrawlerFile(c, sitemapIndexXml(parts), 'application/xml');
   });
 
-  app.get('/sitemap-pages.xml', async (c) => {
+  app.get('/sitemap-pages.xml', counted, async (c) => {
     const pages = await boardPages();
     return streamUrlset(
       c,
@@ -165,11 +209,19 @@ export function crawlerRoutes({
     );
   });
   for (const listing of ['companies', 'jobs'] as const)
-    app.get(`/sitemap-${listing}.xml`, async (c) => {
-      const after = c.req.query('after') ?? null;
-      if (after !== null && !/^[A-Za-z0-9_-]{1,400}$/.test(after)) return c.notFound();
-      return streamUrlset(c, listingEntries(listing, after, 1));
-    });
+    app.get(
+      `/sitemap-${listing}.xml`,
+      // A part the index did not name is not there, and costs no read.
+      (c, next) => {
+        const after = c.req.query('after');
+        return after === undefined || cursors.read(listing, after) !== null ? next() : c.notFound();
+      },
+      counted,
+      async (c) => {
+        const after = c.req.query('after');
+        return streamUrlset(c, listingEntries(listing, after === undefined ? null : cursors.read(listing, after), 1));
+      },
+    );
 
   app.get('/robots.txt', (c) => sendCrawlerFile(c, robotsTxt(config().siteUrl), 'text/plain'));
 
@@ -194,8 +246,17 @@ export function crawlerRoutes({
     });
     return sendCrawlerFile(c, xml, 'application/atom+xml');
   };
-  app.get('/feed.xml', (c) => feed(c, null));
-  app.get('/:workspaceSlug/feed.xml', (c) => feed(c, c.req.param('workspaceSlug')));
+  app.get('/feed.xml', counted, (c) => feed(c, null));
+  app.get(
+    '/:workspaceSlug/feed.xml',
+    // Only a board's feed, spelled as its page links it: anything else is not there, and costs no read.
+    (c, next) => {
+      const slug = c.req.param('workspaceSlug');
+      return isWorkspaceSlug(slug) && new URL(c.req.url).pathname === feedPath(slug) ? next() : c.notFound();
+    },
+    counted,
+    (c) => feed(c, c.req.param('workspaceSlug')),
+  );
 
   return app;
 }

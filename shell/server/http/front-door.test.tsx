@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { LogEntry } from '@board/shared/lib/request-log';
 import type { DehydratedState } from '@tanstack/react-query';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { ApiReader } from '../pages/api-reader';
 import { missingOgImageCacheControl } from '../preview-images/og-image-routes';
 import { ManifestCache } from '../remotes/manifest-cache';
@@ -83,18 +83,21 @@ function site(
   return { app, calls, logged, from };
 }
 
-describe('ids are canonical before any API call', () => {
-  const leadingZeros = (count: number) => `${'0'.repeat(count)}1`;
+describe('ids are one path segment before any API call', () => {
+  const long = '1'.repeat(300);
 
   it.each([
-    '/og/job/0012.png',
-    `/og/job/${leadingZeros(40)}.png`,
-    '/og/job/1e0.png',
-    '/og/job/+1.png',
     '/og/job/%2e%2e.png',
+    '/og/job/%2E%2E.png',
+    '/og/job/%252e%252e.png',
+    '/og/job/..%2F1.png',
+    '/og/job/..%5C1.png',
+    '/og/job/j%20101.png',
+    '/og/job/j%00101.png',
+    `/og/job/${long}.png`,
     '/og/company/...png',
     '/og/company/%2e%2e.png',
-    '/og/company/0007.png',
+    '/og/company/%252Forg-1.png',
   ])('%s is a 404 without a call, kept a minute', async (url) => {
     const { app, calls } = site();
     const response = await app.request(url);
@@ -104,13 +107,18 @@ describe('ids are canonical before any API call', () => {
   });
 
   it.each([
-    '/job/0012',
-    '/job/1e0',
     '/job/..%2F1',
     '/job/..%2F',
-    '/companies/0007',
-    '/companies/1e0',
-    '/job/0001/apply',
+    '/job/%2e%2e%2f1',
+    '/job/%252e%252e',
+    '/job/..%5C1',
+    '/job/j%20101',
+    '/job/j%09101',
+    `/job/${long}`,
+    `/job/${long}/apply`,
+    '/job/%252e%252e/apply/success',
+    '/companies/%2e%2e%2forg-1',
+    `/companies/${long}`,
   ])('the page %s is a 404 without a call', async (url) => {
     const { app, calls } = site();
     const response = await app.request(url);
@@ -120,14 +128,31 @@ describe('ids are canonical before any API call', () => {
     expect(await response.text()).not.toContain('rel="preload" href="http://127.0.0.1:9001/api/public-job-posting/');
   });
 
-  it('the canonical ids still read the API and answer', async () => {
+  it('reads the API for any id a platform issues: integers, UUIDs, j-101, org-1', async () => {
     const { app, calls } = site();
     expect((await app.request('/job/1')).status).toBe(200);
     expect((await app.request('/companies/7')).status).toBe(200);
+    const uuid = '3f2b8c1e-9a4d-4e7b-8f6a-2c1d0e9b7a54';
+    // Jobs the fake API does not have: their pages are a 404 after the API said so.
+    for (const url of [`/job/${uuid}`, '/job/j-101/apply', '/companies/org-1', '/og/job/job_8f3a.png'])
+      expect((await app.request(url)).status, url).toBe(404);
     expect(calls).toEqual([
       'http://127.0.0.1:9001/api/public-job-posting/1?visibility=linkedin_or_job_board&include_closed=true',
       'http://127.0.0.1:9001/api/public-job-posting/organization/7?visibility=job_board_only&limit=24',
+      `http://127.0.0.1:9001/api/public-job-posting/${uuid}?visibility=linkedin_or_job_board`,
+      'http://127.0.0.1:9001/api/public-job-posting/j-101?visibility=linkedin_or_job_board',
+      'http://127.0.0.1:9001/api/public-job-posting/organization/org-1?visibility=job_board_only&limit=24',
+      'http://127.0.0.1:9001/api/public-job-posting/job_8f3a?visibility=linkedin_or_job_board',
     ]);
+  });
+
+  it('reads other spellings of an id (leading zeros) as ids of their own, as many as the visitor limit allows', async () => {
+    const { from, calls } = site({ limit: { max: 3 } });
+    const statuses: number[] = [];
+    for (let zeros = 1; zeros <= 5; zeros++)
+      statuses.push((await from('198.51.100.7', `/og/job/${'0'.repeat(zeros)}1.png`)).status);
+    expect(statuses).toEqual([404, 404, 404, 429, 429]);
+    expect(calls).toHaveLength(3);
   });
 
   it('a card of an unknown job is a 404 a CDN keeps a minute', async () => {
@@ -178,6 +203,23 @@ describe('the per-visitor limit', () => {
     expect(refused.headers.get('Cache-Control')).toBe('no-store');
   });
 
+  it('counts the sitemap and the feeds too: past the limit a 429, and a part the index did not name is not there', async () => {
+    const { from, calls } = site({ limit: { max: 2 } });
+    const statuses = [];
+    for (const url of ['/feed.xml?x=1', '/feed.xml?x=2', '/feed.xml?x=3', '/demo/feed.xml', '/sitemap.xml'])
+      statuses.push((await from('198.51.100.7', url)).status);
+    expect(statuses).toEqual([200, 200, 429, 429, 429]);
+    const refused = await from('198.51.100.7', '/sitemap.xml');
+    expect(refused.headers.get('Retry-After')).toMatch(/^\d+$/);
+    expect(refused.headers.get('Cache-Control')).toBe('no-store');
+    // Made-up cursors and feeds of no board cost no read, whoever asks.
+    const before = calls.length;
+    for (const url of ['/sitemap-jobs.xml?after=2', '/sitemap-jobs.xml?after=eyJpIjo5OTl9', '/de%6Do/feed.xml'])
+      expect((await from('203.0.113.9', url)).status, url).toBe(404);
+    expect(calls.length).toBe(before);
+    expect((await from('198.51.100.7', '/robots.txt')).status).toBe(200);
+  });
+
   it('keys on the client address as the API does: X-Forwarded-For only from a trusted proxy', async () => {
     const { from } = site({ limit: { max: 1, trustedProxies: ['10.0.0.2'] } });
     // Through the trusted proxy, two clients are two visitors.
@@ -220,6 +262,7 @@ describe('an API 4xx is the visitor`s input, not an outage', () => {
     '%s is rendered with the refused search, and not logged as the API being down',
     async (url) => {
       const { app, logged } = site({ mode: 'render' });
+      const warned = vi.spyOn(console, 'warn');
       const response = await app.request(url);
       expect(response.status).toBe(200);
       expect(response.headers.get('Cache-Control')).toBe(pageCacheControl.ok);
@@ -229,6 +272,21 @@ describe('an API 4xx is the visitor`s input, not an outage', () => {
       const refused = queries(html)?.queries.find((query) => query.state.status === 'error');
       expect(refused?.state.error).toMatchObject({ status: 400 });
       expect(logged.filter((entry) => entry.level === 'warn')).toEqual([]);
+      // One line in the log, with the request's id: no stack trace on the console.
+      expect(warned).not.toHaveBeenCalled();
+      warned.mockRestore();
+      const lines = logged.filter((entry) => entry.message === 'the job list could not be loaded');
+      expect(lines).toEqual([
+        {
+          time: expect.any(String),
+          level: 'info',
+          request_id: response.headers.get('x-request-id'),
+          message: 'the job list could not be loaded',
+          path: '/',
+          error: '400 title must be at most 200 characters, without control characters',
+        },
+      ]);
+      expect(JSON.stringify(lines)).not.toContain('\\n    at ');
     },
   );
 });

@@ -53,9 +53,31 @@ export function contentSecurityPolicy(config: RuntimeConfig, scriptHashes: strin
   return directives.map((directive) => directive.join(' ')).join('; ');
 }
 
-/** Headers every answer of the shell's server carries. */
+/**
+ * Headers every answer of the shell's server carries. The board asks for no camera, microphone,
+ * location, payment or device: no page, and no script a page loads, may (Permissions-Policy;
+ * only features every engine knows, so none logs an unknown one).
+ */
 export const commonSecurityHeaders = {
   'X-Content-Type-Options': 'nosniff',
   'Referrer-Policy': 'strict-origin-when-cross-origin',
   'X-Frame-Options': 'DENY',
+  'Permissions-Policy': 'camera=(), microphone=(), geolocation=(), payment=(), usb=(), serial=(), hid=()',
 } as const;
+
+/** A year: what HSTS preload lists ask for. */
+const transportSecurityMaxAge = 365 * 24 * 60 * 60;
+
+/**
+ * The headers of an answer under this config: the common ones, and on a site served over https
+ * (staging, production) Strict-Transport-Security, so a browser that has been once never asks
+ * for the site (and its subdomains: the API, the remotes' CDN) over plain http again.
+ */
+export function securityHeaders(config: Pick<RuntimeConfig, 'siteUrl'>): Record<string, string> {
+  return new URL(config.siteUrl).protocol === 'https:'
+    ? {
+        ...commonSecurityHeaders,
+        'Strict-Transport-Security': `max-age=${transportSecurityMaxAge}; includeSubDomains`,
+      }
+    : { ...commonSecurityHeaders };
+}

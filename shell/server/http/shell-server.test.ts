@@ -260,6 +260,35 @@ describe('the shell server', () => {
     expect(response.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
   });
 
+  it('sends Permissions-Policy with every answer, and HSTS only for a site served over https', async () => {
+    const production = createShellServer({
+      distDir: dist(),
+      config: () => ({ ...config, environment: 'production', siteUrl: 'https://foundry.example' }),
+      mode: 'assemble',
+      manifests,
+      pageApi: new ApiReader({ fetch: fakeApiFetch() }),
+      listApi: new ApiReader({ fetch: fakeApiFetch() }),
+      log: () => {},
+    });
+    for (const path of [
+      '/',
+      '/job/1',
+      '/no/such/page',
+      '/robots.txt',
+      '/main.0123456789.js',
+      '/missing.js',
+      '/health',
+    ]) {
+      const secure = await production.request(path);
+      expect(secure.headers.get('strict-transport-security'), path).toBe('max-age=31536000; includeSubDomains');
+      expect(secure.headers.get('permissions-policy'), path).toContain('camera=()');
+      expect(secure.headers.get('permissions-policy'), path).toContain('geolocation=()');
+      const plain = await app.request(path);
+      expect(plain.headers.get('strict-transport-security'), path).toBeNull();
+      expect(plain.headers.get('permissions-policy'), path).toContain('microphone=()');
+    }
+  });
+
   it('keeps a preview page private', async () => {
     const response = await app.request('/?preview_remote=listings&preview_url=http://localhost:8091/mf-manifest.json');
     expect(response.headers.get('cache-control')).toBe('private, no-store');

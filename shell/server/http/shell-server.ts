@@ -1,3 +1,4 @@
+import { createHmac } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { releaseManifestUrl } from '@board/shared/config/release-pointer';
@@ -14,7 +15,7 @@ import { ogImageRoutes, warmUpOgCards } from '../preview-images/og-image-routes'
 import { ManifestCache, manifestAssets } from '../remotes/manifest-cache';
 import { ReleasePointers, visitorReleases } from '../remotes/release-pointers';
 import { ServerRemotes } from '../remotes/server-remotes';
-import { commonSecurityHeaders, contentSecurityPolicy } from './security-headers';
+import { contentSecurityPolicy, securityHeaders } from './security-headers';
 import { isHashedAsset, staticFiles } from './static-files';
 import type { VisitorLimit } from './visitor-limit';
 
@@ -166,14 +167,25 @@ export function createShellServer({
   app.use(...requestLog(log));
   app.use(async (c, next) => {
     await next();
-    for (const [name, value] of Object.entries(commonSecurityHeaders))
+    for (const [name, value] of Object.entries(securityHeaders(config())))
       if (!c.res.headers.has(name)) c.res.headers.set(name, value);
   });
   app.get('/health', (c) => c.json({ status: 'ok' }, 200, { 'Cache-Control': 'no-store' }));
   app.get('/runtime-config.json', (c) => c.json(config(), 200, { 'Cache-Control': 'no-cache' }));
   // A CDN-only deployment (static mode) has no server to write these.
   if (mode !== 'static') {
-    app.route('/', crawlerRoutes({ config, api: listReader, workspaces, ...(sitemapLimit ? { sitemapLimit } : {}) }));
+    app.route(
+      '/',
+      crawlerRoutes({
+        config,
+        api: listReader,
+        workspaces,
+        ...(sitemapLimit ? { sitemapLimit } : {}),
+        ...(visitorLimit ? { visitorLimit } : {}),
+        // The sitemap's part cursors are signed with a key every instance shares.
+        ...(apiKey ? { cursorKey: createHmac('sha256', apiKey).update('sitemap-cursors').digest('hex') } : {}),
+      }),
+    );
     app.route('/', ogImageRoutes({ config, api: pageReader, ...(visitorLimit ? { visitorLimit } : {}) }));
     // The first preview card of a process also loads the fonts and the layout engine (~0.5 s).
     if (warmUp) void warmUpOgCards().catch(() => undefined);

@@ -1,7 +1,7 @@
 import { clientKey, resolveClientAddress } from '@board/shared/lib/client-address';
 import { fixedWindow, type WindowVerdict } from '@board/shared/lib/fixed-window';
 import { getConnInfo } from '@hono/node-server/conninfo';
-import type { Context } from 'hono';
+import type { Context, MiddlewareHandler } from 'hono';
 
 /**
  * The shell's server's own flood guard. Its reads of the API are exempt from the API's per-client
@@ -45,6 +45,19 @@ export function visitorLimit(options: VisitorLimitOptions): VisitorLimit {
       const address = resolveClientAddress(peerAddress(c), c.req.header('x-forwarded-for'), options.trustedProxies);
       return windows.hit(clientKey(address));
     },
+  };
+}
+
+/**
+ * Counts each request it sees for its visitor; past the limit it answers a 429 with Retry-After
+ * that no one keeps (the work that has no page to fall back on: a preview image, a sitemap, a feed).
+ */
+export function metered(limit: VisitorLimit | undefined, refusal: string): MiddlewareHandler {
+  return async (c, next) => {
+    const verdict = await limit?.admit(c);
+    if (verdict && !verdict.allowed)
+      return c.text(refusal, 429, { 'Retry-After': String(verdict.retryAfterSeconds), 'Cache-Control': 'no-store' });
+    return next();
   };
 }
 

@@ -33,12 +33,17 @@ function refusedByApi(query: Query): boolean {
  * call that failed is left out: the page renders it as loading, as the browser does before its
  * own fetch. In order: a page's later calls depend on its first (a workspace's jobs on the
  * workspace), so once one finds nothing (a missing workspace or job) the rest are not made, as in
- * the browser. Only the page's own queries are kept: what a query keeps besides (a board's whole
+ * the browser. A query that could not read reports it to `report` (the page's log line). Only the page's own queries are kept: what a query keeps besides (a board's whole
  * list, from an API that does not page) is not sent to the browser.
  */
-export async function loadPageQueries(plan: PagePlan, config: RuntimeConfig, api: ApiReader): Promise<PageQueries> {
+export async function loadPageQueries(
+  plan: PagePlan,
+  config: RuntimeConfig,
+  api: ApiReader,
+  report?: (what: string, error: unknown) => void,
+): Promise<PageQueries> {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: 60_000 } } });
-  const client = readerClient(config.apiBaseUrl, api);
+  const client = readerClient(config.apiBaseUrl, api, report);
   const pageKeys = new Set<string>();
   const keys = new Map<string, QueryKey>();
   const pages = leadingPages(plan.search);

@@ -1,3 +1,4 @@
+import { ApiError, errorLine } from '@board/shared/api/api-client';
 import { readCookie, releaseCookieName } from '@board/shared/config/release-assignment';
 import type { RuntimeConfig } from '@board/shared/config/runtime-config';
 import type { Encoding } from '@board/shared/lib/accept-encoding';
@@ -5,7 +6,7 @@ import type { Log } from '@board/shared/lib/request-log';
 import { QueryClient } from '@tanstack/react-query';
 import type { Context } from 'hono';
 import { pageKey } from '../../src/features/remotes/remote-page';
-import { commonSecurityHeaders, contentSecurityPolicy, inlineScriptHashes } from '../http/security-headers';
+import { contentSecurityPolicy, inlineScriptHashes, securityHeaders } from '../http/security-headers';
 import { sendText } from '../http/send-text';
 import type { VisitorLimit } from '../http/visitor-limit';
 import { type ManifestCache, manifestAssets, type RemoteManifest } from '../remotes/manifest-cache';
@@ -138,7 +139,18 @@ export function pageRoute(options: PageRouteOptions) {
       ? null
       : limited
         ? { queryClient: new QueryClient(), complete: false, read: () => undefined }
-        : await loadPageQueries(plan, current, pageApi);
+        : await loadPageQueries(plan, current, pageApi, (what, error) => {
+            // One line with the request id: a refused search is the visitor's input, an outage a warning.
+            const refused = error instanceof ApiError && error.status >= 400 && error.status < 500;
+            log({
+              time: new Date().toISOString(),
+              level: refused ? 'info' : 'warn',
+              request_id: c.get('requestId' as never),
+              message: what,
+              path: c.req.path,
+              error: errorLine(error),
+            });
+          });
     if (queries && !queries.complete && !limited) warn(c, 'page sent without the API data (slow or down)');
     // 3. The page rendered.
     let rendered: Rendered | undefined;
@@ -199,7 +211,7 @@ export function pageRoute(options: PageRouteOptions) {
       Vary: pageVaryHeader(Object.keys(configured.releases ?? {}).length > 0),
       [releasesHeader]: visitor.header,
       'Content-Security-Policy': contentSecurityPolicy(current, inlineScriptHashes(html)),
-      ...commonSecurityHeaders,
+      ...securityHeaders(current),
     };
     // Only the page it should be is kept: not one sent unrendered, and never a preview.
     const compressed = new Map<Encoding, Promise<Uint8Array>>();

@@ -15,7 +15,11 @@ export interface ReaderClient extends ApiClient {
   readonly unavailable: number;
 }
 
-export function readerClient(apiBaseUrl: string, api: ApiReader): ReaderClient {
+export function readerClient(
+  apiBaseUrl: string,
+  api: ApiReader,
+  report?: (what: string, error: unknown) => void,
+): ReaderClient {
   const readOnly = () => Promise.reject(new Error('the shell server reads the API: it sends no POST'));
   let unavailable = 0;
   return {
@@ -36,6 +40,7 @@ export function readerClient(apiBaseUrl: string, api: ApiReader): ReaderClient {
     },
     postJson: readOnly,
     postForm: readOnly,
+    ...(report ? { report } : {}),
   };
 }
 

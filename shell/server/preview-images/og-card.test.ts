@@ -1,8 +1,8 @@
 import { Resvg } from '@resvg/resvg-js';
 import { describe, expect, it } from 'vitest';
+import { pngSize } from '../test/png-size';
 import { renderOgCard } from './og-card';
 import { type OgCardData, ogCardSize } from './og-image';
-import { pngSize } from './png-size';
 
 const card = (fields: Partial<OgCardData> = {}): OgCardData => ({
   title: 'Backend Engineer',

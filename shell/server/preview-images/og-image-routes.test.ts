@@ -3,8 +3,8 @@ import { Resvg } from '@resvg/resvg-js';
 import { describe, expect, it } from 'vitest';
 import { ApiReader } from '../pages/api-reader';
 import { fakeApiFetch, fakeJobs } from '../test/fake-api';
+import { pngSize } from '../test/png-size';
 import { ogImageCacheControl, ogImageRoutes } from './og-image-routes';
-import { pngSize } from './png-size';
 
 const config = { apiBaseUrl: 'http://127.0.0.1:9000', siteUrl: 'https://board.example.test' } as RuntimeConfig;
 
@@ -48,6 +48,31 @@ describe('preview card routes', () => {
       expect((await routes().request(path)).status).toBe(404);
     },
   );
+
+  it("draws the cards of a platform's own ids (a UUID, j-101, org-1), asking the API for them as they are", async () => {
+    const uuid = '3f2b8c1e-9a4d-4e7b-8f6a-2c1d0e9b7a54';
+    const asked: string[] = [];
+    const fetch: typeof globalThis.fetch = async (input) => {
+      const path = new URL(String(input)).pathname;
+      asked.push(path);
+      if (path === `/public-job-posting/${uuid}`) return Response.json({ ...fakeJobs[0], id: uuid });
+      if (path === '/public-job-posting/j-101') return Response.json({ ...fakeJobs[2], id: 'j-101' });
+      if (path === '/public-job-posting/organization/org-1')
+        return Response.json({ jobs: [{ ...fakeJobs[0], id: 'j-1', organization_id: 'org-1' }] });
+      return Response.json({ message: 'Not found' }, { status: 404 });
+    };
+    const app = ogImageRoutes({ config: () => config, api: new ApiReader({ fetch }), fetch });
+    for (const path of [`/og/job/${uuid}.png`, '/og/job/j-101.png', '/og/company/org-1.png']) {
+      const response = await app.request(path);
+      expect(response.status, path).toBe(200);
+      expect(pngSize(await png(response))).toEqual({ width: 1200, height: 630 });
+    }
+    expect(asked).toEqual([
+      `/public-job-posting/${uuid}`,
+      '/public-job-posting/j-101',
+      '/public-job-posting/organization/org-1',
+    ]);
+  });
 
   it('answers 503 while the API is down, and is not kept', async () => {
     const response = await routes(api({ down: true })).request('/og/job/1.png');

@@ -6,7 +6,7 @@ import { brand } from '@board/shared/lib/brand';
 import type { FetchQueryOptions, QueryKey } from '@tanstack/react-query';
 import { type Context, Hono } from 'hono';
 import { etag } from 'hono/etag';
-import type { VisitorLimit } from '../http/visitor-limit';
+import { metered, type VisitorLimit } from '../http/visitor-limit';
 import type { ApiReader } from '../pages/api-reader';
 import { ApiUnavailable, readQuery } from '../pages/reader-client';
 import { renderOgCard } from './og-card';
@@ -129,15 +129,10 @@ export function ogImageRoutes({
 
   const missing = (c: Context) => c.text('Not found', 404, { 'Cache-Control': missingOgImageCacheControl });
 
-  app.use('/og/*', async (c, next) => {
-    const verdict = visitorLimit?.admit(c);
-    if (verdict && !verdict.allowed)
-      return c.text('Too many preview images were asked for from this address. Please try again later.', 429, {
-        'Retry-After': String(verdict.retryAfterSeconds),
-        'Cache-Control': 'no-store',
-      });
-    return next();
-  });
+  app.use(
+    '/og/*',
+    metered(visitorLimit, 'Too many preview images were asked for from this address. Please try again later.'),
+  );
   app.use('/og/*', etag());
   app.onError((error, c) => {
     if (!(error instanceof ApiUnavailable)) console.error('[shell-server]', c.req.path, error);

@@ -1,7 +1,7 @@
 import { Resvg } from '@resvg/resvg-js';
 import { describe, expect, it } from 'vitest';
+import { pngSize } from '../test/png-size';
 import { encodePng } from './png-encode';
-import { pngSize } from './png-size';
 
 const draw = (svg: string) => new Resvg(svg, { font: { loadSystemFonts: false } }).render();
 

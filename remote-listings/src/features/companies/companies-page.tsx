@@ -13,7 +13,7 @@ import { Building2, Search } from 'lucide-react';
 import { useId, useRef } from 'react';
 import { useAdoptChangedFields, useFollowValue } from '../../lib/forms/get-form';
 import { LoadMore } from '../../lib/paging/load-more';
-import { useDebouncedSearch } from '../../lib/paging/use-debounced-search';
+import { useAbortSupersededSearch, useDebouncedSearch } from '../../lib/paging/use-debounced-search';
 import { usePagedItems } from '../../lib/paging/use-restored-pages';
 
 /**
@@ -28,11 +28,9 @@ export function CompaniesPage() {
   const [params, setParams] = useSearchParams();
   const typed = params.get('q') ?? '';
   const [name, waiting] = useDebouncedSearch(typed);
-  const query = useInfiniteQuery({
-    ...organizationPagesQuery(client, workspace.slug, name),
-    enabled: workspace.ready,
-    placeholderData: keepPreviousData,
-  });
+  const pages = organizationPagesQuery(client, workspace.slug, name);
+  const query = useInfiniteQuery({ ...pages, enabled: workspace.ready, placeholderData: keepPreviousData });
+  useAbortSupersededSearch(pages.queryKey, waiting);
   const { items: organizations, total } = usePagedItems(query);
   const id = useId();
   const form = useRef<HTMLFormElement>(null);

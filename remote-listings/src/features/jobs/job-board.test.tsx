@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { jobSearchAnswer } from '../../test/board-api';
 import { createServerJob, type ServerJobBody } from '../../test/create-job';
 import { renderPage } from '../../test/render';
@@ -104,12 +104,22 @@ describe('JobBoard', () => {
     const { router } = await renderBoard(jobs);
     const description = () => screen.getByText('Design.');
     expect(description()).toHaveClass('line-clamp-2');
-    expect(screen.getByRole('link', { name: 'List view' })).toHaveAttribute('aria-current', 'true');
-    // A link to the grid (it works without JavaScript), which switches in place once hydrated.
-    expect(screen.getByRole('link', { name: 'Grid view' })).toHaveAttribute('href', '/?view=grid');
-    await userEvent.click(screen.getByRole('link', { name: 'Grid view' }));
+    const list = screen.getByRole('button', { name: 'List view' });
+    const grid = screen.getByRole('button', { name: 'Grid view' });
+    // Two toggle buttons, the list pressed by default.
+    expect(list).toHaveAttribute('aria-pressed', 'true');
+    expect(grid).toHaveAttribute('aria-pressed', 'false');
+    await userEvent.click(grid);
     expect(description()).toHaveClass('line-clamp-3');
+    expect(grid).toHaveAttribute('aria-pressed', 'true');
+    expect(list).toHaveAttribute('aria-pressed', 'false');
     expect(router.state.location.search).toBe('?view=grid');
+    // The keyboard: Space on the focused button switches back.
+    list.focus();
+    await userEvent.keyboard(' ');
+    expect(description()).toHaveClass('line-clamp-2');
+    expect(list).toHaveAttribute('aria-pressed', 'true');
+    expect(router.state.location.search).toBe('');
   });
 
   it('shows the first 3 investors and reveals the rest with +N more', async () => {
@@ -143,6 +153,49 @@ describe('JobBoard', () => {
     expect(cards()).toHaveLength(3);
     expect(screen.getByLabelText('Job title')).toHaveValue('');
     expect(router.state.location.search).toBe('');
+  });
+
+  it('aborts a search changed again before its answer came (its results never show), and asks again for one returned to', async () => {
+    await renderBoard(jobs);
+    /** Each search request, held until the test answers it. */
+    const held: { title: string; signal: AbortSignal; answer: () => void }[] = [];
+    vi.stubGlobal('fetch', (input: RequestInfo | URL, init?: RequestInit) => {
+      const url = new URL(String(input));
+      return new Promise<Response>((resolve, reject) => {
+        const signal = init?.signal ?? new AbortController().signal;
+        signal.addEventListener('abort', () => reject(signal.reason));
+        held.push({
+          title: url.searchParams.get('title') ?? '',
+          signal,
+          answer: () => resolve(Response.json(jobSearchAnswer(jobs)(url))),
+        });
+      });
+    });
+    const field = screen.getByLabelText('Job title');
+    const titles = () => screen.getAllByRole('article').map((card) => within(card).getByRole('heading').textContent);
+    const everyJob = titles();
+
+    // A pause after 's' (as a long task on a busy machine makes between two keys): 's' is asked for.
+    await userEvent.type(field, 's');
+    await waitFor(() => expect(held.map((request) => request.title)).toEqual(['s']));
+    // The next key supersedes it: aborted, while the board keeps showing what it showed, busy.
+    await userEvent.type(field, 'x');
+    expect(held[0]?.signal.aborted).toBe(true);
+    expect(titles()).toEqual(everyJob);
+    // Back to 's' before any pause: the aborted search is asked for again, and its answer shows.
+    await userEvent.type(field, '{Backspace}');
+    await waitFor(() => expect(held.map((request) => request.title)).toEqual(['s', 's']));
+    held[1]?.answer();
+    expect(await screen.findByText('2 of 2 jobs')).toBeInTheDocument();
+    expect(titles()).toEqual(['Product Designer', 'Data Scientist']);
+
+    // Typed on to 'sign': one search for the word once the keys rest, and only its answer shows.
+    await userEvent.type(field, 'ign');
+    await waitFor(() => expect(held.at(-1)?.title).toBe('sign'));
+    held.at(-1)?.answer();
+    expect(await screen.findByText('1 of 1 job')).toBeInTheDocument();
+    expect(titles()).toEqual(['Product Designer']);
+    expect(held.filter((request) => !request.signal.aborted).map((request) => request.title)).toEqual(['s', 'sign']);
   });
 
   it('narrows by location, workplace, job type, level and date in the API; Clear Filters clears them too, not the sort', async () => {

@@ -1,4 +1,3 @@
-import type { BoardView } from '@board/shared/api/board-search';
 import type { Job } from '@board/shared/api/job';
 import { jobQuery } from '@board/shared/api/queries';
 import { pageSize } from '@board/shared/api/requests';
@@ -58,7 +57,8 @@ const kept = ['sort', 'view'];
  * company page). The filters live in the URL; the page runs the search and passes its pages here.
  * One page for every screen: below 768 px CSS folds the filter panel into a sheet behind a
  * 'Filters' button. Every control works before any script runs (GET forms named as the URL's
- * parameters, links), and scripts make each act in place.
+ * parameters, the view toggle's submit buttons among them, and links), and scripts make each act
+ * in place.
  */
 export function JobBoard({
   state,
@@ -83,7 +83,6 @@ export function JobBoard({
   const carried = Object.fromEntries(
     kept.flatMap((name) => (params.has(name) ? [[name, params.get(name) ?? '']] : [])),
   );
-  const hrefOf = (mode: BoardView) => hrefWith(pathname, params, { view: mode === 'grid' ? 'grid' : undefined });
 
   return (
     <div className="space-y-4">
@@ -116,7 +115,11 @@ export function JobBoard({
             onChange={(sort) => change({ sort })}
             onAdopt={adopt}
           />
-          <ViewToggle view={view} hrefOf={hrefOf} onChange={(mode) => change({ view: mode })} />
+          <ViewToggle
+            view={view}
+            carried={[...params.entries()].filter(([name]) => name !== 'view')}
+            onChange={(mode) => change({ view: mode })}
+          />
         </div>
       </div>
       <div aria-busy={board.updating || board.loadingMore}>

@@ -3,7 +3,7 @@ import { jobPagesQuery } from '@board/shared/api/queries';
 import { keepPreviousData, useInfiniteQuery } from '@board/shared/lib/query';
 import { useApiClient } from '@board/shared/react/api-client';
 import { useMemo } from 'react';
-import { useDebouncedSearch } from '../../lib/paging/use-debounced-search';
+import { useAbortSupersededSearch, useDebouncedSearch } from '../../lib/paging/use-debounced-search';
 import { usePagedItems } from '../../lib/paging/use-restored-pages';
 import type { BoardJobs } from './job-board';
 import { type BoardOptions, facetOptions } from './search-options';
@@ -11,8 +11,9 @@ import { type BoardOptions, facetOptions } from './search-options';
 /**
  * The jobs of the URL's search on a jobs page, a page at a time (jobPagesQuery: in the database or
  * over the whole list, as the API answers). A filter change runs once the filters have rested for
- * a moment, and the previous results stay on screen until the new ones arrive. The first page is
- * the one the server rendered.
+ * a moment, and the previous results stay on screen until the new ones arrive; a search changed
+ * again before its answer came is aborted, never shown. The first page is the one the server
+ * rendered.
  */
 export function useJobPages(
   workspaceSlug: string | null,
@@ -21,11 +22,9 @@ export function useJobPages(
 ): { board: BoardJobs; options: BoardOptions } {
   const [search, waiting] = useDebouncedSearch(urlSearch);
   const client = useApiClient();
-  const query = useInfiniteQuery({
-    ...jobPagesQuery(client, workspaceSlug, search),
-    enabled,
-    placeholderData: keepPreviousData,
-  });
+  const pages = jobPagesQuery(client, workspaceSlug, search);
+  const query = useInfiniteQuery({ ...pages, enabled, placeholderData: keepPreviousData });
+  useAbortSupersededSearch(pages.queryKey, waiting);
   const { items: jobs, total, first } = usePagedItems(query);
   const facets = first?.facets;
   const options = useMemo(() => facetOptions(facets), [facets]);

@@ -81,7 +81,7 @@ describe('resolvePreview', () => {
 
 describe('a preview of a published release', () => {
   const withReleases = createRuntimeConfig({
-    environment: 'production',
+    environment: 'staging',
     previewOrigins: [],
     remotes: {
       listings: 'https://cdn.example/listings/mf-manifest.json',
@@ -91,7 +91,7 @@ describe('a preview of a published release', () => {
     releases: { listings: 'https://cdn.example/listings/releases/pointer.json' },
   });
 
-  it('loads the release from the remote’s own store, in any environment', () => {
+  it('loads the release from the remote’s own store, in every environment but production', () => {
     expect(decidePreview(withReleases, 'listings', null, '20261124T101010.000Z-abc')).toEqual({
       kind: 'accepted',
       preview: {
@@ -108,6 +108,22 @@ describe('a preview of a published release', () => {
     ['a version that is a path', 'listings', '../../elsewhere', '"../../elsewhere" is not a release version.'],
   ])('refuses %s', (_case, remote, version, reason) => {
     expect(decidePreview(withReleases, remote, null, version)).toEqual({ kind: 'refused', reason });
+  });
+
+  it('is refused in production, whatever the version (a rolled-back or never-promoted release included)', () => {
+    const production = { ...withReleases, environment: 'production' as const };
+    for (const version of ['20261124T101010.000Z-abc', 'v7'])
+      expect(decidePreview(production, 'listings', null, version)).toEqual({
+        kind: 'refused',
+        reason: 'Releases are not previewed in production: preview it on staging, or run a canary.',
+      });
+    // A preview remembered in the tab is dropped too: the configured release is loaded.
+    sessionStorage.clear();
+    sessionStorage.setItem('board:preview', JSON.stringify({ remote: 'listings', version: 'v7' }));
+    const { decision, remotes } = resolvePreview(production, '', sessionStorage);
+    expect(decision.kind).toBe('none');
+    expect(remotes.listings).toBe('https://cdn.example/listings/mf-manifest.json');
+    expect(sessionStorage.getItem('board:preview')).toBeNull();
   });
 
   it('is remembered for the session by its version', () => {

@@ -10,8 +10,10 @@ import type { RuntimeConfig } from '@board/shared/config/runtime-config';
  * visible warning. Production's config allows nothing.
  *
  * Or a published release of a remote with releases: `?preview_remote=listings&preview_version=<version>`,
- * loaded from the remote's own release store (its configured origin), in any environment: the way
- * to look at a release before promoting it.
+ * loaded from the remote's own release store (its configured origin): the way to look at a release
+ * before promoting it, in every environment but production (decision 019). There, any link could
+ * otherwise load any release still in the store, one that was rolled back or never promoted
+ * included; production shows only what its pointer names (live, or a canary).
  */
 export interface Preview {
   remote: RemoteName;
@@ -39,6 +41,11 @@ export function decidePreview(
     return { kind: 'refused', reason: `"${remote ?? ''}" is not a remote of this site.` };
   }
   if (version !== null) {
+    if (config.environment === 'production')
+      return {
+        kind: 'refused',
+        reason: 'Releases are not previewed in production: preview it on staging, or run a canary.',
+      };
     const pointer = config.releases?.[remote as RemoteName];
     if (!pointer) return { kind: 'refused', reason: `${remote} has no releases here.` };
     if (!isReleaseVersion(version)) return { kind: 'refused', reason: `"${version}" is not a release version.` };
