@@ -160,8 +160,8 @@ test.describe('live data from the ATSs', () => {
       body: JSON.stringify({ since: new Date(beforeSync.getTime() - 1000).toISOString() }),
     });
     expect(sent.status).toBe(200);
-    const digest = await mailTo(board, address, /new jobs?: Zephyr/);
-    expect(digest.subject).toBe('3 new jobs: Zephyr · all jobs');
+    const digest = await mailTo(board, address, /new jobs? for your job alert/);
+    expect(digest.subject).toBe('3 new jobs for your job alert (all jobs)');
     expect(digest.text).toContain(`${board.config.siteUrl}/job/${robotics}`);
 
     // The job closes at the company (two of three stay open): the next sync closes it.

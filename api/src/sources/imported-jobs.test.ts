@@ -121,7 +121,7 @@ describe('imported jobs on the board', () => {
     expect(await api.alerts.sendDigests({ since: before })).toMatchObject({ digests: 1 });
     const [digest] = await api.db.select().from(outbox).where(eq(outbox.alertId, alert));
     const message = digest?.message as { subject: string; text: string };
-    expect(message.subject).toBe('1 new job: Product Manager · all jobs');
+    expect(message.subject).toBe('1 new job for your job alert (all jobs)');
     expect(message.text).toContain('Product Manager');
     expect(message.text).toContain('Example');
     // Seen once: a later sync that changes it, or reopens it, does not make it new again.
