@@ -139,10 +139,10 @@ describe('ids are one path segment before any API call', () => {
     expect(calls).toEqual([
       'http://127.0.0.1:9001/api/public-job-posting/1?visibility=linkedin_or_job_board&include_closed=true',
       'http://127.0.0.1:9001/api/public-job-posting/organization/7?visibility=job_board_only&limit=24',
-      `http://127.0.0.1:9001/api/public-job-posting/${uuid}?visibility=linkedin_or_job_board`,
-      'http://127.0.0.1:9001/api/public-job-posting/j-101?visibility=linkedin_or_job_board',
+      `http://127.0.0.1:9001/api/public-job-posting/${uuid}?visibility=linkedin_or_job_board&include_closed=true`,
+      'http://127.0.0.1:9001/api/public-job-posting/j-101?visibility=linkedin_or_job_board&include_closed=true',
       'http://127.0.0.1:9001/api/public-job-posting/organization/org-1?visibility=job_board_only&limit=24',
-      'http://127.0.0.1:9001/api/public-job-posting/job_8f3a?visibility=linkedin_or_job_board',
+      'http://127.0.0.1:9001/api/public-job-posting/job_8f3a?visibility=linkedin_or_job_board&include_closed=true',
     ]);
   });
 
