@@ -118,7 +118,8 @@ export function createApp(deps: AppDeps) {
     onError: (c) => c.json({ message: 'Request body too large', detail: `At most ${smallBodyBytes} bytes` }, 413),
   });
   app.use((c, next) => (applicationPath.test(c.req.path) ? next() : smallBodies(c, next)));
-  const versions = dataVersion(deps.database.db);
+  // The data version and the search index kept at it (decision 022): no query per request.
+  const versions = dataVersion(deps.database.db, { log });
   app.use(
     '/public-job-posting/*',
     responseCache({ ttlMs: 10_000, maxEntries: 200, version: versions.current, key: publicCallCacheKey }),

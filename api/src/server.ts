@@ -19,6 +19,7 @@ import { pruneExpired } from './applications/submission-limit';
 import { createLocalCaptcha, createRecaptchaVerifier } from './captcha/captcha';
 import { ConfigError, loadConfig } from './config';
 import { openDatabase } from './db/database';
+import { pruneBoardChanges } from './job-postings/board-changes';
 import { scheduledWork } from './lib/scheduled-work';
 import { generateDemoData } from './seed/demo-data';
 import { isEmpty, seed } from './seed/seed';
@@ -150,13 +151,15 @@ export async function startApi(env: Record<string, string | undefined> = process
   const url = `http://${config.HOST}:${port}`;
   // Locally, without API_PUBLIC_URL, the address it listens on (staging and production must set it).
   publicOrigin ||= url;
+  // Old submission attempts, and the change log's entries every instance has long applied.
   const prune = () =>
-    pruneExpired(database.db, { max: config.RATE_LIMIT_MAX, windowSeconds: config.RATE_LIMIT_WINDOW_SECONDS }).catch(
-      () => {},
-    );
-  // The search index and the board's facets, read now rather than during the first visitor's
-  // search (~0.6 s at 100,000 jobs): call 1 once, in-process, as a visitor would ask it. A request
-  // that arrives meanwhile shares the read.
+    Promise.all([
+      pruneExpired(database.db, { max: config.RATE_LIMIT_MAX, windowSeconds: config.RATE_LIMIT_WINDOW_SECONDS }),
+      pruneBoardChanges(database.db),
+    ]).catch(() => {});
+  // The search index, read now rather than during the first visitor's search (~0.6 s at 100,000
+  // jobs): call 1 once, in-process, as a visitor would ask it. A request that arrives meanwhile
+  // shares the read. After this the index follows the changes row by row (decision 022).
   const warmed = performance.now();
   const warm = await Promise.resolve(app.request('/public-job-posting?limit=1')).catch(() => null);
   log({

@@ -12,11 +12,19 @@ import { migrate as migratePostgres } from 'drizzle-orm/postgres-js/migrator';
 import postgres from 'postgres';
 import * as alertTables from './alert-tables';
 import * as applicationTables from './application-tables';
+import * as boardChangeTables from './board-change-tables';
+import { countWrites } from './client-writes';
 import * as jobBoardTables from './job-board-tables';
 import * as scheduledWorkTables from './scheduled-work-tables';
 
 /** Every table, by table group: the relational queries of both drivers see them all. */
-const schema = { ...jobBoardTables, ...applicationTables, ...alertTables, ...scheduledWorkTables };
+const schema = {
+  ...jobBoardTables,
+  ...applicationTables,
+  ...alertTables,
+  ...boardChangeTables,
+  ...scheduledWorkTables,
+};
 
 const migrationsFolder = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../drizzle');
 
@@ -41,6 +49,8 @@ export async function openDatabase(options: {
 }): Promise<DatabaseHandle> {
   if (options.databaseUrl) {
     const client = postgres(options.databaseUrl, { max: 10, onnotice: () => {} });
+    // A read after a write through this client checks the data version (client-writes.ts).
+    countWrites(client);
     const db = drizzlePostgres(client, { schema, logger: options.logger });
     await migratePostgres(db, { migrationsFolder });
     // Waits for queries in flight, at most 5 s: a connection the server dropped never holds a stop up.

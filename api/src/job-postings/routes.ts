@@ -58,7 +58,7 @@ export function jobPostingRoutes(
   const search = jobSearch(db, versions, options);
 
   // Call 1: the jobs of the board, or of one workspace. Without `limit`, the SPEC's whole list,
-  // serialised once per change of the data; with it, one page of a search run in the database.
+  // serialised once per change of the data; with it, one page of a search over the search index.
   app.get('/', jobListQuery, async (c) => {
     const { visibility, workspaceSlug, search: wanted, page } = c.req.valid('query');
     if (page !== null) {
