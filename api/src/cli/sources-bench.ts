@@ -25,44 +25,13 @@ import { jobPostings, jobSources, organizations } from '../db/job-board-tables';
 import { sourcesService } from '../sources/sources-service';
 import { vendorHttp } from '../sources/vendor-http';
 import { startFakeVendors } from '../test/fake-vendors';
+import { benchAshbyJobs } from './bench-ats-jobs';
 
 const apiDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const { values } = parseArgs({ options: { jobs: { type: 'string' }, 'data-dir': { type: 'string' } } });
 const count = Number(values.jobs ?? 1000);
 const databaseUrl = process.env.DATABASE_URL || undefined;
 const dataDir = path.resolve(apiDir, values['data-dir'] ?? '.data/pglite-large');
-
-/** An Ashby job as its API answers it, with a description of a realistic size (~3 KB of HTML). */
-function ashbyJob(index: number, round: number) {
-  const paragraph = `<p>Round ${round}: you will own <strong>part ${index}</strong> of the platform, with a team that ships every week. We value clear writing, careful reviews and calm on-call.</p>`;
-  return {
-    id: `bench-${String(index).padStart(6, '0')}`,
-    title: `${round === 1 ? 'Engineer' : 'Senior Engineer'} ${index}`,
-    location: index % 3 === 0 ? 'London' : 'Remote - EU',
-    secondaryLocations: index % 5 === 0 ? [{ location: 'Berlin' }] : [],
-    workplaceType: index % 3 === 0 ? 'Hybrid' : 'Remote',
-    employmentType: 'FullTime',
-    isListed: true,
-    publishedAt: new Date(Date.UTC(2026, 10, 1) + index * 60_000).toISOString(),
-    descriptionHtml: `${paragraph.repeat(8)}<ul><li>TypeScript</li><li>PostgreSQL</li><li>On-call ${round}</li></ul>`,
-    applyUrl: `https://jobs.ashbyhq.com/bench/${index}/apply`,
-    compensation: {
-      compensationTiers: [
-        {
-          components: [
-            {
-              compensationType: 'Salary',
-              interval: '1 YEAR',
-              currencyCode: 'EUR',
-              minValue: 60_000 + round * 1000,
-              maxValue: 90_000 + round * 1000,
-            },
-          ],
-        },
-      ],
-    },
-  };
-}
 
 const percentile = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
@@ -97,11 +66,7 @@ const before = await boardTotal();
 let sourceId: number | null = null;
 try {
   const board = `bench${Date.now()}`;
-  fake.setJobs(
-    'ashby',
-    board,
-    Array.from({ length: count }, (_, index) => ashbyJob(index, 1)),
-  );
+  fake.setJobs('ashby', board, benchAshbyJobs(count, 1));
   ({
     source: { id: sourceId },
   } = await sources.add('ashby', board, { company: 'Bench Co' }));
@@ -112,12 +77,7 @@ try {
     return { ms: Math.round(performance.now() - started), line: result?.line ?? '', phases: result?.ms };
   };
   const first = await timed();
-  const round = (n: number) =>
-    fake.setJobs(
-      'ashby',
-      board,
-      Array.from({ length: count }, (_, index) => ashbyJob(index, n)),
-    );
+  const round = (n: number) => fake.setJobs('ashby', board, benchAshbyJobs(count, n));
   round(2);
   const changed = await timed();
   const unchanged = await timed();
