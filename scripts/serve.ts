@@ -11,16 +11,11 @@ import path from 'node:path';
 import { type MailSink, startMailSink } from '../api/src/alerts/mail-sink';
 import { demoWorkspaces } from '../api/src/seed/demo-data';
 import { startApi } from '../api/src/server';
+import { loadShellConfig, readEnvironmentConfig } from '../shell/server/config';
+import { startShell } from '../shell/server/server';
 import { releaseStoreRoot } from './release/local-store';
 import { liveManifestUrl, publishCurrentBuild } from './release/publish-current';
-import {
-  appFolders,
-  readEnvironmentConfig,
-  type StaticServer,
-  serveReleases,
-  serveRemote,
-  serveShell,
-} from './serve-board';
+import { appFolders, type StaticServer, serveReleases, serveRemote } from './serve-board';
 
 const environment = process.env.BOARD_ENV || 'local';
 if (environment !== 'local') {
@@ -80,15 +75,19 @@ try {
       remoteManifests[app] = liveManifestUrl(store, app, pointer) ?? remoteManifests[app];
     } else servers.push(await serveRemote(app, port, '127.0.0.1'));
   }
+  // The shell's server as an instance runs it, with the local environment's settings.
   servers.push(
-    await serveShell({
-      port: portOf(config.siteUrl),
-      host: '127.0.0.1',
-      config: () => config,
-      apiKey,
-      // The demo data's workspace boards, for the sitemap (elsewhere: BOARD_WORKSPACES).
-      ...(!process.env.BOARD_WORKSPACES ? { workspaces: demoWorkspaces.map((workspace) => workspace.slug) } : {}),
-    }),
+    await startShell(
+      loadShellConfig({
+        ...process.env,
+        BOARD_ENV: environment,
+        PORT: String(portOf(config.siteUrl)),
+        HOST: '127.0.0.1',
+        SHELL_API_KEY: apiKey,
+        // The demo data's workspace boards, for the sitemap (elsewhere: BOARD_WORKSPACES).
+        BOARD_WORKSPACES: process.env.BOARD_WORKSPACES || demoWorkspaces.map((workspace) => workspace.slug).join(','),
+      }),
+    ),
   );
 } catch (error) {
   console.error(`Could not start the board: ${(error as Error).message}`);

@@ -1,13 +1,16 @@
 /**
- * The API server: validated config, database (PGlite or PostgreSQL) with migrations, demo data on
- * an empty database, then HTTP on HOST:PORT. Run alone by `pnpm serve:api` (or `pnpm --filter @board/api
- * start`): one JSON line when it listens, and on SIGTERM the requests in flight are answered before it exits 0.
+ * The API server: validated config, database (PGlite or PostgreSQL) with migrations and, where
+ * asked for, demo data on an empty database (both under the start-up lock: one instance at a
+ * time), the limits (Redis or memory), then HTTP on HOST:PORT. Run alone by `pnpm serve:api` (or
+ * `pnpm --filter @board/api start`), as each instance runs: one JSON line when it listens, and on
+ * SIGTERM the requests in flight are answered before it exits 0.
  */
 import { randomBytes } from 'node:crypto';
 import type { Server } from 'node:http';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { resolveClientAddress } from '@board/shared/lib/client-address';
+import { openLimits } from '@board/shared/lib/limits';
 import { jsonLines } from '@board/shared/lib/request-log';
 import { serve } from '@hono/node-server';
 import { getConnInfo } from '@hono/node-server/conninfo';
@@ -15,10 +18,10 @@ import type { Context } from 'hono';
 import { rekeyAddresses } from './alerts/address-keys';
 import { alertsFromConfig } from './alerts/from-config';
 import { createApp } from './app';
-import { pruneExpired } from './applications/submission-limit';
 import { createLocalCaptcha, createRecaptchaVerifier } from './captcha/captcha';
+import { pruneRedemptions } from './captcha/redemptions';
 import { ConfigError, loadConfig } from './config';
-import { openDatabase } from './db/database';
+import { openDatabase, startUpLock } from './db/database';
 import { pruneBoardChanges } from './job-postings/board-changes';
 import { scheduledWork } from './lib/scheduled-work';
 import { generateDemoData } from './seed/demo-data';
@@ -37,17 +40,38 @@ export async function startApi(env: Record<string, string | undefined> = process
   const dataDir = config.PGLITE_DATA_DIR.startsWith('memory://')
     ? config.PGLITE_DATA_DIR
     : path.resolve(apiDir, config.PGLITE_DATA_DIR);
+  const log = config.LOG_LEVEL === 'silent' ? () => {} : jsonLines;
   const database = await openDatabase({ databaseUrl: config.DATABASE_URL, pgliteDataDir: dataDir });
-  if (config.SEED === 'demo' && (await isEmpty(database.db))) {
-    const counts = await seed(database.db, generateDemoData({ siteUrl: config.BOARD_SITE_URL }));
-    jsonLines({
-      time: new Date().toISOString(),
-      level: 'info',
-      message: 'seeded the demo data',
-      companies: counts.organizations,
-      jobs: counts.jobs,
-    });
-  }
+  let publicOrigin = config.API_PUBLIC_URL ?? '';
+  let closing = false;
+  const alerts = alertsFromConfig(config, database.db, () => publicOrigin, log);
+  // What must happen once, whichever instance starts first: the others wait, then find it done.
+  await database.exclusive(startUpLock, async () => {
+    if (config.SEED === 'demo' && (await isEmpty(database.db))) {
+      const counts = await seed(database.db, generateDemoData({ siteUrl: config.BOARD_SITE_URL }));
+      log({
+        time: new Date().toISOString(),
+        level: 'info',
+        message: 'seeded the demo data',
+        companies: counts.organizations,
+        jobs: counts.jobs,
+      });
+    }
+    // Alerts whose address was hashed without this secret (before keyed hashes, or with a rotated
+    // secret) are hashed again from the address they keep, so their new manage links find them.
+    // Only with a secret every instance shares (ALERTS_SECRET), or on PGlite (one process): a
+    // secret made up at start would undo another instance's hashes.
+    if (!config.ALERTS_SECRET && database.kind !== 'pglite') return;
+    const rekeyed = await rekeyAddresses(database.db, alerts.tokens.addresses);
+    if (rekeyed > 0)
+      log({
+        time: new Date().toISOString(),
+        level: 'info',
+        message: 'alert addresses hashed with the current secret',
+        alerts: rekeyed,
+      });
+  });
+  const limits = await openLimits({ url: config.REDIS_URL, prefix: `board:${config.BOARD_ENV}:api`, log });
   const localCaptcha =
     config.CAPTCHA_MODE === 'local'
       ? createLocalCaptcha(config.CAPTCHA_SECRET ?? randomBytes(32).toString('hex'))
@@ -55,20 +79,6 @@ export async function startApi(env: Record<string, string | undefined> = process
   const captcha =
     localCaptcha?.verifier() ??
     createRecaptchaVerifier({ secret: config.RECAPTCHA_SECRET ?? '', verifyUrl: config.RECAPTCHA_VERIFY_URL });
-  let publicOrigin = config.API_PUBLIC_URL ?? '';
-  let closing = false;
-  const log = config.LOG_LEVEL === 'silent' ? () => {} : jsonLines;
-  const alerts = alertsFromConfig(config, database.db, () => publicOrigin, log);
-  // Alerts whose address was hashed without this secret (before keyed hashes, or with a rotated
-  // secret) are hashed again from the address they keep, so their new manage links find them.
-  const rekeyed = await rekeyAddresses(database.db, alerts.tokens.addresses);
-  if (rekeyed > 0)
-    log({
-      time: new Date().toISOString(),
-      level: 'info',
-      message: 'alert addresses hashed with the current secret',
-      alerts: rekeyed,
-    });
   if (!alerts.transport)
     log({
       time: new Date().toISOString(),
@@ -99,6 +109,7 @@ export async function startApi(env: Record<string, string | undefined> = process
     localCaptcha,
     corsOrigins: config.CORS_ORIGINS,
     publicOrigin: () => publicOrigin,
+    limits,
     rateLimit: { max: config.RATE_LIMIT_MAX, windowSeconds: config.RATE_LIMIT_WINDOW_SECONDS },
     requestRateLimit: { max: config.REQUEST_RATE_LIMIT_MAX, windowSeconds: config.REQUEST_RATE_LIMIT_WINDOW_SECONDS },
     log: config.LOG_LEVEL === 'silent' ? () => {} : undefined,
@@ -115,6 +126,7 @@ export async function startApi(env: Record<string, string | undefined> = process
       links: alerts.links,
       service: alerts.service,
       rateLimit: { max: config.RATE_LIMIT_MAX, windowSeconds: config.RATE_LIMIT_WINDOW_SECONDS },
+      operatorEndpoints: config.OPERATOR_ENDPOINTS === 'on',
       operatorToken: config.OPERATOR_TOKEN,
       operatorLoopback: config.BOARD_ENV === 'local' || config.BOARD_ENV === 'test',
       peerAddress,
@@ -151,12 +163,8 @@ export async function startApi(env: Record<string, string | undefined> = process
   const url = `http://${config.HOST}:${port}`;
   // Locally, without API_PUBLIC_URL, the address it listens on (staging and production must set it).
   publicOrigin ||= url;
-  // Old submission attempts, and the change log's entries every instance has long applied.
-  const prune = () =>
-    Promise.all([
-      pruneExpired(database.db, { max: config.RATE_LIMIT_MAX, windowSeconds: config.RATE_LIMIT_WINDOW_SECONDS }),
-      pruneBoardChanges(database.db),
-    ]).catch(() => {});
+  // Old captcha redemptions, and the change log's entries every instance has long applied.
+  const prune = () => Promise.all([pruneRedemptions(database.db), pruneBoardChanges(database.db)]).catch(() => {});
   // The search index, read now rather than during the first visitor's search (~0.6 s at 100,000
   // jobs): call 1 once, in-process, as a visitor would ask it. A request that arrives meanwhile
   // shares the read. After this the index follows the changes row by row (decision 022).
@@ -178,6 +186,7 @@ export async function startApi(env: Record<string, string | undefined> = process
     port,
     environment: config.BOARD_ENV,
     database: database.kind,
+    limits: limits.kind,
     /** The API's database, for tools and tests that read what arrived. */
     db: database.db,
     /** Stops taking connections, lets the requests in flight finish, then closes the database. */
@@ -193,6 +202,7 @@ export async function startApi(env: Record<string, string | undefined> = process
       });
       clearTimeout(cutOff);
       alerts.transport?.close();
+      await limits.close();
       await database.close();
     },
   };
@@ -208,6 +218,7 @@ if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.me
       url: api.url,
       environment: api.environment,
       database: api.database,
+      limits: api.limits,
     });
     let stopping = false;
     const stop = async (signal: NodeJS.Signals) => {

@@ -6,16 +6,10 @@ import { jobPostings } from '../../api/src/db/job-board-tables';
 import { demoWorkspaces } from '../../api/src/seed/demo-data';
 import type { startApi } from '../../api/src/server';
 import { type FakeVendors, startFakeVendors } from '../../api/src/test/fake-vendors';
-import {
-  appFolders,
-  readEnvironmentConfig,
-  type ServedApp,
-  type ShellMode,
-  type StaticServer,
-  serveRemote,
-  serveShell,
-} from '../../scripts/serve-board';
+import { appFolders, type ServedApp, type StaticServer, serveRemote } from '../../scripts/serve-board';
 import type { RuntimeConfig } from '../../shared/src/config/runtime-config';
+import { loadShellConfig, readEnvironmentConfig, type ShellMode } from '../../shell/server/config';
+import { startShell } from '../../shell/server/server';
 import { startMemoryApi } from './memory-api';
 import { platformIds, type SpecApi, startSpecApi } from './spec-api';
 
@@ -55,20 +49,26 @@ export class Board {
     for (const remote of remotes) await board.startRemote(remote);
     // The shell's key, as a deploy sets it on both: the API does not count the shell's reads as one visitor's.
     const apiKey = randomBytes(16).toString('hex');
-    board.shellServer = await serveShell({
-      apiKey,
-      port: 0,
-      config: () => board.config,
-      mode: options.shellMode,
-      workspaces: demoWorkspaces.map((workspace) => workspace.slug),
-      silent: true,
-      // In production the server waits 800 ms for the API before it sends a page without the job's
-      // tags (unit-tested); a suite sharing two cores with builds and browsers waits longer.
-      pageApiTimeoutMs: 5_000,
-      renderBudgetMs: 5_000,
-      // The suite is one visitor loading hundreds of pages a minute; the limit has its own test.
-      visitorLimit: null,
-    });
+    board.shellServer = await startShell(
+      loadShellConfig({
+        BOARD_ENV: 'local',
+        PORT: '0',
+        HOST: '127.0.0.1',
+        SHELL_API_KEY: apiKey,
+        SHELL_MODE: options.shellMode ?? 'render',
+        BOARD_WORKSPACES: demoWorkspaces.map((workspace) => workspace.slug).join(','),
+        LOG_LEVEL: 'silent',
+        // The suite is one visitor loading hundreds of pages a minute; the limit has its own test.
+        SHELL_VISITOR_LIMIT_MAX: '0',
+      }),
+      {
+        runtimeConfig: () => board.config,
+        // In production the server waits 800 ms for the API before it sends a page without the job's
+        // tags (unit-tested); a suite sharing two cores with builds and browsers waits longer.
+        pageApiTimeoutMs: 5_000,
+        renderBudgetMs: 5_000,
+      },
+    );
     const siteUrl = board.shellServer.url;
     // The repository's local mail sink, as `npm start` runs it: the API's alert emails land in its inbox.
     board.mailSink = await startMailSink();

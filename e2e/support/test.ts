@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { test as base, expect, type Page } from '@playwright/test';
-import type { ShellMode } from '../../scripts/serve-board';
+import type { ShellMode } from '../../shell/server/config';
 import { type ApiFlavour, Board } from './board';
 import { waitForHydration } from './served-html';
 

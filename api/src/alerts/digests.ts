@@ -7,9 +7,9 @@ import { workspaces } from '../db/job-board-tables';
 import { scopeFacetsCache } from '../job-postings/caches';
 import { jobsPublishedBetween, type SavedSearch, type WindowMatches } from '../job-postings/digests';
 import { lockFirstSeenForReading } from '../job-postings/first-seen-lock';
+import { enqueue, type OutboxEntry } from '../mail/outbox';
 import { digestEmail, digestMaxJobs } from './emails';
 import type { AlertLinkMaker } from './links';
-import { enqueue, type OutboxEntry } from './outbox';
 import { nextDigestAt } from './schedule';
 
 export interface DigestRun {

@@ -9,6 +9,7 @@ import {
 } from '@board/shared/forms/application-schema';
 import { closedJobMessage } from '@board/shared/forms/closed-job';
 import { brand } from '@board/shared/lib/brand';
+import type { Limit } from '@board/shared/lib/limits';
 import { isOneLineText } from '@board/shared/lib/typeable';
 import { and, eq, inArray } from 'drizzle-orm';
 import { Hono } from 'hono';
@@ -20,12 +21,12 @@ import type { Database } from '../db/database';
 import { jobPostings } from '../db/job-board-tables';
 import { httpError } from '../lib/http-error';
 import { isPdf, resumeFileName } from './pdf';
-import { admitSubmission, type SubmissionLimit } from './submission-limit';
 
 export interface ApplicationDeps {
   db: Database;
   captcha: CaptchaVerifier;
-  rateLimit: SubmissionLimit;
+  /** Valid submissions per client (RATE_LIMIT_*), where the API's limits count. */
+  submissions: Limit;
   /** The client's rate-limit key (address or IPv6 /64), and its address for the captcha provider. */
   clientKey: (request: Request, env: unknown) => string;
   clientAddress: (request: Request, env: unknown) => string | undefined;
@@ -135,8 +136,8 @@ export function applicationRoutes(deps: ApplicationDeps) {
 
       // A valid submission is an attempt: it counts towards the client's limit from here on.
       const clientHash = createHash('sha256').update(deps.clientKey(c.req.raw, c.env)).digest('base64url');
-      const admission = await admitSubmission(db, clientHash, deps.rateLimit);
-      if (!admission.admitted) {
+      const admission = await deps.submissions.hit(clientHash);
+      if (!admission.allowed) {
         throw httpError(429, 'Too many applications from this address. Please try again later.', undefined, {
           'Retry-After': String(admission.retryAfterSeconds),
         });

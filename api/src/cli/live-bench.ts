@@ -10,10 +10,12 @@
  *
  * The last line is the figures as JSON, after `LIVE_RESULT `.
  */
+
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import { memoryLimits } from '@board/shared/lib/limits';
 import { sql } from 'drizzle-orm';
 import postgres from 'postgres';
 import { createAlertsService } from '../alerts/alerts-service';
@@ -77,6 +79,7 @@ function instance(database: DatabaseHandle, sources: SourcesService = sourcesOf(
     localCaptcha,
     corsOrigins: [],
     publicOrigin: () => origin,
+    limits: memoryLimits(),
     rateLimit: unlimited,
     requestRateLimit: unlimited,
     log: () => {},

@@ -14,6 +14,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import { memoryLimits } from '@board/shared/lib/limits';
 import { eq, inArray } from 'drizzle-orm';
 import { createAlertsService } from '../alerts/alerts-service';
 import { alertLinkMaker } from '../alerts/links';
@@ -47,6 +48,7 @@ const app = createApp({
   captcha: createLocalCaptcha('bench-captcha-secret-0123456789').verifier(),
   corsOrigins: [],
   publicOrigin: () => 'http://localhost',
+  limits: memoryLimits(),
   rateLimit: { max: 1000, windowSeconds: 600 },
   requestRateLimit: { max: 1_000_000, windowSeconds: 60 },
   log: () => {},

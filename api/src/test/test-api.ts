@@ -1,11 +1,12 @@
+import { type Limits, memoryLimits } from '@board/shared/lib/limits';
 import { createAlertsService } from '../alerts/alerts-service';
 import { alertLinkMaker } from '../alerts/links';
-import type { MailTransport, SenderOptions } from '../alerts/outbox';
 import { createAlertTokens } from '../alerts/tokens';
 import { createApp } from '../app';
 import { type CaptchaVerifier, createLocalCaptcha } from '../captcha/captcha';
 import { type DatabaseHandle, openDatabase } from '../db/database';
 import type { SourceKind } from '../db/job-board-tables';
+import type { MailTransport, SenderOptions } from '../mail/outbox';
 import { generateDemoData } from '../seed/demo-data';
 import { seed } from '../seed/seed';
 import { sourcesService } from '../sources/sources-service';
@@ -37,6 +38,8 @@ export async function createTestApi(
     now?: () => Date;
     /** Where the sources' vendors answer (the tests' fake vendors). */
     vendorUrls?: Record<SourceKind, string>;
+    /** Where the per-client limits count (default: this API's own memory). */
+    limits?: Limits;
   } = {},
 ) {
   const testDatabase = options.databaseUrl
@@ -70,6 +73,7 @@ export async function createTestApi(
     localCaptcha,
     corsOrigins: ['http://localhost:8080'],
     publicOrigin: () => publicOrigin,
+    limits: options.limits ?? memoryLimits(),
     rateLimit: options.rateLimit ?? { max: 1000, windowSeconds: 600 },
     requestRateLimit: options.requestRateLimit ?? { max: 100_000, windowSeconds: 60 },
     log: (entry) => logs.push(entry),
