@@ -8,6 +8,7 @@ export default defineConfig({
     './src/db/application-tables.ts',
     './src/db/alert-tables.ts',
     './src/db/board-change-tables.ts',
+    './src/db/scheduled-work-tables.ts',
   ],
   out: './drizzle',
 });

@@ -102,6 +102,9 @@ if (Object.keys(config.releases ?? {}).length > 0)
   console.log(`Releases: ${releaseStoreRoot('local')} (\`pnpm release list listings\`; README, Releases)`);
 console.log(`API: ${config.apiBaseUrl} (PGlite in api/.data; applications: pnpm --filter @board/api applications)`);
 if (mailSink) console.log(`Mail inbox: ${mailSink.webUrl}   (alert emails; JSON: ${mailSink.webUrl}/email)`);
+// The API reads the companies' ATSs where GREENHOUSE_API_URL, LEVER_API_URL and ASHBY_API_URL say
+// (passed through with the rest of the environment), the vendors' own hosts by default.
+console.log('Sources: pnpm sources add <greenhouse|lever|ashby> <board> (README, "Your portfolio\'s jobs")');
 console.log(`Serving ${Object.keys(appFolders).length} apps (${environment} config).`);
 console.log(`\n  The board: ${config.siteUrl}   (a workspace board: ${config.siteUrl}/demo)\n\nPress Ctrl-C to stop.`);
 

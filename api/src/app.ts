@@ -27,6 +27,7 @@ import { httpError } from './lib/http-error';
 import { logoSvg } from './lib/logo';
 import { requestLimit } from './lib/request-limit';
 import { responseCache } from './lib/response-cache';
+import type { SourcesService } from './sources/sources-service';
 
 export interface AppDeps {
   database: DatabaseHandle;
@@ -51,6 +52,8 @@ export interface AppDeps {
   shellKey?: string;
   /** The client's address (the TCP peer, or what a trusted proxy says). */
   clientAddress: (request: Request, env: unknown) => string | undefined;
+  /** The companies' ATS boards the jobs are imported from (operator endpoints). */
+  sources: SourcesService;
   /** Job alerts: their signed links, background work and operator access. */
   alerts: {
     tokens: AlertTokens;
@@ -167,6 +170,7 @@ export function createApp(deps: AppDeps) {
       '/operator',
       operatorRoutes({
         alerts: deps.alerts.service,
+        sources: deps.sources,
         token: deps.alerts.operatorToken,
         allowLoopback: deps.alerts.operatorLoopback,
         peerAddress: deps.alerts.peerAddress,

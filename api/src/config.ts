@@ -1,5 +1,6 @@
 import { readSettings } from '@board/shared/lib/settings';
 import * as v from 'valibot';
+import { defaultVendorUrls } from './sources/vendor-urls';
 
 /**
  * The API's configuration, from environment variables, validated at start-up: a bad or missing
@@ -38,6 +39,23 @@ const originList = v.pipe(
     'must be a comma-separated list of origins like https://board.example.com (scheme, host, port; no path)',
   ),
 );
+
+/** A vendor's API base URL: http(s), an origin with an optional path (tests and staging point it at a local server). */
+const vendorUrl = (fallback: string) =>
+  v.optional(
+    v.pipe(
+      v.string(),
+      v.check((value) => {
+        try {
+          const url = new URL(value);
+          return (url.protocol === 'https:' || url.protocol === 'http:') && !url.search && !url.hash;
+        } catch {
+          return false;
+        }
+      }, 'must be an http(s) URL like https://api.example.com (an optional path, no query)'),
+    ),
+    fallback,
+  );
 
 const EnvObject = v.object({
   /** Which runtime config the API serves: staging and production get the production rules. */
@@ -129,6 +147,20 @@ const EnvObject = v.object({
   OUTBOX_LEASE_SECONDS: v.optional(positiveInteger(), '300'),
   /** Bearer token of the operator endpoints (POST /operator/alerts/send) for non-local callers. */
   OPERATOR_TOKEN: v.optional(v.pipe(v.string(), v.minLength(16, 'must be at least 16 characters'))),
+  /** The ATSs' public job-board APIs the sources are read from (src/sources/). */
+  GREENHOUSE_API_URL: vendorUrl(defaultVendorUrls.greenhouse),
+  LEVER_API_URL: vendorUrl(defaultVendorUrls.lever),
+  ASHBY_API_URL: vendorUrl(defaultVendorUrls.ashby),
+  /** Every source is synced every this many minutes, once across the instances; 0 = never (only `pnpm sources sync`). */
+  SOURCES_SYNC_MINUTES: v.optional(
+    v.pipe(
+      v.string(),
+      v.transform(Number),
+      v.finite('must be a number of minutes'),
+      v.minValue(0, 'must be 0 (off) or more'),
+    ),
+    '60',
+  ),
   /** The operator endpoints (/operator/…): on by default; off, they are not served at all. */
   OPERATOR_ENDPOINTS: v.optional(v.picklist(['on', 'off'], 'must be "on" or "off"'), 'on'),
   /**

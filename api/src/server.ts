@@ -23,8 +23,12 @@ import { pruneRedemptions } from './captcha/redemptions';
 import { ConfigError, loadConfig } from './config';
 import { openDatabase, startUpLock } from './db/database';
 import { pruneBoardChanges } from './job-postings/board-changes';
+import { scheduledWork } from './lib/scheduled-work';
 import { generateDemoData } from './seed/demo-data';
 import { isEmpty, seed } from './seed/seed';
+import { sourcesService } from './sources/sources-service';
+import { vendorHttp } from './sources/vendor-http';
+import { vendorUrlsOf } from './sources/vendor-urls';
 
 const apiDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const pruneEveryMs = 10 * 60 * 1000;
@@ -81,6 +85,17 @@ export async function startApi(env: Record<string, string | undefined> = process
       level: 'warn',
       message: 'SMTP_URL is not set: alert emails wait in the outbox until an instance with SMTP_URL sends them',
     });
+  const sources = sourcesService({ db: database.db, http: vendorHttp(), vendorUrls: vendorUrlsOf(config), log });
+  // Every source, every SOURCES_SYNC_MINUTES, by one instance of however many share the database.
+  const sourcesSync = scheduledWork({
+    db: database.db,
+    name: 'sources-sync',
+    everyMs: config.SOURCES_SYNC_MINUTES * 60_000,
+    run: async () => {
+      await sources.sync(null);
+    },
+    log,
+  });
   const peerAddress = (request: Request, envBindings: unknown): string | undefined => {
     try {
       return getConnInfo({ env: envBindings, req: { raw: request } } as unknown as Context).remote.address;
@@ -99,6 +114,7 @@ export async function startApi(env: Record<string, string | undefined> = process
     requestRateLimit: { max: config.REQUEST_RATE_LIMIT_MAX, windowSeconds: config.REQUEST_RATE_LIMIT_WINDOW_SECONDS },
     log: config.LOG_LEVEL === 'silent' ? () => {} : undefined,
     shellKey: config.SHELL_API_KEY,
+    sources,
     clientAddress: (request, envBindings) =>
       resolveClientAddress(
         peerAddress(request, envBindings),
@@ -164,6 +180,7 @@ export async function startApi(env: Record<string, string | undefined> = process
   const pruning = setInterval(prune, pruneEveryMs);
   pruning.unref();
   alerts.service.start(config.ALERTS_INTERVAL_SECONDS);
+  sourcesSync.start();
   return {
     url,
     port,
@@ -177,6 +194,7 @@ export async function startApi(env: Record<string, string | undefined> = process
       closing = true;
       clearInterval(pruning);
       await alerts.service.stop();
+      await sourcesSync.stop();
       const cutOff = setTimeout(() => server.closeAllConnections(), drainMs);
       await new Promise<void>((resolve) => {
         server.close(() => resolve());

@@ -1,9 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import { type MailSink, startMailSink } from '../../api/src/alerts/mail-sink';
+import { runSources } from '../../api/src/cli/sources';
 import { applications } from '../../api/src/db/application-tables';
 import { jobPostings } from '../../api/src/db/job-board-tables';
 import { demoWorkspaces } from '../../api/src/seed/demo-data';
 import type { startApi } from '../../api/src/server';
+import { type FakeVendors, startFakeVendors } from '../../api/src/test/fake-vendors';
 import { appFolders, type ServedApp, type StaticServer, serveRemote } from '../../scripts/serve-board';
 import type { RuntimeConfig } from '../../shared/src/config/runtime-config';
 import { loadShellConfig, readEnvironmentConfig, type ShellMode } from '../../shell/server/config';
@@ -31,6 +33,7 @@ export class Board {
   private api: Awaited<ReturnType<typeof startApi>> | undefined;
   private mailSink: MailSink | undefined;
   private specApi: SpecApi | undefined;
+  private fakeVendors: FakeVendors | undefined;
   config: RuntimeConfig;
 
   private constructor() {
@@ -71,8 +74,13 @@ export class Board {
     board.mailSink = await startMailSink();
     // Against the SPEC's call 1, the API is reached through the proxy, whose address it gives out.
     if (options.api === 'spec') board.specApi = await startSpecApi();
+    // Greenhouse's, Lever's and Ashby's job-board APIs, as local servers the API imports from.
+    board.fakeVendors = await startFakeVendors();
     // The real API on an in-memory database with the demo data.
     board.api = await startMemoryApi(siteUrl, {
+      ...board.fakeVendors.env,
+      // A test syncs when it means to (pnpm sources sync).
+      SOURCES_SYNC_MINUTES: '0',
       SHELL_API_KEY: apiKey,
       SMTP_URL: board.mailSink.smtpUrl,
       ALERTS_SECRET: randomBytes(32).toString('hex'),
@@ -132,6 +140,21 @@ export class Board {
     return this.api.url;
   }
 
+  /** The ATSs' job-board APIs the API reads its sources from (fake-vendors.ts). */
+  get vendors(): FakeVendors {
+    if (!this.fakeVendors) throw new Error('the vendors are not started');
+    return this.fakeVendors;
+  }
+
+  /** `pnpm sources …` against this board's API, as an operator runs it: its exit code and lines. */
+  async sources(...argv: string[]): Promise<{ code: number; lines: string[] }> {
+    const lines: string[] = [];
+    const code = await runSources(argv, { BOARD_ENV: 'test', SOURCES_API_URL: this.apiUrl }, (line) =>
+      lines.push(...line.split('\n')),
+    );
+    return { code, lines };
+  }
+
   /** The mail sink's web inbox; its HTTP API is `GET /email` (MailDev's shape, headers included). */
   get inboxUrl(): string {
     if (!this.mailSink) throw new Error('the mail sink is not started');
@@ -173,5 +196,6 @@ export class Board {
     await this.specApi?.close();
     await this.api?.close();
     await this.mailSink?.close();
+    await this.fakeVendors?.close();
   }
 }

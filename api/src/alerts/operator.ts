@@ -2,6 +2,8 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import { Hono } from 'hono';
 import * as v from 'valibot';
 import { httpError } from '../lib/http-error';
+import { sourceOperatorRoutes } from '../sources/operator-routes';
+import type { SourcesService } from '../sources/sources-service';
 import type { AlertsService } from './alerts-service';
 
 /** Loopback addresses: the caller runs on the API's own machine. */
@@ -14,7 +16,7 @@ export function isLoopback(address: string | undefined): boolean {
 const forwardingHeaders = ['forwarded', 'x-forwarded-for', 'x-real-ip', 'x-client-ip', 'true-client-ip'];
 
 /**
- * Operator endpoints (`alerts:send` while the API holds the embedded database): a caller with
+ * Operator endpoints (`alerts:send` and `pnpm sources` while the API holds the embedded database): a caller with
  * `Authorization: Bearer OPERATOR_TOKEN`, or, in local and test runs only, a caller on the loopback
  * interface. Loopback is the TCP peer's, unless the peer is a trusted proxy (then the client it
  * names must be on loopback): a request an undeclared proxy forwarded (any forwarding header)
@@ -24,6 +26,8 @@ const forwardingHeaders = ['forwarded', 'x-forwarded-for', 'x-real-ip', 'x-clien
  */
 export function operatorRoutes(deps: {
   alerts: AlertsService;
+  /** The ATS sources (`pnpm sources …`). */
+  sources: SourcesService;
   token?: string;
   allowLoopback: boolean;
   peerAddress: (request: Request, env: unknown) => string | undefined;
@@ -77,5 +81,7 @@ export function operatorRoutes(deps: {
     const result = await deps.alerts.sendDigests(parsed.output.since ? { since: parsed.output.since } : {});
     return c.json(result);
   });
+
+  app.route('/sources', sourceOperatorRoutes(deps.sources));
   return app;
 }

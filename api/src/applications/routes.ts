@@ -7,10 +7,11 @@ import {
   resumeMaxBytes,
   resumeType,
 } from '@board/shared/forms/application-schema';
+import { closedJobMessage } from '@board/shared/forms/closed-job';
 import { brand } from '@board/shared/lib/brand';
 import type { Limit } from '@board/shared/lib/limits';
 import { isOneLineText } from '@board/shared/lib/typeable';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import * as v from 'valibot';
@@ -80,11 +81,13 @@ export function applicationRoutes(deps: ApplicationDeps) {
       }
       const jobId = Number(jobIdText);
       const [job] = await db
-        .select({ id: jobPostings.id })
+        .select({ id: jobPostings.id, status: jobPostings.status })
         .from(jobPostings)
-        .where(and(eq(jobPostings.id, jobId), eq(jobPostings.status, 'published')))
+        .where(and(eq(jobPostings.id, jobId), inArray(jobPostings.status, ['published', 'closed'])))
         .limit(1);
       if (!job) throw httpError(404, 'Job posting not found');
+      // A job that closed (its company's ATS no longer lists it) takes no application: it says so.
+      if (job.status === 'closed') throw httpError(410, closedJobMessage);
 
       const errors: Record<string, string> = {};
       const meta = v.safeParse(metaSchema, {

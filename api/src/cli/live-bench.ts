@@ -1,7 +1,7 @@
 /**
  * Reads while the data changes (decision 022), in-process, on a large board: call 1's searches
  * one after another through the API as `createApp` builds it, quiet and while jobs change,
- * applications arrive or other tables are written; how soon a job changed by SQL (the platform)
+ * applications arrive, other tables are written or an ATS source is synced (decision 023); how soon a job changed by SQL (the platform)
  * is found on every instance; and one transaction changing 1,000 jobs. It writes to the board:
  * run it on a copy (`pnpm bench` with BENCH_ONLY=live makes one).
  *
@@ -26,8 +26,12 @@ import { createLocalCaptcha } from '../captcha/captcha';
 import { type DatabaseHandle, openDatabase } from '../db/database';
 import { dataVersion } from '../job-postings/data-version';
 import { selectRows } from '../job-postings/queries';
+import { type SourcesService, sourcesService } from '../sources/sources-service';
+import { vendorHttp } from '../sources/vendor-http';
 import { candidate } from '../test/application-form';
+import { startFakeVendors } from '../test/fake-vendors';
 import { pdfBytes } from '../test/test-api';
+import { benchAshbyJobs } from './bench-ats-jobs';
 import { benchSearches } from './bench-searches';
 import {
   every,
@@ -57,14 +61,20 @@ const otherDatabaseUrl = process.env.LIVE_OTHER_DATABASE_URL || undefined;
 const seconds = Number(values.seconds ?? 10);
 const origin = 'http://localhost';
 
+/** Ashby's job-board API, as a local server: the source the import writer syncs. */
+const vendors = await startFakeVendors();
+const sourcesOf = (database: DatabaseHandle) =>
+  sourcesService({ db: database.db, http: vendorHttp(), vendorUrls: vendors.urls });
+
 /** An API instance as the server builds one (local captcha, no mail), on its own database handle. */
-function instance(database: DatabaseHandle) {
+function instance(database: DatabaseHandle, sources: SourcesService = sourcesOf(database)) {
   const localCaptcha = createLocalCaptcha(randomBytes(32).toString('hex'));
   const tokens = createAlertTokens(randomBytes(32).toString('hex'));
   const links = alertLinkMaker(tokens, { api: () => origin, siteUrl: 'http://localhost:8080' });
   const unlimited = { max: 1_000_000_000, windowSeconds: 60 };
   return createApp({
     database,
+    sources,
     captcha: localCaptcha.verifier(),
     localCaptcha,
     corsOrigins: [],
@@ -96,7 +106,8 @@ const open = () =>
 const main = await open();
 // Before the app is made: the instance's data version is made with these options.
 dataVersion(main.db, { onApplied, log: trace ? (entry) => console.log(JSON.stringify(entry)) : undefined });
-const a = instance(main);
+const mainSources = sourcesOf(main);
+const a = instance(main, mainSources);
 // PostgreSQL: the platform writing SQL (and, from the measures of a change on every instance on,
 // a second instance).
 const instances: InProcessApp[] = [a];
@@ -206,6 +217,39 @@ const unrelated: Writer = together(
 );
 
 /**
+ * The import (`pnpm sources sync`, or the API's scheduled sync): a source of 1,000 jobs on a local
+ * server answering as Ashby does, every job changed since the last sync (title, pay, a 3 KB
+ * description), synced again as soon as the last sync ends. The first sync (every job new) runs
+ * before the phases; each sync's time is kept (the target: 10 s).
+ */
+const sourceJobs = 1000;
+const sourceBoard = `bench${randomBytes(4).toString('hex')}`;
+let sourceRound = 1;
+vendors.setJobs('ashby', sourceBoard, benchAshbyJobs(sourceJobs, sourceRound));
+const { source } = await mainSources.add('ashby', sourceBoard, { company: 'Bench Imports' });
+const syncTimes: number[] = [];
+async function syncSource() {
+  const started = performance.now();
+  const [synced] = await mainSources.sync([source.id]);
+  if (!synced?.ok) throw new Error(`the import failed: ${synced?.line}`);
+  syncTimes.push(performance.now() - started);
+  return synced;
+}
+const firstSync = await syncSource();
+console.log(`import, first sync: ${Math.round(syncTimes[0] ?? 0)} ms: ${firstSync.line}`);
+syncTimes.length = 0;
+const imports: Writer = async (signal) => {
+  let syncs = 0;
+  while (!signal.aborted) {
+    vendors.setJobs('ashby', sourceBoard, benchAshbyJobs(sourceJobs, ++sourceRound));
+    const synced = await syncSource();
+    if (synced.counts?.updated !== sourceJobs) throw new Error(`the import did not change every job: ${synced.line}`);
+    syncs++;
+  }
+  return syncs;
+};
+
+/**
  * The phases, each measured against the first (quiet): a writer, and what its searches must stay
  * within (`PhaseTarget`). A new writer is one more line here.
  */
@@ -217,6 +261,11 @@ const phases: { phase: string; writer: Writer | null; target: PhaseTarget | null
     phase: `20 commits a second to a table the board does not read${other ? ' (and 20 in another database)' : ''}`,
     writer: unrelated,
     target: 'unchanged',
+  },
+  {
+    phase: `while a ${sourceJobs.toLocaleString('en-GB')}-job ATS source syncs, every job changed`,
+    writer: imports,
+    target: 'within 2×',
   },
   { phase: 'quiet again', writer: null, target: null },
 ];
@@ -339,6 +388,16 @@ const bulk = {
 };
 console.log('one transaction changing 1,000 jobs:', JSON.stringify(bulk));
 
+const sortedSyncs = [...syncTimes].sort((x, y) => x - y);
+const sourceSyncs = {
+  jobs: sourceJobs,
+  syncs: sortedSyncs.length,
+  p50: Math.round(percentile(sortedSyncs, 0.5)),
+  max: Math.round(sortedSyncs.at(-1) ?? Number.NaN),
+};
+console.log('syncs of a 1,000-job source, every job changed:', JSON.stringify(sourceSyncs));
+
+await vendors.close();
 await platform?.end();
 await other?.end();
 await second?.close();
@@ -358,5 +417,6 @@ const result: LiveEngineResult = {
     };
   }),
   bulk,
+  sourceSyncs,
 };
 console.log(`LIVE_RESULT ${JSON.stringify(result)}`);

@@ -163,6 +163,8 @@ export interface LiveEngineResult {
     wholeRun: PhaseResult;
     loadAverage: number[];
   };
+  /** The import's syncs of a 1,000-job source whose every job changed, timed during their phase. */
+  sourceSyncs?: { jobs: number; syncs: number; p50: number; max: number };
 }
 
 /** A small deterministic random number generator (mulberry32): the same searches every run. */

@@ -15,9 +15,16 @@ import * as applicationTables from './application-tables';
 import * as boardChangeTables from './board-change-tables';
 import { countWrites } from './client-writes';
 import * as jobBoardTables from './job-board-tables';
+import * as scheduledWorkTables from './scheduled-work-tables';
 
 /** Every table, by table group: the relational queries of both drivers see them all. */
-const schema = { ...jobBoardTables, ...applicationTables, ...alertTables, ...boardChangeTables };
+const schema = {
+  ...jobBoardTables,
+  ...applicationTables,
+  ...alertTables,
+  ...boardChangeTables,
+  ...scheduledWorkTables,
+};
 
 const migrationsFolder = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../drizzle');
 

@@ -155,10 +155,11 @@ export function jobPostingRoutes(
     );
   });
 
-  // Call 4: one job.
+  // Call 4: one job. With `include_closed=true` (the board's own extension), a closed job too, with
+  // its `closed_at`: the board answers its page 410. As the SPEC states call 4, a closed job is a 404.
   app.get('/:id', jobQuery, async (c) => {
-    const { visibility } = c.req.valid('query');
-    const row = await findJob(db, parseId(c.req.param('id'), 'Job posting'), visibility);
+    const { visibility, includeClosed } = c.req.valid('query');
+    const row = await findJob(db, parseId(c.req.param('id'), 'Job posting'), visibility, includeClosed);
     if (!row) throw httpError(404, 'Job posting not found');
     return c.json(serializeJob(row, 'detail', publicOrigin()));
   });

@@ -5,9 +5,13 @@ import { createAlertTokens } from '../alerts/tokens';
 import { createApp } from '../app';
 import { type CaptchaVerifier, createLocalCaptcha } from '../captcha/captcha';
 import { type DatabaseHandle, openDatabase } from '../db/database';
+import type { SourceKind } from '../db/job-board-tables';
 import type { MailTransport, SenderOptions } from '../mail/outbox';
 import { generateDemoData } from '../seed/demo-data';
 import { seed } from '../seed/seed';
+import { sourcesService } from '../sources/sources-service';
+import { vendorHttp } from '../sources/vendor-http';
+import { defaultVendorUrls } from '../sources/vendor-urls';
 import { createTestDatabase } from './test-database';
 
 /**
@@ -32,6 +36,8 @@ export async function createTestApi(
     alertRateLimit?: { max: number; windowSeconds: number };
     /** The clock of the alerts' digests. */
     now?: () => Date;
+    /** Where the sources' vendors answer (the tests' fake vendors). */
+    vendorUrls?: Record<SourceKind, string>;
     /** Where the per-client limits count (default: this API's own memory). */
     limits?: Limits;
   } = {},
@@ -54,8 +60,15 @@ export async function createTestApi(
     log: (entry) => logs.push(entry),
     now: options.now,
   });
+  const sources = sourcesService({
+    db: database.db,
+    // Short waits: the tests' vendors answer at once, or are scripted to fail.
+    http: vendorHttp({ timeoutMs: 1_500, backoffMs: 20, attempts: 4, maxWaitMs: 5_000 }),
+    vendorUrls: options.vendorUrls ?? defaultVendorUrls,
+  });
   const app = createApp({
     database,
+    sources,
     captcha: options.captcha ?? localCaptcha.verifier(),
     localCaptcha,
     corsOrigins: ['http://localhost:8080'],
@@ -96,6 +109,7 @@ export async function createTestApi(
   return {
     app,
     db: database.db,
+    sources,
     logs,
     alerts,
     alertTokens,
