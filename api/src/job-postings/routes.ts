@@ -158,8 +158,11 @@ export function jobPostingRoutes(
   // Call 4: one job.
   app.get('/:id', jobQuery, async (c) => {
     const { visibility } = c.req.valid('query');
-    const row = await findJob(db, parseId(c.req.param('id'), 'Job posting'), visibility);
+    const id = parseId(c.req.param('id'), 'Job posting');
+    const row = await findJob(db, id, visibility);
     if (!row) throw httpError(404, 'Job posting not found');
+    // The job and its company: a change of other jobs leaves this answer as it is.
+    versions.answerReads(c.req.raw, (job) => job.id === id);
     return c.json(serializeJob(row, 'detail', publicOrigin()));
   });
 
