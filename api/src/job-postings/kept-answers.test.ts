@@ -99,6 +99,19 @@ describe('a kept search across a change', () => {
     expect(closed.cache).toBeNull();
     expect(body(closed).jobs.map((job) => job.id)).toEqual([a]);
 
+    // Out by its title alone (nothing the facets count): only the job as it was matched.
+    await aChange(() => setTitle(b, 'Cartographer Emeritus'));
+    await api.db.update(jobPostings).set({ status: 'published' }).where(eq(jobPostings.id, b));
+    expect(
+      body(await kept())
+        .jobs.map((job) => job.id)
+        .sort(),
+    ).toEqual([a, b].sort());
+    await aChange(() => setTitle(b, 'Harbour Pilot'));
+    const renamed = await get();
+    expect(renamed.cache).toBeNull();
+    expect(body(renamed).jobs.map((job) => job.id)).toEqual([a]);
+
     // A change of a job on the page that the search does not read (its description) shows too.
     await kept();
     await aChange(() =>
