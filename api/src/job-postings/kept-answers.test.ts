@@ -122,6 +122,26 @@ describe('a kept search across a change', () => {
     expect(body(described).jobs[0]?.short_description).toBe('Maps the bays.');
   });
 
+  it('is still a hit after a change of a job it matches before and after, off its page, in the same place', async () => {
+    const path = '/public-job-posting?limit=1';
+    const first = await kept(path);
+    const onPage = body(first).jobs[0]?.id;
+    const off = [b, c].find((id) => id !== onPage) ?? 0;
+    await aChange(() => setTitle(off, `Net Mender ${onPage}`));
+    const after = await get(path);
+    expect([after.cache, after.etag]).toEqual(['hit', first.etag]);
+    // The job on the page changed: built afresh, as it is now.
+    await aChange(() =>
+      api.db
+        .update(jobPostings)
+        .set({ shortDescription: 'Keeps the light.' })
+        .where(eq(jobPostings.id, onPage ?? 0)),
+    );
+    const own = await get(path);
+    expect(own.cache).toBeNull();
+    expect(body(own).jobs.map((job) => [job.id, job.short_description])).toEqual([[onPage, 'Keeps the light.']]);
+  });
+
   it("is built afresh after a change of a job it does not match that moves its scope's facets", async () => {
     const first = await kept();
     expect(body(first).facets.levels.map((level) => level.value)).not.toContain('Harbourmaster Grade');

@@ -308,8 +308,10 @@ describe('the search index kept up to date row by row', () => {
         const from = await indexReached(db, await readBoardVersion(db));
         const built = searches.map(({ scope, search, rules }) => {
           const request = new Request('http://board.test/');
-          versions.answerReads(request, touchesAnswer(scope, rules, indexFacets(from.index, scope).facets));
-          return { request, answer: answer(from.index, scope, search, rules) };
+          const built = answer(from.index, scope, search, rules);
+          const facets = indexFacets(from.index, scope).facets;
+          versions.answerReads(request, touchesAnswer(scope, rules, facets, search.sort, built.found?.ids ?? []));
+          return { request, answer: built };
         });
         if (together)
           await db.transaction(async (tx) => {

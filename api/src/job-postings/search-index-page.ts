@@ -29,6 +29,9 @@ export interface JobEntry {
   /** NaN when the salary shows no number. */
   salaryFirstK: number;
   postedUs: number;
+  /** The sorts' keys (with `id`). */
+  postedExact: bigint;
+  salaryTop: number;
 }
 
 /** The job at `at` of `index`. */
@@ -46,6 +49,8 @@ export function entryAt(index: SearchIndex, at: number): JobEntry {
     level: value(index.level),
     salaryFirstK: index.salaryFirstK[at] ?? Number.NaN,
     postedUs: index.postedUs[at] ?? 0,
+    postedExact: index.postedExact[at] ?? 0n,
+    salaryTop: index.salaryTop[at] ?? 0,
   };
 }
 

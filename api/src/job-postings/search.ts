@@ -1,4 +1,4 @@
-import type { JobSearch } from '@board/shared/api/job-search';
+import type { JobSearch, JobSort } from '@board/shared/api/job-search';
 import type { JobFacets } from '@board/shared/api/page-bodies';
 import { inArray, sql } from 'drizzle-orm';
 import type { Database } from '../db/database';
@@ -58,7 +58,7 @@ export function jobSearch(db: Database, versions: DataVersion, options: SearchOp
           ? { count: countUpTo, isLowerBound: true }
           : { count: found.counted, isLowerBound: false };
       // Kept across the changes of jobs that cannot alter it (the response cache).
-      if (request) versions.answerReads(request, touchesAnswer(scope, rules, scoped.facets));
+      if (request) versions.answerReads(request, touchesAnswer(scope, rules, scoped.facets, search.sort, found.ids));
       return {
         ok: true,
         page: {
@@ -74,15 +74,33 @@ export function jobSearch(db: Database, versions: DataVersion, options: SearchOp
 
 /**
  * Whether a change of one job can alter a search's answer (its page, count, order, cursor and
- * its scope's facets): only when the job matches the search before or after it, or moves the
- * facets. A job that matches neither time is on no page and in no count; the page's rows are read
- * by id, and a job on the page matched.
+ * its scope's facets), given the answer's page (`pageIds`, in `sort`). It cannot when the job
+ * matches the search neither before nor after (it is on no page and in no count), or matches both
+ * times, off the page, at the same place in the sort (the same matches in the same order: the
+ * page, the count and the cursor stay; the page's rows are read by id), and leaves the scope's
+ * facets as they were.
  */
-export function touchesAnswer(scope: Scope, rules: SearchRules, facets: JobFacets): (job: ChangedJob) => boolean {
-  return ({ before, after }) =>
-    (before !== null && entryMatches(rules, before)) ||
-    (after !== null && entryMatches(rules, after)) ||
-    !facetsUnmoved(scope, facets.salary_k, before, after);
+export function touchesAnswer(
+  scope: Scope,
+  rules: SearchRules,
+  facets: JobFacets,
+  sort: JobSort,
+  pageIds: readonly number[],
+): (job: ChangedJob) => boolean {
+  const onPage = new Set(pageIds);
+  return ({ id, before, after }) => {
+    if (!facetsUnmoved(scope, facets.salary_k, before, after)) return true;
+    const matched = before !== null && entryMatches(rules, before);
+    const matches = after !== null && entryMatches(rules, after);
+    if (!matched && !matches) return false;
+    return !(
+      matched &&
+      matches &&
+      !onPage.has(id) &&
+      before.postedExact === after.postedExact &&
+      (sort !== 'salary' || before.salaryTop === after.salaryTop)
+    );
+  };
 }
 
 /**
