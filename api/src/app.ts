@@ -127,7 +127,13 @@ export function createApp(deps: AppDeps) {
   const versions = dataVersion(deps.database.db, { log });
   app.use(
     '/public-job-posting/*',
-    responseCache({ ttlMs: 10_000, maxEntries: 200, version: versions.current, key: publicCallCacheKey }),
+    responseCache({
+      ttlMs: 10_000,
+      maxEntries: 200,
+      version: versions.current,
+      key: publicCallCacheKey,
+      carry: (request) => versions.keptAcross(request),
+    }),
   );
   app.use(compression());
   app.use('/public-job-posting/*', etag(), async (c, next) => {

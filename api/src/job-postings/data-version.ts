@@ -1,5 +1,5 @@
 import type { Database } from '../db/database';
-import { type LiveIndex, type LiveIndexOptions, type LiveState, liveIndex } from './live-index';
+import { type ChangedJob, type LiveIndex, type LiveIndexOptions, type LiveState, liveIndex } from './live-index';
 
 export interface DataVersion {
   /**
@@ -12,7 +12,22 @@ export interface DataVersion {
   current(request?: Request): Promise<number>;
   /** The search index at that version. */
   searchIndex(request?: Request): Promise<LiveState>;
+  /**
+   * Says what the answer to `request` reads of the data: only the jobs `touches` says yes to
+   * (given each changed job as the index held it before and after), and no company or workspace.
+   * A call that says nothing reads everything.
+   */
+  answerReads(request: Request, touches: (job: ChangedJob) => boolean): void;
+  /**
+   * For the answer to `request`, built at one version: whether it is also the answer at a later
+   * one (every change between known, of jobs only, none touching it). Null when the call said
+   * nothing of what it reads (`answerReads`): any change may alter that answer.
+   */
+  keptAcross(request: Request): ((from: number, to: number) => boolean) | null;
 }
+
+/** What each request's answer reads (`answerReads`). */
+const reads = new WeakMap<Request, (job: ChangedJob) => boolean>();
 
 const instances = new WeakMap<Database, LiveIndex>();
 
@@ -36,6 +51,13 @@ export function dataVersion(db: Database, options: LiveIndexOptions = {}): DataV
   return {
     current: async (request) => (await live.state(request)).version,
     searchIndex: (request) => live.state(request),
+    answerReads: (request, touches) => {
+      reads.set(request, touches);
+    },
+    keptAcross(request) {
+      const touches = reads.get(request);
+      return touches ? (from, to) => live.untouched(from, to, touches) : null;
+    },
   };
 }
 

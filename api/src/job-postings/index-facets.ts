@@ -2,6 +2,7 @@ import type { FacetCount } from '@board/shared/api/page-bodies';
 import type { ScopeFacets } from './facets';
 import type { Dictionary, SearchIndex } from './search-index';
 import { placementCodes } from './search-index';
+import type { JobEntry } from './search-index-page';
 import { placements, type Scope, scopeKey } from './visible';
 
 /**
@@ -119,4 +120,37 @@ function countFacets(index: SearchIndex, scope: Scope): ScopeFacets {
       locations: byCount(index.locationShown, locations, any, 200),
     },
   };
+}
+
+/**
+ * Whether a scope's facets (and its total) stay what they were when one job changes from `before`
+ * to `after` (null: not in the index), every other job as it was. `salaryK` is the salary range
+ * the facets held: a number strictly inside it, before and after, moves neither end, whatever
+ * other job holds them.
+ */
+export function facetsUnmoved(
+  scope: Scope,
+  salaryK: { min: number; max: number } | null,
+  before: JobEntry | null,
+  after: JobEntry | null,
+): boolean {
+  const shown = placements(scope.visibility);
+  const inScope = (job: JobEntry | null): job is JobEntry =>
+    job !== null &&
+    job.company !== undefined &&
+    shown.includes(job.placement) &&
+    (scope.workspaceSlug === undefined || job.company.workspaceSlug === scope.workspaceSlug);
+  const was = inScope(before);
+  const is = inScope(after);
+  if (!was || !is) return !was && !is;
+  const inside = (salary: number) =>
+    Number.isNaN(salary) || (salaryK !== null && salary > salaryK.min && salary < salaryK.max);
+  return (
+    before.company?.id === after.company?.id &&
+    before.jobType === after.jobType &&
+    before.level === after.level &&
+    before.workplace === after.workplace &&
+    before.locationShown === after.locationShown &&
+    (Object.is(before.salaryFirstK, after.salaryFirstK) || (inside(before.salaryFirstK) && inside(after.salaryFirstK)))
+  );
 }

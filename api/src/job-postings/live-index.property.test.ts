@@ -1,3 +1,5 @@
+import type { JobSearch } from '@board/shared/api/job-search';
+import { parseJobSearchParams } from '@board/shared/api/job-search-query';
 import { eq, inArray, sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -10,7 +12,9 @@ import { readBoardVersion } from './board-changes';
 import { dataVersion, indexReached } from './data-version';
 import { scopeFacets } from './facets';
 import { indexFacets } from './index-facets';
+import { touchesAnswer } from './search';
 import { readSearchIndex, type SearchIndex } from './search-index';
+import { type SearchRules, searchPage, searchRules, searchTest } from './search-index-page';
 import type { Scope } from './visible';
 
 /**
@@ -78,7 +82,7 @@ const date = fc.oneof(
   // Past 2^53 µs: two dates a microsecond apart round to one Number.
   fc.constantFrom(new Date('2256-03-01T00:00:00Z'), new Date('2256-03-01T00:00:00.001Z')),
 );
-const salary = fc.oneof(fc.constant(null), fc.constantFrom(0, 499, 500, 80_000, 120_000, 180_000));
+const salary = fc.oneof(fc.constant(null), fc.constantFrom(0, 499, 500, 80_000, 120_000, 180_000, 900_000));
 
 /** One write, against the ids that exist when it runs. */
 const write = fc.oneof(
@@ -261,4 +265,73 @@ describe('the search index kept up to date row by row', () => {
         expect(indexFacets(live.index, scope), JSON.stringify(set)).toEqual(await scopeFacets(db, scope));
     }
   });
+
+  it("keeps a search's answer across changes only when they cannot alter it", async () => {
+    readWhole = 'never';
+    const numRuns = Number(process.env.LIVE_INDEX_PROPERTY_RUNS ?? 40);
+    const { db } = database;
+    const versions = dataVersion(db);
+    const now = Date.UTC(2026, 10, 26);
+    const searches = [
+      '',
+      'title=engineer',
+      'title=e&level=Senior',
+      'salary_min_k=100',
+      'workplace=Remote&sort=salary',
+      'investor=Accel',
+      'posted_within=30d',
+      'job_type=Full-time&location=a',
+    ].flatMap((query) =>
+      scopes().map((scope) => {
+        const parsed = parseJobSearchParams(new URLSearchParams(`${query}&limit=5`));
+        if (!parsed.ok) throw new Error(`${query}: ${parsed.message}`);
+        const search = parsed.search;
+        const rules = searchRules(
+          scope,
+          search,
+          { title: search.title.toLowerCase(), location: search.location.toLowerCase() },
+          now,
+        );
+        return { query, scope, search, rules };
+      }),
+    );
+    /** What call 1 answers from an index, but for the page's rows (read by id): ids, count, cursor, facets. */
+    const answer = (index: SearchIndex, scope: Scope, search: JobSearch, rules: SearchRules) => {
+      const found = searchPage(index, searchTest(index, rules), search.sort, { limit: 5, cursor: null }, 10_000);
+      const scoped = indexFacets(index, scope);
+      return { found, total: rules.filtered ? found?.counted : scoped.total, facets: scoped.facets };
+    };
+    let kept = 0;
+    let dropped = 0;
+    await fc.assert(
+      fc.asyncProperty(fc.array(write, { minLength: 1, maxLength: 3 }), fc.boolean(), async (writes, together) => {
+        const from = await indexReached(db, await readBoardVersion(db));
+        const built = searches.map(({ scope, search, rules }) => {
+          const request = new Request('http://board.test/');
+          const built = answer(from.index, scope, search, rules);
+          const facets = indexFacets(from.index, scope).facets;
+          versions.answerReads(request, touchesAnswer(scope, rules, facets, search.sort, built.found?.ids ?? []));
+          return { request, answer: built };
+        });
+        if (together)
+          await db.transaction(async (tx) => {
+            for (const change of writes) await run(tx as unknown as Db, change);
+          });
+        else for (const change of writes) await run(db, change);
+        const to = await indexReached(db, await readBoardVersion(db));
+        built.forEach(({ request, answer: before }, at) => {
+          const { query, scope, search, rules } = searches[at] as (typeof searches)[number];
+          if (!versions.keptAcross(request)?.(from.version, to.version)) {
+            dropped++;
+            return;
+          }
+          kept++;
+          expect(answer(to.index, scope, search, rules), `${query} ${JSON.stringify(scope)}`).toEqual(before);
+        });
+      }),
+      { numRuns },
+    );
+    // Both happened: the property held for answers that were kept, and some changes did touch.
+    expect([kept > 0, dropped > 0]).toEqual([true, true]);
+  }, 240_000);
 });

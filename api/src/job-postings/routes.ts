@@ -159,8 +159,11 @@ export function jobPostingRoutes(
   // its `closed_at`: the board answers its page 410. As the SPEC states call 4, a closed job is a 404.
   app.get('/:id', jobQuery, async (c) => {
     const { visibility, includeClosed } = c.req.valid('query');
-    const row = await findJob(db, parseId(c.req.param('id'), 'Job posting'), visibility, includeClosed);
+    const id = parseId(c.req.param('id'), 'Job posting');
+    const row = await findJob(db, id, visibility, includeClosed);
     if (!row) throw httpError(404, 'Job posting not found');
+    // The job and its company: a change of other jobs leaves this answer as it is.
+    versions.answerReads(c.req.raw, (job) => job.id === id);
     return c.json(serializeJob(row, 'detail', publicOrigin()));
   });
 

@@ -38,6 +38,8 @@ export interface IndexChanges {
   /** Every company whose row changed; its new row is in `companies` unless it was deleted. */
   companyIds: number[];
   companies: OrganizationRow[];
+  /** Whether only jobs changed: no company, no workspace. */
+  onlyJobs: boolean;
 }
 
 export type ChangesRead =
@@ -100,6 +102,7 @@ export async function readChangesSince(db: Database, since: number, upTo: number
       jobs: JSON.parse(rows?.jobs ?? '[]') as IndexRow[],
       companyIds,
       companies: (JSON.parse(rows?.companies ?? '[]') as unknown[][]).map(companyFromJson),
+      onlyJobs: keys.every(([table]) => table === 'job_postings'),
     },
   };
 }

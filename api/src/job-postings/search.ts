@@ -1,14 +1,15 @@
-import type { JobSearch } from '@board/shared/api/job-search';
+import type { JobSearch, JobSort } from '@board/shared/api/job-search';
 import type { JobFacets } from '@board/shared/api/page-bodies';
 import { inArray, sql } from 'drizzle-orm';
 import type { Database } from '../db/database';
 import { jobPostings } from '../db/job-board-tables';
 import type { DataVersion } from './data-version';
-import { indexFacets } from './index-facets';
+import { facetsUnmoved, indexFacets } from './index-facets';
+import type { ChangedJob } from './live-index';
 import type { JobPage, JobRowWithOrganization, PageRead, PageRequest } from './pages';
 import { readListJobs, selectRows } from './queries';
 import type { SearchIndex } from './search-index';
-import { searchPage, searchTest } from './search-index-page';
+import { entryMatches, type SearchRules, searchPage, searchRules, searchTest } from './search-index-page';
 import { inScope, type Scope } from './visible';
 
 /** Totals are exact up to this many matches, and a lower bound past it (docs/search.md). */
@@ -47,14 +48,17 @@ export function jobSearch(db: Database, versions: DataVersion, options: SearchOp
     ): Promise<PageRead<JobSearchPage>> {
       const { index } = await versions.searchIndex(request);
       const scoped = indexFacets(index, scope);
-      const { test, filtered } = searchTest(index, scope, search, await lowerCase(db, search), now());
-      const found = searchPage(index, test, search.sort, page, filtered ? countUpTo : undefined);
+      const rules = searchRules(scope, search, await lowerCase(db, search), now());
+      const { filtered } = rules;
+      const found = searchPage(index, searchTest(index, rules), search.sort, page, filtered ? countUpTo : undefined);
       if (!found) return { ok: false, error: 'bad-cursor' };
       const total = !filtered
         ? { count: scoped.total, isLowerBound: false }
         : countUpTo !== null && found.counted > countUpTo
           ? { count: countUpTo, isLowerBound: true }
           : { count: found.counted, isLowerBound: false };
+      // Kept across the changes of jobs that cannot alter it (the response cache).
+      if (request) versions.answerReads(request, touchesAnswer(scope, rules, scoped.facets, search.sort, found.ids));
       return {
         ok: true,
         page: {
@@ -65,6 +69,37 @@ export function jobSearch(db: Database, versions: DataVersion, options: SearchOp
         },
       };
     },
+  };
+}
+
+/**
+ * Whether a change of one job can alter a search's answer (its page, count, order, cursor and
+ * its scope's facets), given the answer's page (`pageIds`, in `sort`). It cannot when the job
+ * matches the search neither before nor after (it is on no page and in no count), or matches both
+ * times, off the page, at the same place in the sort (the same matches in the same order: the
+ * page, the count and the cursor stay; the page's rows are read by id), and leaves the scope's
+ * facets as they were.
+ */
+export function touchesAnswer(
+  scope: Scope,
+  rules: SearchRules,
+  facets: JobFacets,
+  sort: JobSort,
+  pageIds: readonly number[],
+): (job: ChangedJob) => boolean {
+  const onPage = new Set(pageIds);
+  return ({ id, before, after }) => {
+    if (!facetsUnmoved(scope, facets.salary_k, before, after)) return true;
+    const matched = before !== null && entryMatches(rules, before);
+    const matches = after !== null && entryMatches(rules, after);
+    if (!matched && !matches) return false;
+    return !(
+      matched &&
+      matches &&
+      !onPage.has(id) &&
+      before.postedExact === after.postedExact &&
+      (sort !== 'salary' || before.salaryTop === after.salaryTop)
+    );
   };
 }
 

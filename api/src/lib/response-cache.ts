@@ -6,6 +6,8 @@ interface Entry {
   version: number;
   body: ArrayBuffer;
   headers: [string, string][];
+  /** Whether the answer built at one version is also the answer at a later one (`carry`). */
+  holds: ((from: number, to: number) => boolean) | null;
 }
 
 /**
@@ -15,6 +17,9 @@ interface Entry {
  * older than a change committed before its request; the TTL stays below the answers'
  * Cache-Control max-age either way. Requests for the same answer while it is being built wait
  * for it instead of building it again. Per instance: nothing depends on it for correctness.
+ * With `carry`, an entry built at an older version is used at the current one when the test
+ * its request left says the changes between cannot have altered it (the same body, so the same
+ * ETag), and is then kept at the current version; without a test, any change drops it.
  * With `key`, an answer is kept under what its call reads of the request (so a parameter the call
  * ignores makes no entry of its own), and not at all when `key` says null; without it, under the URL.
  */
@@ -23,6 +28,7 @@ export function responseCache(options: {
   maxEntries: number;
   version?: (request: Request) => Promise<number>;
   key?: (url: string) => string | null;
+  carry?: (request: Request) => ((from: number, to: number) => boolean) | null;
 }): MiddlewareHandler {
   const entries = new Map<string, Entry>();
   const building = new Map<string, Promise<void>>();
@@ -35,7 +41,10 @@ export function responseCache(options: {
     const pending = building.get(key);
     if (pending) await pending;
     const hit = entries.get(key);
-    if (hit && hit.expires > Date.now() && hit.version === version) {
+    const live = hit !== undefined && hit.expires > Date.now();
+    // Built before a change that cannot have altered it: the same answer, now at this version.
+    if (live && hit.version < version && hit.holds?.(hit.version, version)) hit.version = version;
+    if (live && hit.version === version) {
       const etag = hit.headers.find(([name]) => name === 'etag')?.[1];
       for (const [name, value] of hit.headers) c.header(name, value, { append: name === 'vary' });
       c.header('X-Cache', 'hit');
@@ -61,7 +70,8 @@ export function responseCache(options: {
       const body = await c.res.clone().arrayBuffer();
       entries.delete(key);
       if (entries.size >= options.maxEntries) entries.delete(entries.keys().next().value ?? '');
-      entries.set(key, { expires: Date.now() + options.ttlMs, version, body, headers });
+      const holds = options.carry?.(c.req.raw) ?? null;
+      entries.set(key, { expires: Date.now() + options.ttlMs, version, body, headers, holds });
     } finally {
       if (release) {
         building.delete(key);
