@@ -16,6 +16,7 @@ import { rekeyAddresses } from './alerts/address-keys';
 import { alertsFromConfig } from './alerts/from-config';
 import { createApp } from './app';
 import { pruneExpired } from './applications/submission-limit';
+import { candidateLinkMaker, createCandidateTokens } from './candidates/candidate-links';
 import { createLocalCaptcha, createRecaptchaVerifier } from './captcha/captcha';
 import { ConfigError, loadConfig } from './config';
 import { openDatabase } from './db/database';
@@ -53,7 +54,11 @@ export async function startApi(env: Record<string, string | undefined> = process
   let publicOrigin = config.API_PUBLIC_URL ?? '';
   let closing = false;
   const log = config.LOG_LEVEL === 'silent' ? () => {} : jsonLines;
-  const alerts = alertsFromConfig(config, database.db, () => publicOrigin, log);
+  // One secret signs every emailed link, the alerts' and the candidates' (each family in a domain
+  // of its own): ALERTS_SECRET, or a random one per start locally.
+  const linkSecret = config.ALERTS_SECRET ?? randomBytes(32).toString('hex');
+  const alerts = alertsFromConfig({ ...config, ALERTS_SECRET: linkSecret }, database.db, () => publicOrigin, log);
+  const candidateLinks = candidateLinkMaker(createCandidateTokens(linkSecret), () => publicOrigin);
   // Alerts whose address was hashed without this secret (before keyed hashes, or with a rotated
   // secret) are hashed again from the address they keep, so their new manage links find them.
   const rekeyed = await rekeyAddresses(database.db, alerts.tokens.addresses);
@@ -93,6 +98,7 @@ export async function startApi(env: Record<string, string | undefined> = process
         request.headers.get('x-forwarded-for') ?? undefined,
         config.TRUSTED_PROXIES,
       ),
+    candidates: { links: candidateLinks },
     alerts: {
       tokens: alerts.tokens,
       links: alerts.links,

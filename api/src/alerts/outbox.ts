@@ -14,7 +14,7 @@ import { selectRows } from '../job-postings/queries';
 type Writer = Pick<Database, 'insert'>;
 
 export interface OutboxEntry {
-  kind: 'confirmation' | 'digest' | 'notice';
+  kind: 'confirmation' | 'digest' | 'notice' | 'receipt';
   /** The alert the email is about: deleting the alert deletes its unsent emails. */
   alertId?: string;
   /** One email per event: enqueueing the same key twice sends one email. */
