@@ -2,6 +2,7 @@ import { mkdtempSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { emptyJobSearch } from '@board/shared/api/job-search';
 import { serve } from '@hono/node-server';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -307,7 +308,7 @@ describe('privacy:purge', () => {
     const alertRow = (email: string, status: 'pending' | 'active', createdAt: Date) => ({
       email,
       emailHash: api.alertTokens.addresses.address(email),
-      search: {},
+      search: emptyJobSearch,
       frequency: 'daily' as const,
       status,
       createdAt,
