@@ -11,16 +11,11 @@ import path from 'node:path';
 import { type MailSink, startMailSink } from '../api/src/alerts/mail-sink';
 import { demoWorkspaces } from '../api/src/seed/demo-data';
 import { startApi } from '../api/src/server';
+import { loadShellConfig, readEnvironmentConfig } from '../shell/server/config';
+import { startShell } from '../shell/server/server';
 import { releaseStoreRoot } from './release/local-store';
 import { liveManifestUrl, publishCurrentBuild } from './release/publish-current';
-import {
-  appFolders,
-  readEnvironmentConfig,
-  type StaticServer,
-  serveReleases,
-  serveRemote,
-  serveShell,
-} from './serve-board';
+import { appFolders, type StaticServer, serveReleases, serveRemote } from './serve-board';
 
 const environment = process.env.BOARD_ENV || 'local';
 if (environment !== 'local') {
@@ -80,15 +75,19 @@ try {
       remoteManifests[app] = liveManifestUrl(store, app, pointer) ?? remoteManifests[app];
     } else servers.push(await serveRemote(app, port, '127.0.0.1'));
   }
+  // The shell's server as an instance runs it, with the local environment's settings.
   servers.push(
-    await serveShell({
-      port: portOf(config.siteUrl),
-      host: '127.0.0.1',
-      config: () => config,
-      apiKey,
-      // The demo data's workspace boards, for the sitemap (elsewhere: BOARD_WORKSPACES).
-      ...(!process.env.BOARD_WORKSPACES ? { workspaces: demoWorkspaces.map((workspace) => workspace.slug) } : {}),
-    }),
+    await startShell(
+      loadShellConfig({
+        ...process.env,
+        BOARD_ENV: environment,
+        PORT: String(portOf(config.siteUrl)),
+        HOST: '127.0.0.1',
+        SHELL_API_KEY: apiKey,
+        // The demo data's workspace boards, for the sitemap (elsewhere: BOARD_WORKSPACES).
+        BOARD_WORKSPACES: process.env.BOARD_WORKSPACES || demoWorkspaces.map((workspace) => workspace.slug).join(','),
+      }),
+    ),
   );
 } catch (error) {
   console.error(`Could not start the board: ${(error as Error).message}`);
@@ -103,6 +102,9 @@ if (Object.keys(config.releases ?? {}).length > 0)
   console.log(`Releases: ${releaseStoreRoot('local')} (\`pnpm release list listings\`; README, Releases)`);
 console.log(`API: ${config.apiBaseUrl} (PGlite in api/.data; applications: pnpm --filter @board/api applications)`);
 if (mailSink) console.log(`Mail inbox: ${mailSink.webUrl}   (alert emails; JSON: ${mailSink.webUrl}/email)`);
+// The API reads the companies' ATSs where GREENHOUSE_API_URL, LEVER_API_URL and ASHBY_API_URL say
+// (passed through with the rest of the environment), the vendors' own hosts by default.
+console.log('Sources: pnpm sources add <greenhouse|lever|ashby> <board> (README, "Your portfolio\'s jobs")');
 console.log(`Serving ${Object.keys(appFolders).length} apps (${environment} config).`);
 console.log(`\n  The board: ${config.siteUrl}   (a workspace board: ${config.siteUrl}/demo)\n\nPress Ctrl-C to stop.`);
 

@@ -1,5 +1,6 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { clientKey } from '@board/shared/lib/client-address';
+import type { Limits } from '@board/shared/lib/limits';
 import { jsonLines, requestLog } from '@board/shared/lib/request-log';
 import { eq } from 'drizzle-orm';
 import { type Context, Hono } from 'hono';
@@ -29,6 +30,7 @@ import { logoSvg } from './lib/logo';
 import { requestLimit } from './lib/request-limit';
 import { responseCache } from './lib/response-cache';
 import { purgeExpired } from './privacy/purge';
+import type { SourcesService } from './sources/sources-service';
 
 export interface AppDeps {
   database: DatabaseHandle;
@@ -38,9 +40,11 @@ export interface AppDeps {
   corsOrigins: string[];
   /** The API's public origin: absolute URLs in answers (logos) start with it, whatever the request's Host. */
   publicOrigin: () => string;
-  /** Validated submissions per client (shared by every instance, in the database). */
+  /** Where the per-client limits count: Redis, shared by every instance, or this instance's memory. */
+  limits: Limits;
+  /** Validated submissions per client. */
   rateLimit: { max: number; windowSeconds: number };
-  /** All requests per client (per instance, in memory): the looser flood guard. */
+  /** All requests per client: the looser flood guard. */
   requestRateLimit: { max: number; windowSeconds: number };
   log?: (entry: Record<string, unknown>) => void;
   /**
@@ -53,6 +57,8 @@ export interface AppDeps {
   clientAddress: (request: Request, env: unknown) => string | undefined;
   /** Candidates: the signed links of their receipts (ALERTS_SECRET, a domain of their own). */
   candidates: { links: CandidateLinkMaker };
+  /** The companies' ATS boards the jobs are imported from (operator endpoints). */
+  sources: SourcesService;
   /** Job alerts: their signed links, background work and operator access. */
   alerts: {
     tokens: AlertTokens;
@@ -60,6 +66,8 @@ export interface AppDeps {
     service: AlertsService;
     /** Subscribe requests per client before the captcha is asked for. */
     rateLimit: { max: number; windowSeconds: number };
+    /** Whether /operator/… is served at all (OPERATOR_ENDPOINTS; default on). */
+    operatorEndpoints?: boolean;
     operatorToken?: string;
     /** Local and test runs: a loopback caller may use the operator endpoints without the token. */
     operatorLoopback: boolean;
@@ -110,7 +118,7 @@ export function createApp(deps: AppDeps) {
   const keyOf = (request: Request, env: unknown) => clientKey(deps.clientAddress(request, env));
   app.use(
     requestLimit({
-      ...deps.requestRateLimit,
+      limit: deps.limits.limit('api-requests', deps.requestRateLimit),
       clientKey: keyOf,
       exempt: (path, request) => path === '/health' || fromShell(request),
     }),
@@ -120,7 +128,8 @@ export function createApp(deps: AppDeps) {
     onError: (c) => c.json({ message: 'Request body too large', detail: `At most ${smallBodyBytes} bytes` }, 413),
   });
   app.use((c, next) => (applicationPath.test(c.req.path) ? next() : smallBodies(c, next)));
-  const versions = dataVersion(deps.database.db);
+  // The data version and the search index kept at it (decision 022): no query per request.
+  const versions = dataVersion(deps.database.db, { log });
   app.use(
     '/public-job-posting/*',
     responseCache({ ttlMs: 10_000, maxEntries: 200, version: versions.current, key: publicCallCacheKey }),
@@ -142,7 +151,7 @@ export function createApp(deps: AppDeps) {
     applicationRoutes({
       db: deps.database.db,
       captcha: deps.captcha,
-      rateLimit: deps.rateLimit,
+      submissions: deps.limits.limit('applications', deps.rateLimit),
       clientKey: keyOf,
       clientAddress: deps.clientAddress,
       receipts: { links: deps.candidates.links, kick: () => deps.alerts.service.kick() },
@@ -157,24 +166,26 @@ export function createApp(deps: AppDeps) {
       tokens: deps.alerts.tokens,
       links: deps.alerts.links,
       captcha: deps.captcha,
-      rateLimit: deps.alerts.rateLimit,
+      subscriptions: deps.limits.limit('alert-subscriptions', deps.alerts.rateLimit),
       clientKey: keyOf,
       clientAddress: deps.clientAddress,
       kick: () => deps.alerts.service.kick(),
     }),
   );
-  app.route(
-    '/operator',
-    operatorRoutes({
-      alerts: deps.alerts.service,
-      purge: (now, dryRun) => purgeExpired(deps.database.db, now, { dryRun }),
-      token: deps.alerts.operatorToken,
-      allowLoopback: deps.alerts.operatorLoopback,
-      peerAddress: deps.alerts.peerAddress,
-      clientAddress: deps.clientAddress,
-      publicOrigin: deps.publicOrigin,
-    }),
-  );
+  if (deps.alerts.operatorEndpoints ?? true)
+    app.route(
+      '/operator',
+      operatorRoutes({
+        alerts: deps.alerts.service,
+        purge: (now, dryRun) => purgeExpired(deps.database.db, now, { dryRun }),
+        sources: deps.sources,
+        token: deps.alerts.operatorToken,
+        allowLoopback: deps.alerts.operatorLoopback,
+        peerAddress: deps.alerts.peerAddress,
+        clientAddress: deps.clientAddress,
+        publicOrigin: deps.publicOrigin,
+      }),
+    );
 
   app.get('/public/logos/:file{[a-z0-9-]+\\.svg}', async (c) => {
     const slug = c.req.param('file').replace(/\.svg$/, '');

@@ -62,11 +62,20 @@ describe('loadConfig', () => {
       SMTP_URL: 'smtp://mail.internal:587',
       ALERTS_SECRET: 'a-secret-of-enough-length',
       BOARD_SITE_URL: 'https://foundry.jobs',
+      SHELL_API_KEY: 'the-shell-key-of-enough-length',
+      OPERATOR_TOKEN: 'the-operator-token-of-enough-length',
     };
 
     it('start with PostgreSQL, a stated captcha mode and a public URL', () => {
       expect(loadConfig(production)).toMatchObject({ BOARD_ENV: 'production', CAPTCHA_MODE: 'recaptcha' });
-      expect(loadConfig({ ...production, BOARD_ENV: 'staging', CAPTCHA_MODE: 'local' }).CAPTCHA_MODE).toBe('local');
+      expect(
+        loadConfig({
+          ...production,
+          BOARD_ENV: 'staging',
+          CAPTCHA_MODE: 'local',
+          CAPTCHA_SECRET: 'the-captcha-secret-of-enough-length',
+        }).CAPTCHA_MODE,
+      ).toBe('local');
     });
 
     it.each([
@@ -89,17 +98,70 @@ describe('loadConfig', () => {
       expect(loadConfig({ BOARD_ENV: 'test' }).HOST).toBe('127.0.0.1');
     });
 
-    it('production refuses to start without a mail server, an alerts secret and the board URL', () => {
-      for (const key of ['SMTP_URL', 'ALERTS_SECRET', 'BOARD_SITE_URL'] as const) {
+    it('production refuses to start without a mail server and the board URL', () => {
+      for (const key of ['SMTP_URL', 'BOARD_SITE_URL'] as const) {
         expect(() => loadConfig({ ...production, [key]: undefined })).toThrow(
           new RegExp(`${key}="": is required in production`),
         );
       }
-      // Staging may run without them (alert emails wait in the outbox; links use a per-start secret).
+      // Staging may run without them (alert emails wait in the outbox).
       expect(loadConfig({ ...production, BOARD_ENV: 'staging', SMTP_URL: undefined }).BOARD_ENV).toBe('staging');
       expect(() => loadConfig({ ...production, SMTP_URL: 'http://mail' })).toThrow(
         /SMTP_URL="http:\/\/mail": must start/,
       );
+    });
+
+    it.each(['staging', 'production'])(
+      '%s refuses to start without a secret every instance must share, one line naming each',
+      (environment) => {
+        const base = { ...production, BOARD_ENV: environment };
+        for (const key of ['ALERTS_SECRET', 'SHELL_API_KEY', 'OPERATOR_TOKEN'] as const) {
+          let message = '';
+          try {
+            loadConfig({ ...base, [key]: undefined });
+          } catch (error) {
+            message = (error as Error).message;
+          }
+          const lines = message.split('\n');
+          expect(lines[0]).toBe(`Invalid API configuration (${environment}):`);
+          expect(lines.slice(1)).toEqual([
+            expect.stringMatching(new RegExp(`^  ${key}="": is required in ${environment}`)),
+          ]);
+        }
+      },
+    );
+
+    it('staging asks for CAPTCHA_SECRET in local-captcha mode (a challenge from one instance is answered at another)', () => {
+      const staging = { ...production, BOARD_ENV: 'staging', CAPTCHA_MODE: 'local' };
+      expect(() => loadConfig(staging)).toThrow(
+        /CAPTCHA_SECRET="": is required in staging when CAPTCHA_MODE is "local"/,
+      );
+      expect(loadConfig({ ...staging, CAPTCHA_SECRET: 'a-captcha-secret-long-enough' }).CAPTCHA_MODE).toBe('local');
+      // Locally, one instance: a secret per start is enough.
+      expect(loadConfig({ CAPTCHA_MODE: 'local' }).CAPTCHA_SECRET).toBeUndefined();
+    });
+
+    it('OPERATOR_TOKEN is not asked for when the operator endpoints are off', () => {
+      expect(
+        loadConfig({ ...production, OPERATOR_TOKEN: undefined, OPERATOR_ENDPOINTS: 'off' }).OPERATOR_ENDPOINTS,
+      ).toBe('off');
+      expect(() => loadConfig({ ...production, OPERATOR_ENDPOINTS: 'maybe' })).toThrow(/must be "on" or "off"/);
+    });
+
+    it('never prints a secret it refuses', () => {
+      expect(() => loadConfig({ ...production, ALERTS_SECRET: 'too-short' })).toThrow(
+        /ALERTS_SECRET=\(hidden\): must be at least 16 characters/,
+      );
+      expect(() => loadConfig({ ...production, ALERTS_SECRET: 'too-short' })).not.toThrow(/too-short/);
+    });
+
+    it('seed no demo data unless SEED=demo says so; locally and in tests they do by default', () => {
+      expect(loadConfig(production).SEED).toBe('none');
+      expect(loadConfig({ ...production, BOARD_ENV: 'staging' }).SEED).toBe('none');
+      expect(loadConfig({ ...production, SEED: 'demo' }).SEED).toBe('demo');
+      expect(loadConfig({}).SEED).toBe('demo');
+      expect(loadConfig({ BOARD_ENV: 'test' }).SEED).toBe('demo');
+      expect(loadConfig({ SEED: 'none' }).SEED).toBe('none');
     });
 
     it('production refuses the local captcha', () => {
@@ -125,5 +187,14 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ API_PUBLIC_URL: 'https://api.example.com/v1' })).toThrow(
       /API_PUBLIC_URL=.*must be an origin/,
     );
+  });
+
+  it('reads where the limits count: Redis (or Valkey) by URL; unset, each instance’s memory', () => {
+    expect(loadConfig({}).REDIS_URL).toBeUndefined();
+    expect(loadConfig({ REDIS_URL: 'redis://:pw@cache.internal:6379/2' }).REDIS_URL).toBe(
+      'redis://:pw@cache.internal:6379/2',
+    );
+    expect(loadConfig({ REDIS_URL: 'rediss://cache.internal' }).REDIS_URL).toBe('rediss://cache.internal');
+    expect(() => loadConfig({ REDIS_URL: 'cache.internal:6379' })).toThrow(/REDIS_URL=.*must start with redis:\/\//);
   });
 });

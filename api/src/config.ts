@@ -1,4 +1,6 @@
+import { readSettings } from '@board/shared/lib/settings';
 import * as v from 'valibot';
+import { defaultVendorUrls } from './sources/vendor-urls';
 
 /**
  * The API's configuration, from environment variables, validated at start-up: a bad or missing
@@ -38,6 +40,23 @@ const originList = v.pipe(
   ),
 );
 
+/** A vendor's API base URL: http(s), an origin with an optional path (tests and staging point it at a local server). */
+const vendorUrl = (fallback: string) =>
+  v.optional(
+    v.pipe(
+      v.string(),
+      v.check((value) => {
+        try {
+          const url = new URL(value);
+          return (url.protocol === 'https:' || url.protocol === 'http:') && !url.search && !url.hash;
+        } catch {
+          return false;
+        }
+      }, 'must be an http(s) URL like https://api.example.com (an optional path, no query)'),
+    ),
+    fallback,
+  );
+
 const EnvObject = v.object({
   /** Which runtime config the API serves: staging and production get the production rules. */
   BOARD_ENV: v.optional(
@@ -63,22 +82,36 @@ const EnvObject = v.object({
   /** Board origins allowed by CORS, comma-separated. */
   CORS_ORIGINS: originList,
   CAPTCHA_MODE: v.optional(v.picklist(['local', 'recaptcha'], 'must be "local" or "recaptcha"')),
-  /** Secret for signing local captcha challenges; a random one per start when unset. */
+  /**
+   * Secret for signing local captcha challenges (every instance's: a challenge one issues, another
+   * checks); required in staging in local mode, a random one per start elsewhere when unset.
+   */
   CAPTCHA_SECRET: v.optional(v.pipe(v.string(), v.minLength(16, 'must be at least 16 characters'))),
   RECAPTCHA_SECRET: v.optional(v.string()),
   RECAPTCHA_VERIFY_URL: v.optional(
     v.pipe(v.string(), v.url('must be a URL')),
     'https://www.google.com/recaptcha/api/siteverify',
   ),
-  /** At most this many validated submissions from one client per window (counted in the database). */
+  /** At most this many validated submissions (and alert subscriptions) from one client per window. */
   RATE_LIMIT_MAX: v.optional(positiveInteger(), '10'),
   RATE_LIMIT_WINDOW_SECONDS: v.optional(positiveInteger(), '600'),
-  /** At most this many requests of any kind from one client per window (per instance). */
+  /** At most this many requests of any kind from one client per window. */
   REQUEST_RATE_LIMIT_MAX: v.optional(positiveInteger()),
   REQUEST_RATE_LIMIT_WINDOW_SECONDS: v.optional(positiveInteger(), '60'),
   /**
+   * Where the per-client limits count (redis://… or rediss://…, Redis or Valkey): every instance
+   * of a deploy counts a client together there. Unset: in each instance's memory (one instance).
+   */
+  REDIS_URL: v.optional(
+    v.pipe(
+      v.string(),
+      v.check((value) => /^rediss?:\/\/[^/]/.test(value), 'must start with redis:// or rediss:// and name a host'),
+    ),
+  ),
+  /**
    * The shell's server's key (the same value in its SHELL_API_KEY): requests carrying it in
-   * X-Shell-Key are exempt from the per-client request limit. Unset: nobody is.
+   * X-Shell-Key are exempt from the per-client request limit. Unset: nobody is (required in
+   * staging and production).
    */
   SHELL_API_KEY: v.optional(v.pipe(v.string(), v.minLength(16, 'must be at least 16 characters'))),
   /** Proxies (exact addresses) whose X-Forwarded-For names the client; unset: the TCP peer is the client. */
@@ -96,17 +129,45 @@ const EnvObject = v.object({
   ),
   /** The From of alert emails. */
   ALERTS_FROM: v.optional(v.string(), 'Foundry Jobs <alerts@foundry.jobs>'),
-  /** Signs the links in alert emails (confirm, unsubscribe, manage); a random one per start when unset. */
+  /**
+   * Signs the links in alert emails (confirm, unsubscribe, manage) and keys the hashes of
+   * addresses; required in staging and production, a random one per start elsewhere when unset.
+   */
   ALERTS_SECRET: v.optional(v.pipe(v.string(), v.minLength(16, 'must be at least 16 characters'))),
   /** How often each instance looks for due digests and emails to send; 0 = never (a separate alerts:worker). */
   ALERTS_INTERVAL_SECONDS: v.optional(
     v.pipe(v.string(), v.transform(Number), v.integer('must be a whole number'), v.minValue(0, 'must be 0 or more')),
     '60',
   ),
+  /**
+   * How long a sender's claim on one email holds before another instance may send it (seconds):
+   * longer than one attempt can take (the SMTP timeouts, about 90 s at most), shorter than you
+   * would wait for an email a crashed instance had in flight.
+   */
+  OUTBOX_LEASE_SECONDS: v.optional(positiveInteger(), '300'),
   /** Bearer token of the operator endpoints (POST /operator/alerts/send) for non-local callers. */
   OPERATOR_TOKEN: v.optional(v.pipe(v.string(), v.minLength(16, 'must be at least 16 characters'))),
-  /** Seed the demo data when the database has no workspace yet. */
-  SEED: v.optional(v.picklist(['demo', 'none'], 'must be "demo" or "none"'), 'demo'),
+  /** The ATSs' public job-board APIs the sources are read from (src/sources/). */
+  GREENHOUSE_API_URL: vendorUrl(defaultVendorUrls.greenhouse),
+  LEVER_API_URL: vendorUrl(defaultVendorUrls.lever),
+  ASHBY_API_URL: vendorUrl(defaultVendorUrls.ashby),
+  /** Every source is synced every this many minutes, once across the instances; 0 = never (only `pnpm sources sync`). */
+  SOURCES_SYNC_MINUTES: v.optional(
+    v.pipe(
+      v.string(),
+      v.transform(Number),
+      v.finite('must be a number of minutes'),
+      v.minValue(0, 'must be 0 (off) or more'),
+    ),
+    '60',
+  ),
+  /** The operator endpoints (/operator/…): on by default; off, they are not served at all. */
+  OPERATOR_ENDPOINTS: v.optional(v.picklist(['on', 'off'], 'must be "on" or "off"'), 'on'),
+  /**
+   * Seed the demo data when the database has no workspace yet: by default locally and in tests;
+   * staging and production only when SEED=demo is set.
+   */
+  SEED: v.optional(v.picklist(['demo', 'none'], 'must be "demo" or "none"')),
   LOG_LEVEL: v.optional(v.picklist(['silent', 'info'], 'must be "silent" or "info"'), 'info'),
 });
 
@@ -115,9 +176,10 @@ export type Environment = 'local' | 'test' | 'staging' | 'production';
 
 export type ApiConfig = Omit<
   RawConfig,
-  'BOARD_ENV' | 'HOST' | 'CAPTCHA_MODE' | 'REQUEST_RATE_LIMIT_MAX' | 'BOARD_SITE_URL'
+  'BOARD_ENV' | 'HOST' | 'CAPTCHA_MODE' | 'REQUEST_RATE_LIMIT_MAX' | 'BOARD_SITE_URL' | 'SEED'
 > & {
   BOARD_SITE_URL: string;
+  SEED: 'demo' | 'none';
   BOARD_ENV: Environment;
   HOST: string;
   CAPTCHA_MODE: 'local' | 'recaptcha';
@@ -155,10 +217,29 @@ function environmentRules(config: RawConfig, environment: Environment): [string,
   if (environment === 'production' && !config.SMTP_URL) {
     problems.push(['SMTP_URL', 'is required in production: job alert emails are sent through it']);
   }
-  if (environment === 'production' && !config.ALERTS_SECRET) {
+  // Secrets every instance must share: without one, each instance would make up its own.
+  if (productionLike && !config.ALERTS_SECRET) {
     problems.push([
       'ALERTS_SECRET',
-      'is required in production: it signs the links in alert emails, which must work after a restart and on every instance',
+      `is required in ${environment}: it signs the links in alert emails and keys the addresses' hashes, the same on every instance and after a restart`,
+    ]);
+  }
+  if (productionLike && config.CAPTCHA_MODE === 'local' && !config.CAPTCHA_SECRET) {
+    problems.push([
+      'CAPTCHA_SECRET',
+      `is required in ${environment} when CAPTCHA_MODE is "local": a challenge one instance issues is answered at another`,
+    ]);
+  }
+  if (productionLike && !config.SHELL_API_KEY) {
+    problems.push([
+      'SHELL_API_KEY',
+      `is required in ${environment}: the shell's server sends it with its reads (set the same value on the shell)`,
+    ]);
+  }
+  if (productionLike && config.OPERATOR_ENDPOINTS === 'on' && !config.OPERATOR_TOKEN) {
+    problems.push([
+      'OPERATOR_TOKEN',
+      `is required in ${environment} while the operator endpoints are on (OPERATOR_ENDPOINTS=off turns them off)`,
     ]);
   }
   if (environment === 'production' && !config.BOARD_SITE_URL) {
@@ -170,17 +251,14 @@ function environmentRules(config: RawConfig, environment: Environment): [string,
   return problems;
 }
 
+/** Values never printed, even when refused: the error goes to a log. */
+const secrets = new Set(['CAPTCHA_SECRET', 'RECAPTCHA_SECRET', 'SHELL_API_KEY', 'ALERTS_SECRET', 'OPERATOR_TOKEN']);
+
 export function loadConfig(env: Record<string, string | undefined> = process.env): ApiConfig {
-  const known = Object.fromEntries(
-    Object.keys(EnvObject.entries).map((key) => [key, env[key] === '' ? undefined : env[key]]),
-  );
-  const line = (key: string, message: string) => `  ${key}=${JSON.stringify(env[key] ?? '')}: ${message}`;
-  const result = v.safeParse(EnvObject, known);
-  if (!result.success) {
-    const lines = result.issues.map((issue) => line(v.getDotPath(issue) ?? 'configuration', issue.message));
-    throw new ConfigError(`Invalid API configuration:\n${lines.join('\n')}`);
-  }
-  const config = result.output;
+  const { output: config, line } = readSettings(EnvObject, env, {
+    secrets,
+    fail: (lines) => new ConfigError(`Invalid API configuration:\n${lines.join('\n')}`),
+  });
   const environment: Environment = config.BOARD_ENV ?? (config.NODE_ENV === 'production' ? 'production' : 'local');
   const problems = environmentRules(config, environment);
   if (problems.length > 0) {
@@ -193,6 +271,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     HOST: config.HOST ?? (isProductionLike(environment) ? '0.0.0.0' : '127.0.0.1'),
     CAPTCHA_MODE: config.CAPTCHA_MODE ?? 'local',
     BOARD_SITE_URL: config.BOARD_SITE_URL ?? 'http://localhost:8080',
+    // Demo data never lands where real data lives unless asked for by name.
+    SEED: config.SEED ?? (isProductionLike(environment) ? 'none' : 'demo'),
     // Looser than the submission limit: a person browsing makes a few requests per page.
     REQUEST_RATE_LIMIT_MAX: config.REQUEST_RATE_LIMIT_MAX ?? 100 * config.RATE_LIMIT_MAX,
   };

@@ -1,6 +1,7 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import postgres from 'postgres';
 import { describe, expect, it } from 'vitest';
 import { runApplicationsCommand } from './cli/applications';
 import { type ApiProcess, startApiProcess } from './test/api-process';
@@ -84,6 +85,39 @@ describe.runIf(process.env.DATABASE_URL)('two API instances on one PostgreSQL (P
       await Promise.all([a.stop(), b.stop()]);
       await database.drop();
       for (const created of folders) rmSync(created, { recursive: true, force: true });
+    }
+  }, 120_000);
+
+  it('a job changed by SQL elsewhere is found through both, each learning of it by itself', async () => {
+    const database = await createTestDatabase();
+    const env = { DATABASE_URL: database.url, LOG_LEVEL: 'silent', PORT: '0' };
+    const a = await startApiProcess(env);
+    const b = await startApiProcess({ ...env, SEED: 'none' });
+    const platform = postgres(database.url ?? '', { max: 1, onnotice: () => {} });
+    try {
+      const search = async (api: ApiProcess) => {
+        const body = (await (await fetch(`${api.url}/public-job-posting?limit=5&title=night%20ferry`)).json()) as {
+          jobs: { id: number; title: string }[];
+        };
+        return body.jobs.map((job) => [job.id, job.title]);
+      };
+      // Both have answered this search, and keep the answer until the data changes.
+      expect(await search(a)).toEqual([]);
+      expect(await search(b)).toEqual([]);
+      // A job on the board (a LinkedIn-only one is never in its searches), whichever row comes first.
+      const [job] = await platform<
+        { id: number }[]
+      >`select id from job_postings where status = 'published' and shown_on <> 'linkedin' order by id limit 1`;
+      await platform`update job_postings set title = 'Night Ferry Captain' where id = ${job?.id ?? 0}`;
+      // No timing asserted: each is asked until it answers the change (the test's timeout bounds it).
+      for (const api of [a, b]) {
+        while ((await search(api)).length === 0) await new Promise((resolve) => setTimeout(resolve, 50));
+        expect(await search(api)).toEqual([[job?.id, 'Night Ferry Captain']]);
+      }
+    } finally {
+      await platform.end();
+      await Promise.all([a.stop(), b.stop()]);
+      await database.drop();
     }
   }, 120_000);
 });

@@ -1,13 +1,16 @@
 /**
- * The API server: validated config, database (PGlite or PostgreSQL) with migrations, demo data on
- * an empty database, then HTTP on HOST:PORT. Run alone by `pnpm serve:api` (or `pnpm --filter @board/api
- * start`): one JSON line when it listens, and on SIGTERM the requests in flight are answered before it exits 0.
+ * The API server: validated config, database (PGlite or PostgreSQL) with migrations and, where
+ * asked for, demo data on an empty database (both under the start-up lock: one instance at a
+ * time), the limits (Redis or memory), then HTTP on HOST:PORT. Run alone by `pnpm serve:api` (or
+ * `pnpm --filter @board/api start`), as each instance runs: one JSON line when it listens, and on
+ * SIGTERM the requests in flight are answered before it exits 0.
  */
 import { randomBytes } from 'node:crypto';
 import type { Server } from 'node:http';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { resolveClientAddress } from '@board/shared/lib/client-address';
+import { openLimits } from '@board/shared/lib/limits';
 import { jsonLines } from '@board/shared/lib/request-log';
 import { serve } from '@hono/node-server';
 import { getConnInfo } from '@hono/node-server/conninfo';
@@ -15,13 +18,19 @@ import type { Context } from 'hono';
 import { rekeyAddresses } from './alerts/address-keys';
 import { alertsFromConfig } from './alerts/from-config';
 import { createApp } from './app';
-import { pruneExpired } from './applications/submission-limit';
 import { candidateLinkMaker, createCandidateTokens } from './candidates/candidate-links';
 import { createLocalCaptcha, createRecaptchaVerifier } from './captcha/captcha';
+import { pruneRedemptions } from './captcha/redemptions';
 import { ConfigError, loadConfig } from './config';
-import { openDatabase } from './db/database';
+import { openDatabase, startUpLock } from './db/database';
+import { pruneBoardChanges } from './job-postings/board-changes';
+import { scheduledWork } from './lib/scheduled-work';
+import { dailyPrivacyPurge } from './privacy/daily-purge';
 import { generateDemoData } from './seed/demo-data';
 import { isEmpty, seed } from './seed/seed';
+import { sourcesService } from './sources/sources-service';
+import { vendorHttp } from './sources/vendor-http';
+import { vendorUrlsOf } from './sources/vendor-urls';
 
 const apiDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const pruneEveryMs = 10 * 60 * 1000;
@@ -33,17 +42,42 @@ export async function startApi(env: Record<string, string | undefined> = process
   const dataDir = config.PGLITE_DATA_DIR.startsWith('memory://')
     ? config.PGLITE_DATA_DIR
     : path.resolve(apiDir, config.PGLITE_DATA_DIR);
+  const log = config.LOG_LEVEL === 'silent' ? () => {} : jsonLines;
   const database = await openDatabase({ databaseUrl: config.DATABASE_URL, pgliteDataDir: dataDir });
-  if (config.SEED === 'demo' && (await isEmpty(database.db))) {
-    const counts = await seed(database.db, generateDemoData({ siteUrl: config.BOARD_SITE_URL }));
-    jsonLines({
-      time: new Date().toISOString(),
-      level: 'info',
-      message: 'seeded the demo data',
-      companies: counts.organizations,
-      jobs: counts.jobs,
-    });
-  }
+  let publicOrigin = config.API_PUBLIC_URL ?? '';
+  let closing = false;
+  // One secret signs every emailed link, the alerts' and the candidates' (each family in a domain
+  // of its own): ALERTS_SECRET, or a random one per start locally.
+  const linkSecret = config.ALERTS_SECRET ?? randomBytes(32).toString('hex');
+  const alerts = alertsFromConfig({ ...config, ALERTS_SECRET: linkSecret }, database.db, () => publicOrigin, log);
+  const candidateLinks = candidateLinkMaker(createCandidateTokens(linkSecret), () => publicOrigin);
+  // What must happen once, whichever instance starts first: the others wait, then find it done.
+  await database.exclusive(startUpLock, async () => {
+    if (config.SEED === 'demo' && (await isEmpty(database.db))) {
+      const counts = await seed(database.db, generateDemoData({ siteUrl: config.BOARD_SITE_URL }));
+      log({
+        time: new Date().toISOString(),
+        level: 'info',
+        message: 'seeded the demo data',
+        companies: counts.organizations,
+        jobs: counts.jobs,
+      });
+    }
+    // Alerts whose address was hashed without this secret (before keyed hashes, or with a rotated
+    // secret) are hashed again from the address they keep, so their new manage links find them.
+    // Only with a secret every instance shares (ALERTS_SECRET), or on PGlite (one process): a
+    // secret made up at start would undo another instance's hashes.
+    if (!config.ALERTS_SECRET && database.kind !== 'pglite') return;
+    const rekeyed = await rekeyAddresses(database.db, alerts.tokens.addresses);
+    if (rekeyed > 0)
+      log({
+        time: new Date().toISOString(),
+        level: 'info',
+        message: 'alert addresses hashed with the current secret',
+        alerts: rekeyed,
+      });
+  });
+  const limits = await openLimits({ url: config.REDIS_URL, prefix: `board:${config.BOARD_ENV}:api`, log });
   const localCaptcha =
     config.CAPTCHA_MODE === 'local'
       ? createLocalCaptcha(config.CAPTCHA_SECRET ?? randomBytes(32).toString('hex'))
@@ -51,30 +85,25 @@ export async function startApi(env: Record<string, string | undefined> = process
   const captcha =
     localCaptcha?.verifier() ??
     createRecaptchaVerifier({ secret: config.RECAPTCHA_SECRET ?? '', verifyUrl: config.RECAPTCHA_VERIFY_URL });
-  let publicOrigin = config.API_PUBLIC_URL ?? '';
-  let closing = false;
-  const log = config.LOG_LEVEL === 'silent' ? () => {} : jsonLines;
-  // One secret signs every emailed link, the alerts' and the candidates' (each family in a domain
-  // of its own): ALERTS_SECRET, or a random one per start locally.
-  const linkSecret = config.ALERTS_SECRET ?? randomBytes(32).toString('hex');
-  const alerts = alertsFromConfig({ ...config, ALERTS_SECRET: linkSecret }, database.db, () => publicOrigin, log);
-  const candidateLinks = candidateLinkMaker(createCandidateTokens(linkSecret), () => publicOrigin);
-  // Alerts whose address was hashed without this secret (before keyed hashes, or with a rotated
-  // secret) are hashed again from the address they keep, so their new manage links find them.
-  const rekeyed = await rekeyAddresses(database.db, alerts.tokens.addresses);
-  if (rekeyed > 0)
-    log({
-      time: new Date().toISOString(),
-      level: 'info',
-      message: 'alert addresses hashed with the current secret',
-      alerts: rekeyed,
-    });
   if (!alerts.transport)
     log({
       time: new Date().toISOString(),
       level: 'warn',
       message: 'SMTP_URL is not set: alert emails wait in the outbox until an instance with SMTP_URL sends them',
     });
+  const sources = sourcesService({ db: database.db, http: vendorHttp(), vendorUrls: vendorUrlsOf(config), log });
+  // Every source, every SOURCES_SYNC_MINUTES, by one instance of however many share the database.
+  const sourcesSync = scheduledWork({
+    db: database.db,
+    name: 'sources-sync',
+    everyMs: config.SOURCES_SYNC_MINUTES * 60_000,
+    run: async () => {
+      await sources.sync(null);
+    },
+    log,
+  });
+  // What the Privacy Policy says the board keeps no longer, deleted once a day by one instance.
+  const privacyPurge = dailyPrivacyPurge(database.db, log);
   const peerAddress = (request: Request, envBindings: unknown): string | undefined => {
     try {
       return getConnInfo({ env: envBindings, req: { raw: request } } as unknown as Context).remote.address;
@@ -88,22 +117,25 @@ export async function startApi(env: Record<string, string | undefined> = process
     localCaptcha,
     corsOrigins: config.CORS_ORIGINS,
     publicOrigin: () => publicOrigin,
+    limits,
     rateLimit: { max: config.RATE_LIMIT_MAX, windowSeconds: config.RATE_LIMIT_WINDOW_SECONDS },
     requestRateLimit: { max: config.REQUEST_RATE_LIMIT_MAX, windowSeconds: config.REQUEST_RATE_LIMIT_WINDOW_SECONDS },
     log: config.LOG_LEVEL === 'silent' ? () => {} : undefined,
     shellKey: config.SHELL_API_KEY,
+    sources,
+    candidates: { links: candidateLinks },
     clientAddress: (request, envBindings) =>
       resolveClientAddress(
         peerAddress(request, envBindings),
         request.headers.get('x-forwarded-for') ?? undefined,
         config.TRUSTED_PROXIES,
       ),
-    candidates: { links: candidateLinks },
     alerts: {
       tokens: alerts.tokens,
       links: alerts.links,
       service: alerts.service,
       rateLimit: { max: config.RATE_LIMIT_MAX, windowSeconds: config.RATE_LIMIT_WINDOW_SECONDS },
+      operatorEndpoints: config.OPERATOR_ENDPOINTS === 'on',
       operatorToken: config.OPERATOR_TOKEN,
       operatorLoopback: config.BOARD_ENV === 'local' || config.BOARD_ENV === 'test',
       peerAddress,
@@ -140,13 +172,11 @@ export async function startApi(env: Record<string, string | undefined> = process
   const url = `http://${config.HOST}:${port}`;
   // Locally, without API_PUBLIC_URL, the address it listens on (staging and production must set it).
   publicOrigin ||= url;
-  const prune = () =>
-    pruneExpired(database.db, { max: config.RATE_LIMIT_MAX, windowSeconds: config.RATE_LIMIT_WINDOW_SECONDS }).catch(
-      () => {},
-    );
-  // The search index and the board's facets, read now rather than during the first visitor's
-  // search (~0.6 s at 100,000 jobs): call 1 once, in-process, as a visitor would ask it. A request
-  // that arrives meanwhile shares the read.
+  // Old captcha redemptions, and the change log's entries every instance has long applied.
+  const prune = () => Promise.all([pruneRedemptions(database.db), pruneBoardChanges(database.db)]).catch(() => {});
+  // The search index, read now rather than during the first visitor's search (~0.6 s at 100,000
+  // jobs): call 1 once, in-process, as a visitor would ask it. A request that arrives meanwhile
+  // shares the read. After this the index follows the changes row by row (decision 022).
   const warmed = performance.now();
   const warm = await Promise.resolve(app.request('/public-job-posting?limit=1')).catch(() => null);
   log({
@@ -159,11 +189,14 @@ export async function startApi(env: Record<string, string | undefined> = process
   const pruning = setInterval(prune, pruneEveryMs);
   pruning.unref();
   alerts.service.start(config.ALERTS_INTERVAL_SECONDS);
+  sourcesSync.start();
+  privacyPurge.start();
   return {
     url,
     port,
     environment: config.BOARD_ENV,
     database: database.kind,
+    limits: limits.kind,
     /** The API's database, for tools and tests that read what arrived. */
     db: database.db,
     /** Stops taking connections, lets the requests in flight finish, then closes the database. */
@@ -171,6 +204,8 @@ export async function startApi(env: Record<string, string | undefined> = process
       closing = true;
       clearInterval(pruning);
       await alerts.service.stop();
+      await sourcesSync.stop();
+      await privacyPurge.stop();
       const cutOff = setTimeout(() => server.closeAllConnections(), drainMs);
       await new Promise<void>((resolve) => {
         server.close(() => resolve());
@@ -178,6 +213,7 @@ export async function startApi(env: Record<string, string | undefined> = process
       });
       clearTimeout(cutOff);
       alerts.transport?.close();
+      await limits.close();
       await database.close();
     },
   };
@@ -193,6 +229,7 @@ if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.me
       url: api.url,
       environment: api.environment,
       database: api.database,
+      limits: api.limits,
     });
     let stopping = false;
     const stop = async (signal: NodeJS.Signals) => {

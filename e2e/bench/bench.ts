@@ -1,7 +1,8 @@
 /**
  * `pnpm bench`: bytes, page load (throttled), Lighthouse, a 10,000-job board, server rendering, the API,
- * and a 100,000-job board (huge/), on the built board. Prints tables and writes docs/performance.json
- * (and the huge section's table in docs/performance.md). Figures are reported, never asserted.
+ * a 100,000-job board (huge/), on the built board, and reads on that board while its data changes
+ * (live/). Prints tables and writes docs/performance.json (and the huge and live sections' tables in
+ * docs/performance.md). Figures are reported, never asserted.
  */
 // First: NODE_ENV=production before React is loaded (the board's server runs in this process).
 import './production-mode';
@@ -15,6 +16,8 @@ import { hugeBoard } from './huge/huge-board';
 import { hugeMarkdown, writeHugeMarkdown } from './huge/report';
 import { largeBoard, noLargeBoard, printLargeBoard } from './large-board';
 import { lighthouseBench, printLighthouse } from './lighthouse';
+import { liveBench } from './live/live-board';
+import { liveMarkdown, writeLiveMarkdown } from './live/report';
 import { pagesBench, printPageLoads } from './page-load';
 import { runInfo } from './run-info';
 import { only, section, writeResults } from './sections';
@@ -64,6 +67,8 @@ try {
   const api: Record<string, Awaited<ReturnType<typeof apiBench>>> = section('api')
     ? { 150: await apiBench(150), 10000: await apiBench(10_000) }
     : {};
+  // The board and the browser are stopped: this section's figures are the API's alone.
+  const live = section('live') ? await liveBench() : null;
 
   const info = runInfo();
   const results = {
@@ -81,6 +86,7 @@ try {
     lighthouse,
     huge,
     firstPaint,
+    live,
     seconds: Math.round((Date.now() - started) / 1000),
   };
   writeResults(results);
@@ -101,6 +107,11 @@ try {
     const markdown = hugeMarkdown(huge, info);
     console.log(`\nHuge board\n${markdown}`);
     writeHugeMarkdown(markdown);
+  }
+  if (live) {
+    const markdown = liveMarkdown(live, info);
+    console.log(`\nReads while the data changes\n${markdown}`);
+    writeLiveMarkdown(markdown);
   }
   console.log(`\nWrote docs/performance.json${only ? ` (${only.join(', ')})` : ''} in ${results.seconds} s.`);
 } catch (error) {

@@ -9,8 +9,9 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import type { Browser } from '@playwright/test';
 import { precompress } from '../../scripts/precompress';
-import { readEnvironmentConfig, serveFolder } from '../../scripts/serve-board';
+import { serveFolder } from '../../scripts/serve-board';
 import { app as shellApp } from '../../shell/rspack.config';
+import { readEnvironmentConfig } from '../../shell/server/config';
 import { buildApp } from '../support/build';
 import { startMemoryApi } from '../support/memory-api';
 

@@ -52,7 +52,7 @@ export function apiProcess(env: Record<string, string>): Promise<ChildServer> {
 export function shellProcess(env: { BOARD_CONFIG: string; PORT: string; SHELL_API_KEY: string }): Promise<ChildServer> {
   const profile = process.env.BENCH_SHELL_PROFILE;
   return startServer(
-    path.join(rootDir, 'scripts/serve-shell.ts'),
+    path.join(rootDir, 'shell/server/server.ts'),
     rootDir,
     { ...process.env, NODE_ENV: 'production', LOG_LEVEL: 'silent', ...env },
     /"message":"shell server listening","url":"(http:\/\/[^"]+)"/,

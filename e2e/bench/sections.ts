@@ -4,10 +4,10 @@ import { rootDir } from './processes';
 
 /**
  * BENCH_ONLY=large,api runs only the named sections (pages, single, lighthouse, large, ssr, api,
- * huge, firstpaint); docs/performance.json then keeps the other sections' figures of the last run.
+ * huge, firstpaint, live); docs/performance.json then keeps the other sections' figures of the last run.
  */
 export const only = process.env.BENCH_ONLY?.split(',').map((name) => name.trim());
-export type Section = 'pages' | 'single' | 'lighthouse' | 'large' | 'ssr' | 'api' | 'huge' | 'firstpaint';
+export type Section = 'pages' | 'single' | 'lighthouse' | 'large' | 'ssr' | 'api' | 'huge' | 'firstpaint' | 'live';
 export const section = (name: Section) => !only || only.includes(name);
 /** The keys of docs/performance.json each section writes. */
 const sectionKeys: Record<Section, string[]> = {
@@ -19,6 +19,7 @@ const sectionKeys: Record<Section, string[]> = {
   api: ['api'],
   huge: ['huge'],
   firstpaint: ['firstPaint'],
+  live: ['live'],
 };
 
 /** Writes the sections that ran into docs/performance.json, keeping the others' figures. */

@@ -1,19 +1,15 @@
 import { randomBytes } from 'node:crypto';
 import { type MailSink, startMailSink } from '../../api/src/alerts/mail-sink';
+import { runSources } from '../../api/src/cli/sources';
 import { applications } from '../../api/src/db/application-tables';
 import { jobPostings } from '../../api/src/db/job-board-tables';
 import { demoWorkspaces } from '../../api/src/seed/demo-data';
 import type { startApi } from '../../api/src/server';
-import {
-  appFolders,
-  readEnvironmentConfig,
-  type ServedApp,
-  type ShellMode,
-  type StaticServer,
-  serveRemote,
-  serveShell,
-} from '../../scripts/serve-board';
+import { type FakeVendors, startFakeVendors } from '../../api/src/test/fake-vendors';
+import { appFolders, type ServedApp, type StaticServer, serveRemote } from '../../scripts/serve-board';
 import type { RuntimeConfig } from '../../shared/src/config/runtime-config';
+import { loadShellConfig, readEnvironmentConfig, type ShellMode } from '../../shell/server/config';
+import { startShell } from '../../shell/server/server';
 import { startMemoryApi } from './memory-api';
 import { platformIds, type SpecApi, startSpecApi } from './spec-api';
 
@@ -37,6 +33,7 @@ export class Board {
   private api: Awaited<ReturnType<typeof startApi>> | undefined;
   private mailSink: MailSink | undefined;
   private specApi: SpecApi | undefined;
+  private fakeVendors: FakeVendors | undefined;
   config: RuntimeConfig;
 
   private constructor() {
@@ -52,27 +49,38 @@ export class Board {
     for (const remote of remotes) await board.startRemote(remote);
     // The shell's key, as a deploy sets it on both: the API does not count the shell's reads as one visitor's.
     const apiKey = randomBytes(16).toString('hex');
-    board.shellServer = await serveShell({
-      apiKey,
-      port: 0,
-      config: () => board.config,
-      mode: options.shellMode,
-      workspaces: demoWorkspaces.map((workspace) => workspace.slug),
-      silent: true,
-      // In production the server waits 800 ms for the API before it sends a page without the job's
-      // tags (unit-tested); a suite sharing two cores with builds and browsers waits longer.
-      pageApiTimeoutMs: 5_000,
-      renderBudgetMs: 5_000,
-      // The suite is one visitor loading hundreds of pages a minute; the limit has its own test.
-      visitorLimit: null,
-    });
+    board.shellServer = await startShell(
+      loadShellConfig({
+        BOARD_ENV: 'local',
+        PORT: '0',
+        HOST: '127.0.0.1',
+        SHELL_API_KEY: apiKey,
+        SHELL_MODE: options.shellMode ?? 'render',
+        BOARD_WORKSPACES: demoWorkspaces.map((workspace) => workspace.slug).join(','),
+        LOG_LEVEL: 'silent',
+        // The suite is one visitor loading hundreds of pages a minute; the limit has its own test.
+        SHELL_VISITOR_LIMIT_MAX: '0',
+      }),
+      {
+        runtimeConfig: () => board.config,
+        // In production the server waits 800 ms for the API before it sends a page without the job's
+        // tags (unit-tested); a suite sharing two cores with builds and browsers waits longer.
+        pageApiTimeoutMs: 5_000,
+        renderBudgetMs: 5_000,
+      },
+    );
     const siteUrl = board.shellServer.url;
     // The repository's local mail sink, as `npm start` runs it: the API's alert emails land in its inbox.
     board.mailSink = await startMailSink();
     // Against the SPEC's call 1, the API is reached through the proxy, whose address it gives out.
     if (options.api === 'spec') board.specApi = await startSpecApi();
+    // Greenhouse's, Lever's and Ashby's job-board APIs, as local servers the API imports from.
+    board.fakeVendors = await startFakeVendors();
     // The real API on an in-memory database with the demo data.
     board.api = await startMemoryApi(siteUrl, {
+      ...board.fakeVendors.env,
+      // A test syncs when it means to (pnpm sources sync).
+      SOURCES_SYNC_MINUTES: '0',
       SHELL_API_KEY: apiKey,
       SMTP_URL: board.mailSink.smtpUrl,
       ALERTS_SECRET: randomBytes(32).toString('hex'),
@@ -132,6 +140,21 @@ export class Board {
     return this.api.url;
   }
 
+  /** The ATSs' job-board APIs the API reads its sources from (fake-vendors.ts). */
+  get vendors(): FakeVendors {
+    if (!this.fakeVendors) throw new Error('the vendors are not started');
+    return this.fakeVendors;
+  }
+
+  /** `pnpm sources …` against this board's API, as an operator runs it: its exit code and lines. */
+  async sources(...argv: string[]): Promise<{ code: number; lines: string[] }> {
+    const lines: string[] = [];
+    const code = await runSources(argv, { BOARD_ENV: 'test', SOURCES_API_URL: this.apiUrl }, (line) =>
+      lines.push(...line.split('\n')),
+    );
+    return { code, lines };
+  }
+
   /** The mail sink's web inbox; its HTTP API is `GET /email` (MailDev's shape, headers included). */
   get inboxUrl(): string {
     if (!this.mailSink) throw new Error('the mail sink is not started');
@@ -173,5 +196,6 @@ export class Board {
     await this.specApi?.close();
     await this.api?.close();
     await this.mailSink?.close();
+    await this.fakeVendors?.close();
   }
 }

@@ -1,31 +1,25 @@
 import { type ChildProcess, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { jobPostings, organizations, workspaces } from '../../api/src/db/job-board-tables';
 import { startApi } from '../../api/src/server';
 import { createTestDatabase } from '../../api/src/test/test-database';
-import { readEnvironmentConfig, type StaticServer, serveRemote } from '../../scripts/serve-board';
+import { type StaticServer, serveRemote } from '../../scripts/serve-board';
 import type { RuntimeConfig } from '../../shared/src/config/runtime-config';
+import { freePort } from '../../shared/src/test/free-port';
+import { readEnvironmentConfig } from '../../shell/server/config';
 import type { RemoteApp } from './board';
 
 const rootDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const remotes: RemoteApp[] = ['listings', 'apply', 'static'];
 
+export { freePort };
+
 /** A workspace whose slug has a dot, as a company's domain often is: its board is a page, not a file. */
 export const dottedWorkspace = { slug: 'acme.io', name: 'Acme IO', job: 'Reliability Engineer at Acme IO' };
-
-/** A free port of 127.0.0.1 (the service is told it before it starts: its config names its own address). */
-export async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const address = server.address();
-  await new Promise((resolve) => server.close(resolve));
-  if (typeof address !== 'object' || !address) throw new Error('no free port');
-  return address.port;
-}
 
 /**
  * The PostgreSQL server the suite runs the API on: CI provides one (`BOARD_TEST_POSTGRES_URL`, from
@@ -134,6 +128,8 @@ export class ProductionSite {
   private readonly folder = mkdtempSync(path.join(tmpdir(), 'board-production-'));
   shell: ShellService | undefined;
   config!: RuntimeConfig;
+  /** The key the API and every shell instance of this site share (SHELL_API_KEY). */
+  readonly shellKey = randomBytes(24).toString('hex');
   /** Where the API's data lives: 'postgres' (CI) or 'pglite' (locally without PostgreSQL). */
   databaseKind: 'postgres' | 'pglite' = 'pglite';
 
@@ -168,9 +164,19 @@ export class ProductionSite {
     this.databaseKind = this.database.url ? 'postgres' : 'pglite';
     this.api = await startApi({
       ...(this.database.url
-        ? // The staging rules: PostgreSQL, a public URL and a stated captcha mode are required.
-          { BOARD_ENV: 'staging', DATABASE_URL: this.database.url, API_PUBLIC_URL: apiUrl, CAPTCHA_MODE: 'local' }
+        ? // The staging rules: PostgreSQL, a public URL, a stated captcha mode and the secrets every
+          // instance shares are required.
+          {
+            BOARD_ENV: 'staging',
+            DATABASE_URL: this.database.url,
+            API_PUBLIC_URL: apiUrl,
+            CAPTCHA_MODE: 'local',
+            CAPTCHA_SECRET: randomBytes(24).toString('hex'),
+            ALERTS_SECRET: randomBytes(24).toString('hex'),
+            OPERATOR_TOKEN: randomBytes(24).toString('hex'),
+          }
         : { BOARD_ENV: 'test', PGLITE_DATA_DIR: 'memory://' }),
+      SHELL_API_KEY: this.shellKey,
       PORT: String(apiPort),
       HOST: '127.0.0.1',
       CORS_ORIGINS: siteUrl,
@@ -195,6 +201,7 @@ export class ProductionSite {
       BOARD_ENV: 'staging',
       BOARD_CONFIG: this.writeConfig('runtime-config.json', this.config),
       BOARD_WORKSPACES: `demo,${dottedWorkspace.slug}`,
+      SHELL_API_KEY: this.shellKey,
     });
   }
 

@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { test as base, expect, type Page } from '@playwright/test';
-import type { ShellMode } from '../../scripts/serve-board';
+import type { ShellMode } from '../../shell/server/config';
 import { type ApiFlavour, Board } from './board';
 import { waitForHydration } from './served-html';
 
@@ -20,7 +20,10 @@ interface Fixtures {
  * on a console error or an uncaught page error, and every visit runs axe-core, failing on serious
  * or critical violations.
  */
-export const test = base.extend<Fixtures, { board: Board; shellMode: ShellMode; apiFlavour: ApiFlavour }>({
+export const test = base.extend<
+  Fixtures,
+  { board: Board; shellMode: ShellMode; apiFlavour: ApiFlavour; boardOf: string }
+>({
   /**
    * How the shell's server sends pages (`render`, the default, as deployed). A file about the
    * page the browser renders itself (a page the server sent unrendered, e.g. when the API was slow
@@ -31,8 +34,15 @@ export const test = base.extend<Fixtures, { board: Board; shellMode: ShellMode; 
   /** The API the board reads (board.ts, ApiFlavour): a Playwright project runs a suite against each. */
   apiFlavour: ['extended', { scope: 'worker', option: true }],
 
+  /**
+   * Whose board: a suite that changes the board's jobs (imports them, closes them) says
+   * `test.use({ boardOf: 'its-name' })` and gets a board, and a worker, of its own, so the other
+   * suites' counts hold.
+   */
+  boardOf: ['shared', { scope: 'worker', option: true }],
+
   board: [
-    async ({ shellMode, apiFlavour }, use) => {
+    async ({ shellMode, apiFlavour, boardOf: _boardOf }, use) => {
       const board = await Board.start({ shellMode, api: apiFlavour });
       await use(board);
       await board.stop();
@@ -49,11 +59,12 @@ export const test = base.extend<Fixtures, { board: Board; shellMode: ShellMode; 
       const allowed: RegExp[] = [];
       const consoleErrors: { text: string; url: string }[] = [];
       const uncaught: string[] = [];
-      // A page the server answers with 404 (an unknown path, a missing job) is the intended status,
-      // which Chromium also reports as a failed resource: not an error of the page.
+      // A page the server answers with 404 (an unknown path, a missing job) or 410 (a closed job) is
+      // the intended status, which Chromium also reports as a failed resource: not an error of the page.
       const missingPages = new Set<string>();
       page.on('response', (response) => {
-        if (response.status() === 404 && response.request().isNavigationRequest()) missingPages.add(response.url());
+        if ([404, 410].includes(response.status()) && response.request().isNavigationRequest())
+          missingPages.add(response.url());
       });
       page.on('console', (message) => {
         if (message.type() === 'error') consoleErrors.push({ text: message.text(), url: message.location().url });
@@ -62,7 +73,7 @@ export const test = base.extend<Fixtures, { board: Board; shellMode: ShellMode; 
       await use({ allowConsoleErrors: (pattern) => allowed.push(pattern) });
       const problems = [
         ...consoleErrors
-          .filter(({ text, url }) => !(missingPages.has(url) && /^Failed to load resource: .* 404/.test(text)))
+          .filter(({ text, url }) => !(missingPages.has(url) && /^Failed to load resource: .* (404|410)/.test(text)))
           .map(({ text, url }) => `${text} (${url})`)
           .filter((text) => !allowed.some((pattern) => pattern.test(text)))
           .map((text) => `console.error: ${text}`),

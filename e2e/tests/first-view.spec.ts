@@ -17,7 +17,7 @@ test.describe('the served page, unrendered', () => {
     expect(html).toContain(`"${board.manifestUrl('listings')}":`);
     expect(html).toContain(`<link rel="preload" href="${board.originOf('listings')}/remoteEntry.js" as="script">`);
     expect(html).toContain(
-      `<link rel="preload" href="${board.config.apiBaseUrl}/public-job-posting/1?visibility=linkedin_or_job_board" as="fetch" crossorigin="anonymous">`,
+      `<link rel="preload" href="${board.config.apiBaseUrl}/public-job-posting/1?visibility=linkedin_or_job_board&amp;include_closed=true" as="fetch" crossorigin="anonymous">`,
     );
     expect(html).toContain(`<link rel="preconnect" href="${board.config.apiBaseUrl}" crossorigin>`);
     expect(html).not.toContain('href="/runtime-config.json"');

@@ -44,6 +44,7 @@ const test = base.extend<object, { probe: Probe }>({
         PORT: '0',
         HOST: '127.0.0.1',
         BOARD_ENV: 'staging',
+        SHELL_API_KEY: site.shellKey,
         BOARD_CONFIG: site.writeConfig('counted-api.json', { ...site.config, apiBaseUrl: counter.url }),
         // The deploy's default limit, said out loud.
         SHELL_VISITOR_LIMIT_MAX: '120',

@@ -257,6 +257,7 @@ test.describe('the shell’s server started through pnpm serve:shell', () => {
       PORT: '0',
       HOST: '127.0.0.1',
       BOARD_ENV: 'staging',
+      SHELL_API_KEY: site.shellKey,
       BOARD_CONFIG: site.writeConfig('slow-api.json', config),
     });
     try {

@@ -1,7 +1,7 @@
 import type { Database } from '../db/database';
+import { createOutboxSender, type MailTransport, pruneSent, type SenderOptions } from '../mail/outbox';
 import { deleteExpiredPending, queueDueDigests } from './digests';
 import type { AlertLinkMaker } from './links';
-import { createOutboxSender, type MailTransport, pruneSent, type SenderOptions } from './outbox';
 import { pendingLifetimeMs } from './schedule';
 import { pruneConfirmationSends } from './subscribe';
 
@@ -20,7 +20,9 @@ export function createAlertsService(options: {
 }) {
   const { db, links } = options;
   const now = options.now ?? (() => new Date());
-  const sender = options.transport ? createOutboxSender(db, options.transport, options.sender) : null;
+  const sender = options.transport
+    ? createOutboxSender(db, options.transport, { log: options.log, ...options.sender })
+    : null;
   let timer: NodeJS.Timeout | null = null;
   let ticking: Promise<unknown> | null = null;
 

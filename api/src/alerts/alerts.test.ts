@@ -3,11 +3,11 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { alerts, outbox } from '../db/alert-tables';
 import { jobPostings, organizations } from '../db/job-board-tables';
+import { smtpTransport } from '../mail/mailer';
 import { createTestApi, type TestApi } from '../test/test-api';
 import { rekeyAddresses } from './address-keys';
 import { deleteExpiredPending } from './digests';
 import { type MailSink, startMailSink } from './mail-sink';
-import { smtpTransport } from './mailer';
 import { createAlertTokens } from './tokens';
 
 let api: TestApi;
@@ -31,7 +31,6 @@ beforeEach(async () => {
   sink.messages.length = 0;
   await api.db.delete(alerts);
   await api.db.execute(sql`delete from alert_confirmation_sends`);
-  await api.db.execute(sql`delete from submission_attempts`);
 });
 
 const emailHash = (email: string) => api.alertTokens.addresses.address(email);

@@ -6,9 +6,10 @@ import type { Database } from '../db/database';
 import { workspaces } from '../db/job-board-tables';
 import { scopeFacetsCache } from '../job-postings/caches';
 import { jobsPublishedBetween, type SavedSearch, type WindowMatches } from '../job-postings/digests';
+import { lockFirstSeenForReading } from '../job-postings/first-seen-lock';
+import { enqueue, type OutboxEntry } from '../mail/outbox';
 import { digestEmail, digestMaxJobs } from './emails';
 import type { AlertLinkMaker } from './links';
-import { enqueue, type OutboxEntry } from './outbox';
 import { nextDigestAt } from './schedule';
 
 export interface DigestRun {
@@ -40,6 +41,8 @@ export async function queueDueDigests(
   const facetsOf = scopeFacetsCache();
   for (;;) {
     const batch = await db.transaction(async (tx) => {
+      // Before anything is read: an import stamping first sightings commits before, or stamps after.
+      await lockFirstSeenForReading(tx);
       const due = await tx
         .select()
         .from(alerts)

@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import type { ApiConfig } from '../config';
 import type { Database } from '../db/database';
+import { smtpTransport } from '../mail/mailer';
 import { createAlertsService } from './alerts-service';
 import { alertLinkMaker } from './links';
-import { smtpTransport } from './mailer';
 import { createAlertTokens } from './tokens';
 
 /**
@@ -25,6 +25,7 @@ export function alertsFromConfig(
     db,
     links,
     transport,
+    sender: { leaseSeconds: config.OUTBOX_LEASE_SECONDS },
     log: (entry) => log({ time: new Date().toISOString(), ...entry }),
   });
   return { tokens, links, transport, service };

@@ -34,6 +34,13 @@ export interface MailSink {
   messages: SinkMessage[];
   /** Refuse the next `count` messages with a temporary error (451), as a failing mail server does. */
   failNext(count: number): void;
+  /**
+   * After accepting `accepting` more messages (default none), answer no message, as a relay that
+   * hangs: each is held unanswered (the sender waits for its reply) and never kept.
+   */
+  hang(accepting?: number): void;
+  /** How many messages are held unanswered. */
+  readonly held: number;
   close(): Promise<void>;
 }
 
@@ -43,6 +50,10 @@ export async function startMailSink(
   const messages: SinkMessage[] = [];
   const max = options.max ?? 1000;
   let failing = 0;
+  let hanging = false;
+  // Messages still accepted once `hang` is called, before the sink stops answering.
+  let acceptingBeforeHang = 0;
+  let held = 0;
   const smtp = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS'],
@@ -52,6 +63,11 @@ export async function startMailSink(
       const chunks: Buffer[] = [];
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));
       stream.on('end', () => {
+        if (hanging && acceptingBeforeHang > 0) acceptingBeforeHang--;
+        else if (hanging) {
+          held++;
+          return;
+        }
         if (failing > 0) {
           failing--;
           const error = Object.assign(new Error('Try again later'), { responseCode: 451 });
@@ -145,6 +161,13 @@ export async function startMailSink(
     messages,
     failNext(count) {
       failing = count;
+    },
+    hang(accepting = 0) {
+      acceptingBeforeHang = accepting;
+      hanging = true;
+    },
+    get held() {
+      return held;
     },
     async close() {
       web.closeAllConnections();

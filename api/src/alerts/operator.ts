@@ -3,6 +3,8 @@ import { Hono } from 'hono';
 import * as v from 'valibot';
 import { httpError } from '../lib/http-error';
 import type { PurgeCounts } from '../privacy/purge';
+import { sourceOperatorRoutes } from '../sources/operator-routes';
+import type { SourcesService } from '../sources/sources-service';
 import type { AlertsService } from './alerts-service';
 
 /** Loopback addresses: the caller runs on the API's own machine. */
@@ -15,7 +17,7 @@ export function isLoopback(address: string | undefined): boolean {
 const forwardingHeaders = ['forwarded', 'x-forwarded-for', 'x-real-ip', 'x-client-ip', 'true-client-ip'];
 
 /**
- * Operator endpoints (`alerts:send` and `privacy:purge` while the API holds the embedded database): a caller with
+ * Operator endpoints (`alerts:send`, `pnpm sources` and `privacy:purge` while the API holds the embedded database): a caller with
  * `Authorization: Bearer OPERATOR_TOKEN`, or, in local and test runs only, a caller on the loopback
  * interface. Loopback is the TCP peer's, unless the peer is a trusted proxy (then the client it
  * names must be on loopback): a request an undeclared proxy forwarded (any forwarding header)
@@ -27,6 +29,8 @@ export function operatorRoutes(deps: {
   alerts: AlertsService;
   /** The privacy purge (`privacy:purge`): as of `now`, or counted only. */
   purge: (now: Date, dryRun: boolean) => Promise<PurgeCounts>;
+  /** The ATS sources (`pnpm sources …`). */
+  sources: SourcesService;
   token?: string;
   allowLoopback: boolean;
   peerAddress: (request: Request, env: unknown) => string | undefined;
@@ -80,6 +84,8 @@ export function operatorRoutes(deps: {
     const result = await deps.alerts.sendDigests(parsed.output.since ? { since: parsed.output.since } : {});
     return c.json(result);
   });
+
+  app.route('/sources', sourceOperatorRoutes(deps.sources));
 
   const purgeBody = v.object({
     now: v.optional(

@@ -1,5 +1,5 @@
+import type { Limit } from '@board/shared/lib/limits';
 import { Hono } from 'hono';
-import type { SubmissionLimit } from '../applications/submission-limit';
 import type { CaptchaVerifier } from '../captcha/captcha';
 import type { Database } from '../db/database';
 import { addConfirmRoutes } from './confirm-routes';
@@ -13,8 +13,8 @@ export interface AlertRouteDeps {
   tokens: AlertTokens;
   links: AlertLinkMaker;
   captcha: CaptchaVerifier;
-  /** Subscribe requests per client (in the database, shared by every instance); past it, the captcha. */
-  rateLimit: SubmissionLimit;
+  /** Valid subscribe requests per client (where the API's limits count); past it, the captcha. */
+  subscriptions: Limit;
   clientKey: (request: Request, env: unknown) => string;
   clientAddress: (request: Request, env: unknown) => string | undefined;
   /** Asks the sender to send what was just queued (the confirmation) without waiting for its timer. */

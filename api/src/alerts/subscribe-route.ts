@@ -3,7 +3,6 @@ import { parseAlertSubscription } from '@board/shared/forms/alert-schema';
 import { isTypeable } from '@board/shared/lib/typeable';
 import { eq } from 'drizzle-orm';
 import type { Hono } from 'hono';
-import { admitSubmission } from '../applications/submission-limit';
 import { captchaRedemptions } from '../db/application-tables';
 import { workspaces } from '../db/job-board-tables';
 import { httpError } from '../lib/http-error';
@@ -76,8 +75,8 @@ export function addSubscribeRoute(app: Hono, deps: AlertRouteDeps) {
     }
 
     const client = deps.clientKey(c.req.raw, c.env);
-    const admitted = await admitSubmission(db, `alerts:${client}`, deps.rateLimit);
-    if (!admitted.admitted) {
+    const admitted = await deps.subscriptions.hit(client);
+    if (!admitted.allowed) {
       // Past the limit a person passes with the captcha; each token once.
       const token =
         typeof fields[alertFieldNames.captcha] === 'string' ? (fields[alertFieldNames.captcha] as string) : '';

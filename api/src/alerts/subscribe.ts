@@ -4,10 +4,10 @@ import type { AlertSubscription } from '@board/shared/forms/alert-schema';
 import { and, count, eq, gt, sql } from 'drizzle-orm';
 import { alertConfirmationSends, alerts } from '../db/alert-tables';
 import type { Database } from '../db/database';
+import { enqueue } from '../mail/outbox';
 import type { AddressKeys } from './address-keys';
 import { alreadySubscribedEmail, confirmationEmail } from './emails';
 import type { AlertLinkMaker } from './links';
-import { enqueue } from './outbox';
 
 /**
  * Confirmation (or "already subscribed") emails a day, counted two ways (decision 025): to one

@@ -229,14 +229,21 @@ describe('POST /public/job-application/', () => {
       'a draft job',
       async () => String((await api.db.select().from(jobPostings).where(eq(jobPostings.status, 'draft')))[0]?.id),
     ],
-    [
-      'a closed job',
-      async () => String((await api.db.select().from(jobPostings).where(eq(jobPostings.status, 'closed')))[0]?.id),
-    ],
   ])('answers 404 for %s', async (_case, id) => {
     const response = await submit(await form({ job_posting_id: await id() }));
     expect(response.status).toBe(404);
     expect(await response.json()).toEqual({ message: 'Job posting not found' });
+  });
+
+  it('answers 410 for a closed job, saying it closed, and stores nothing', async () => {
+    const [closed] = await api.db.select().from(jobPostings).where(eq(jobPostings.status, 'closed'));
+    const before = await api.db.select().from(applications);
+    const response = await submit(await form({ job_posting_id: String(closed?.id) }));
+    expect(response.status).toBe(410);
+    expect(await response.json()).toEqual({
+      message: 'This job has closed and no longer takes applications. Nothing was sent.',
+    });
+    expect(await api.db.select().from(applications)).toHaveLength(before.length);
   });
 
   it.each([

@@ -7,9 +7,11 @@ import {
   resumeMaxBytes,
   resumeType,
 } from '@board/shared/forms/application-schema';
+import { closedJobMessage } from '@board/shared/forms/closed-job';
 import { brand } from '@board/shared/lib/brand';
+import type { Limit } from '@board/shared/lib/limits';
 import { isOneLineText } from '@board/shared/lib/typeable';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import * as v from 'valibot';
@@ -22,12 +24,12 @@ import type { Database } from '../db/database';
 import { jobPostings, organizations } from '../db/job-board-tables';
 import { httpError } from '../lib/http-error';
 import { isPdf, resumeFileName } from './pdf';
-import { admitSubmission, type SubmissionLimit } from './submission-limit';
 
 export interface ApplicationDeps {
   db: Database;
   captcha: CaptchaVerifier;
-  rateLimit: SubmissionLimit;
+  /** Valid submissions per client (RATE_LIMIT_*), where the API's limits count. */
+  submissions: Limit;
   /** The client's rate-limit key (address or IPv6 /64), and its address for the captcha provider. */
   clientKey: (request: Request, env: unknown) => string;
   clientAddress: (request: Request, env: unknown) => string | undefined;
@@ -88,12 +90,19 @@ export function applicationRoutes(deps: ApplicationDeps) {
       }
       const jobId = Number(jobIdText);
       const [job] = await db
-        .select({ id: jobPostings.id, title: jobPostings.title, company: organizations.name })
+        .select({
+          id: jobPostings.id,
+          status: jobPostings.status,
+          title: jobPostings.title,
+          company: organizations.name,
+        })
         .from(jobPostings)
         .innerJoin(organizations, eq(organizations.id, jobPostings.organizationId))
-        .where(and(eq(jobPostings.id, jobId), eq(jobPostings.status, 'published')))
+        .where(and(eq(jobPostings.id, jobId), inArray(jobPostings.status, ['published', 'closed'])))
         .limit(1);
       if (!job) throw httpError(404, 'Job posting not found');
+      // A job that closed (its company's ATS no longer lists it) takes no application: it says so.
+      if (job.status === 'closed') throw httpError(410, closedJobMessage);
 
       const errors: Record<string, string> = {};
       const meta = v.safeParse(metaSchema, {
@@ -142,8 +151,8 @@ export function applicationRoutes(deps: ApplicationDeps) {
 
       // A valid submission is an attempt: it counts towards the client's limit from here on.
       const clientHash = createHash('sha256').update(deps.clientKey(c.req.raw, c.env)).digest('base64url');
-      const admission = await admitSubmission(db, clientHash, deps.rateLimit);
-      if (!admission.admitted) {
+      const admission = await deps.submissions.hit(clientHash);
+      if (!admission.allowed) {
         throw httpError(429, 'Too many applications from this address. Please try again later.', undefined, {
           'Retry-After': String(admission.retryAfterSeconds),
         });

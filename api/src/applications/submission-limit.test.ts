@@ -1,9 +1,11 @@
+import { type Limits, redisLimits } from '@board/shared/lib/limits';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { captchaRedemptions, submissionAttempts } from '../db/application-tables';
+import { type RedisServer, redisForTests, startRedisServer } from '../../../shared/src/test/redis-server';
+import { pruneRedemptions } from '../captcha/redemptions';
+import { captchaRedemptions } from '../db/application-tables';
 import { applicationForm, publishedJobId, storedCounts, submitApplication } from '../test/application-form';
 import { createTestApi, type TestApi } from '../test/test-api';
-import { pruneExpired } from './submission-limit';
 
 let api: TestApi;
 let jobId: number;
@@ -60,21 +62,49 @@ describe('the submission limit', () => {
   });
 });
 
+describe.runIf(redisForTests('the submission limit on two instances'))(
+  'the submission limit on two instances that count in one Redis',
+  () => {
+    let redis: RedisServer;
+    const stores: Limits[] = [];
+    const apis: TestApi[] = [];
+    beforeAll(async () => {
+      redis = await startRedisServer();
+      for (let index = 0; index < 2; index++) {
+        const limits = await redisLimits({ url: redis.url, prefix: 'board:test', log: () => {} });
+        stores.push(limits);
+        apis.push(await createTestApi({ rateLimit: { max: 4, windowSeconds: 600 }, limits }));
+      }
+    }, 60_000);
+    afterAll(async () => {
+      await Promise.all(apis.map((instance) => instance.close()));
+      await Promise.all(stores.map((store) => store.close()));
+      await redis?.stop();
+    });
+
+    it('admits one instance’s figure between them, wherever each submission lands', async () => {
+      const client = { 'x-test-client': '203.0.113.9' };
+      const statuses = await Promise.all(
+        Array.from({ length: 12 }, async (_, index) => {
+          const instance = apis[index % 2] as TestApi;
+          const form = await applicationForm(instance, await publishedJobId(instance));
+          return (await submitApplication(instance, form, client)).status;
+        }),
+      );
+      expect(statuses.filter((status) => status === 201)).toHaveLength(4);
+      expect(statuses.filter((status) => status === 429)).toHaveLength(8);
+    });
+  },
+);
+
 describe('pruning', () => {
-  it('forgets attempts that left the window and redemptions of long-expired tokens, and keeps the rest', async () => {
+  it('forgets redemptions of long-expired tokens, and keeps the rest', async () => {
     const ago = (seconds: number) => sql`now() - ${seconds}::float8 * interval '1 second'`;
-    await api.db.insert(submissionAttempts).values([
-      { clientHash: 'old', at: ago(700) },
-      { clientHash: 'recent', at: ago(60) },
-    ]);
     await api.db.insert(captchaRedemptions).values([
       { tokenId: 'local:old', redeemedAt: ago(3600) },
       { tokenId: 'local:recent', redeemedAt: ago(30) },
     ]);
-    expect(await pruneExpired(api.db, { max: 10, windowSeconds: 600 })).toEqual({ attempts: 1, redemptions: 1 });
-    const attempts = (await api.db.select().from(submissionAttempts)).map((row) => row.clientHash);
-    expect(attempts).toContain('recent');
-    expect(attempts).not.toContain('old');
+    expect(await pruneRedemptions(api.db)).toBe(1);
     const redemptions = (await api.db.select().from(captchaRedemptions)).map((row) => row.tokenId);
     expect(redemptions).toContain('local:recent');
     expect(redemptions).not.toContain('local:old');

@@ -1,8 +1,8 @@
 import { eq, inArray } from 'drizzle-orm';
-import { enqueue } from '../alerts/outbox';
 import { outbox } from '../db/alert-tables';
 import type { applications } from '../db/application-tables';
 import type { Database } from '../db/database';
+import { enqueue } from '../mail/outbox';
 import { applicationKeptUntil } from '../privacy/retention';
 import { type AppliedJob, sentFields } from './application-summary';
 import type { CandidateLinkMaker } from './candidate-links';

@@ -13,13 +13,13 @@ import { sql } from 'drizzle-orm';
 import { queueDueDigests } from '../alerts/digests';
 import { alertLinkMaker } from '../alerts/links';
 import { startMailSink } from '../alerts/mail-sink';
-import { smtpTransport } from '../alerts/mailer';
-import { createOutboxSender } from '../alerts/outbox';
 import { createAlertTokens } from '../alerts/tokens';
 import { alerts } from '../db/alert-tables';
 import { openDatabase } from '../db/database';
 import { workspaces } from '../db/job-board-tables';
 import { selectRows } from '../job-postings/queries';
+import { smtpTransport } from '../mail/mailer';
+import { createOutboxSender } from '../mail/outbox';
 
 const apiDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const { values } = parseArgs({
@@ -98,7 +98,7 @@ if (values.send) {
   const sink = await startMailSink({ max: count + 10 });
   const transport = smtpTransport(sink.smtpUrl, 'Foundry Jobs <alerts@foundry.jobs>');
   const sending = performance.now();
-  const sent = await createOutboxSender(db, transport, { batchSize: 100 }).drain();
+  const sent = await createOutboxSender(db, transport, { concurrency: 4 }).drain();
   const sendMs = performance.now() - sending;
   console.log(
     `sending: ${sent.sent} emails sent (${sent.failed} failed) in ${(sendMs / 1000).toFixed(1)} s; run + send ${((matchMs + sendMs) / 1000).toFixed(1)} s`,

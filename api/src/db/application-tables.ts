@@ -70,7 +70,11 @@ export const applicationResumes = pgTable('application_resumes', {
   content: bytea('content').notNull(),
 });
 
-/** Validated submissions per client, for the rate limit (shared by every API instance). */
+/**
+ * No longer written: the submission limit counts where the API's other limits do (Redis, or an
+ * instance's memory; decision 026). Kept while an instance of the release before may still write
+ * it during a rolling deploy; a later migration drops it.
+ */
 export const submissionAttempts = pgTable(
   'submission_attempts',
   {

@@ -12,10 +12,19 @@ import { migrate as migratePostgres } from 'drizzle-orm/postgres-js/migrator';
 import postgres from 'postgres';
 import * as alertTables from './alert-tables';
 import * as applicationTables from './application-tables';
+import * as boardChangeTables from './board-change-tables';
+import { countWrites } from './client-writes';
 import * as jobBoardTables from './job-board-tables';
+import * as scheduledWorkTables from './scheduled-work-tables';
 
 /** Every table, by table group: the relational queries of both drivers see them all. */
-const schema = { ...jobBoardTables, ...applicationTables, ...alertTables };
+const schema = {
+  ...jobBoardTables,
+  ...applicationTables,
+  ...alertTables,
+  ...boardChangeTables,
+  ...scheduledWorkTables,
+};
 
 const migrationsFolder = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../drizzle');
 
@@ -25,12 +34,23 @@ export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
 export interface DatabaseHandle {
   db: Database;
   kind: 'pglite' | 'postgres';
+  /**
+   * Runs `work` while no other process does work under the same lock: on PostgreSQL a session
+   * advisory lock, which PostgreSQL releases by itself if the process dies; PGlite has one
+   * process by construction. Instances started together take turns.
+   */
+  exclusive<T>(lock: string, work: () => Promise<T>): Promise<T>;
   close(): Promise<void>;
 }
 
+/** The start-up lock: migrations, then what server.ts does once (seeding an empty database). */
+export const startUpLock = 'board:start-up';
+
 /**
  * PostgreSQL when a connection string is given, otherwise embedded PGlite (a data folder, or
- * "memory://" for tests). Both get the committed migrations before use.
+ * "memory://" for tests). Both get the committed migrations before use, on PostgreSQL under the
+ * start-up lock: of instances started together on an empty database, one migrates and the
+ * others wait for it, then find nothing left to do.
  */
 export async function openDatabase(options: {
   databaseUrl?: string;
@@ -40,10 +60,31 @@ export async function openDatabase(options: {
 }): Promise<DatabaseHandle> {
   if (options.databaseUrl) {
     const client = postgres(options.databaseUrl, { max: 10, onnotice: () => {} });
+    // A read after a write through this client checks the data version (client-writes.ts).
+    countWrites(client);
     const db = drizzlePostgres(client, { schema, logger: options.logger });
-    await migratePostgres(db, { migrationsFolder });
+    const exclusive = async <T>(lock: string, work: () => Promise<T>): Promise<T> => {
+      // The lock belongs to one connection (a session), held aside from the pool for the work.
+      const session = await client.reserve();
+      try {
+        await session`select pg_advisory_lock(hashtextextended(${lock}, 0))`;
+        try {
+          return await work();
+        } finally {
+          await session`select pg_advisory_unlock(hashtextextended(${lock}, 0))`;
+        }
+      } finally {
+        session.release();
+      }
+    };
+    try {
+      await exclusive(startUpLock, () => migratePostgres(db, { migrationsFolder }));
+    } catch (error) {
+      await client.end({ timeout: 5 });
+      throw error;
+    }
     // Waits for queries in flight, at most 5 s: a connection the server dropped never holds a stop up.
-    return { db, kind: 'postgres', close: () => client.end({ timeout: 5 }) };
+    return { db, kind: 'postgres', exclusive, close: () => client.end({ timeout: 5 }) };
   }
   const dataDir = options.pgliteDataDir ?? 'memory://';
   if (!dataDir.startsWith('memory://')) mkdirSync(dataDir, { recursive: true });
@@ -51,5 +92,5 @@ export async function openDatabase(options: {
   const client = new PGlite(dataDir, { extensions: { pg_trgm } });
   const db = drizzlePglite(client, { schema, logger: options.logger });
   await migratePglite(db, { migrationsFolder });
-  return { db, kind: 'pglite', close: () => client.close() };
+  return { db, kind: 'pglite', exclusive: (_lock, work) => work(), close: () => client.close() };
 }

@@ -3,8 +3,10 @@
  * columns the board's search reads. Part of the database schema, the single source of truth for the
  * API's data (migrations in api/drizzle are generated from it with `pnpm --filter @board/api db:generate`).
  */
+
+import type { DescriptionBlock } from '@board/shared/api/description-blocks';
 import { sql } from 'drizzle-orm';
-import { bigint, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigint, boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 
 export interface Funding {
   total_funding_amount?: string | null;
@@ -37,9 +39,11 @@ export const organizations = pgTable(
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
     name: text('name').notNull(),
     jobBoardSlug: text('job_board_slug').notNull().unique(),
-    workspaceSlug: text('workspace_slug')
-      .notNull()
-      .references(() => workspaces.slug),
+    /**
+     * The workspace whose board lists the company too; null: the general board only (a company
+     * imported from an ATS without --workspace).
+     */
+    workspaceSlug: text('workspace_slug').references(() => workspaces.slug),
     /** Path of the logo (served by this API) or an absolute URL; null = none. */
     logo: text('logo'),
     overview: text('overview'),
@@ -64,6 +68,36 @@ export const organizations = pgTable(
     index('organizations_name_trgm_idx').using('gin', sql`${table.name} gin_trgm_ops`),
     index('organizations_name_idx').on(table.name, table.id),
   ],
+);
+
+export const sourceKinds = ['greenhouse', 'lever', 'ashby'] as const;
+export type SourceKind = (typeof sourceKinds)[number];
+
+/**
+ * A company's job board on its ATS, whose jobs the board imports (src/sources/): one organization
+ * per source. A removed source is kept (removed_at), so adding it again brings its jobs back under
+ * their old ids rather than as duplicates.
+ */
+export const jobSources = pgTable(
+  'job_sources',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    kind: text('kind', { enum: sourceKinds }).notNull(),
+    /** The board's name on the ATS (Greenhouse board token, Lever site, Ashby job board name). */
+    board: text('board').notNull(),
+    organizationId: integer('organization_id')
+      .notNull()
+      .references(() => organizations.id),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    removedAt: timestamp('removed_at', { withTimezone: true }),
+    /** A sync under way holds the source until then (one sync of a source at a time, across instances). */
+    syncClaimedUntil: timestamp('sync_claimed_until', { withTimezone: true }),
+    lastSyncAt: timestamp('last_sync_at', { withTimezone: true }),
+    lastSyncOk: boolean('last_sync_ok'),
+    /** The last sync's line, as `pnpm sources sync` printed it. */
+    lastSyncLine: text('last_sync_line'),
+  },
+  (table) => [uniqueIndex('job_sources_kind_board_idx').on(table.kind, sql`lower(${table.board})`)],
 );
 
 export const jobStatuses = ['published', 'draft', 'closed'] as const;
@@ -97,6 +131,26 @@ export const jobPostings = pgTable(
     status: text('status', { enum: jobStatuses }).notNull().default('draft'),
     publishedAt: timestamp('published_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * When what the job page shows last changed (the sitemap's lastmod): written by an import,
+     * and by a trigger on any other update of a shown column (migration 0006).
+     */
+    changedAt: timestamp('changed_at', { withTimezone: true }).notNull().defaultNow(),
+    /** When the job closed (its ATS stopped listing it, or its source was removed); null while open. */
+    closedAt: timestamp('closed_at', { withTimezone: true }),
+    /** The last day to apply, where the ATS gives one (JobPosting's validThrough). */
+    validThrough: timestamp('valid_through', { withTimezone: true }),
+    /** The imported description as safe blocks (src/sources/description-blocks.ts); null: `description` only. */
+    descriptionBlocks: jsonb('description_blocks').$type<DescriptionBlock[]>(),
+    /** The ATS board the job is imported from, and the job's id there: one board id per (source, ATS id). */
+    sourceId: integer('source_id').references(() => jobSources.id),
+    sourceJobId: text('source_job_id'),
+    /** A hash of what the import last wrote: an unchanged job is not written again. */
+    sourceHash: text('source_hash'),
+    /** The ATS's own last-update stamp, where it has one (Greenhouse: its pay is read again when it moves). */
+    sourceUpdatedAt: text('source_updated_at'),
+    /** When the board first listed an imported job: alerts mail it then, whatever date its ATS gives. */
+    firstSeenAt: timestamp('first_seen_at', { withTimezone: true }),
     /*
      * What the board's search reads, as the cards show it (shared/src/api/job-display.ts), computed by the
      * database so that each rule is one expression with an index (docs/search.md).
@@ -106,6 +160,15 @@ export const jobPostings = pgTable(
       .notNull()
       .generatedAlwaysAs(
         sql`coalesce((extract(epoch from (published_at - timestamptz '1970-01-01 00:00:00+00')) * 1000000)::bigint, -9223372036854775808)`,
+      ),
+    /**
+     * When the board first showed the job, in microseconds since 1970: an imported job's first
+     * sighting, any other job's publication. Alert digests hold the jobs first shown in their window.
+     */
+    seenUs: bigint('seen_us', { mode: 'bigint' })
+      .notNull()
+      .generatedAlwaysAs(
+        sql`coalesce((extract(epoch from (coalesce(first_seen_at, published_at) - timestamptz '1970-01-01 00:00:00+00')) * 1000000)::bigint, -9223372036854775808)`,
       ),
     /** The first number of the salary text in thousands (salaryText); null when none is shown. */
     salaryFirstK: integer('salary_first_k').generatedAlwaysAs(
@@ -143,6 +206,8 @@ export const jobPostings = pgTable(
     index('job_postings_organization_newest_idx')
       .on(table.organizationId, table.postedUs, table.id)
       .where(sql`status = 'published'`),
+    uniqueIndex('job_postings_source_job_idx').on(table.sourceId, table.sourceJobId).where(sql`source_id is not null`),
+    index('job_postings_seen_idx').on(table.seenUs, table.id).where(sql`status = 'published'`),
     index('job_postings_salary_first_idx').on(table.salaryFirstK).where(sql`status = 'published'`),
     index('job_postings_title_trgm_idx')
       .using('gin', sql`${table.titleLower} gin_trgm_ops`)

@@ -20,9 +20,9 @@ function postedDate(postedUs: string): string | null {
 export async function crawlJobs(db: Database, page: PageRequest): Promise<PageRead<CrawlJobsBody>> {
   const after = readIdCursor(page.cursor);
   if (after === null) return { ok: false, error: 'bad-cursor' };
-  const rows = await selectRows<{ id: number; organization_id: number; posted_us: string }>(
+  const rows = await selectRows<{ id: number; organization_id: number; posted_us: string; changed_ms: string }>(
     db,
-    sql`select ${jobPostings.id} as id, ${jobPostings.organizationId} as organization_id, ${jobPostings.postedUs}::text as posted_us from ${jobPostings} where ${visibleJobs('job_board_only')} and ${jobPostings.id} > ${after}::integer order by ${jobPostings.id} limit ${page.limit + 1}`,
+    sql`select ${jobPostings.id} as id, ${jobPostings.organizationId} as organization_id, ${jobPostings.postedUs}::text as posted_us, (extract(epoch from ${jobPostings.changedAt}) * 1000)::bigint::text as changed_ms from ${jobPostings} where ${visibleJobs('job_board_only')} and ${jobPostings.id} > ${after}::integer order by ${jobPostings.id} limit ${page.limit + 1}`,
   );
   const shown = rows.slice(0, page.limit);
   const last = shown.at(-1);
@@ -33,6 +33,7 @@ export async function crawlJobs(db: Database, page: PageRequest): Promise<PageRe
         id: Number(row.id),
         organization_id: Number(row.organization_id),
         posted_date: postedDate(String(row.posted_us)),
+        last_changed: new Date(Number(row.changed_ms)).toISOString(),
       })),
       next_cursor: rows.length > page.limit && last ? idCursorText(Number(last.id)) : null,
     },

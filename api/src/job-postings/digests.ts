@@ -25,14 +25,16 @@ export interface WindowMatches {
 /** How many saved searches one statement runs (each reads the window once per statement). */
 const searchesPerStatement = 100;
 
-/** Microseconds since 1970, as `posted_us` holds them. */
+/** Microseconds since 1970, as `seen_us` holds them. */
 const microseconds = (date: Date) => String(BigInt(date.getTime()) * 1000n);
 
 /**
- * Saved searches' jobs published in a window (job alerts' digests): for each search, call 1's
- * scope and filters over the jobs published after `after`, up to and including `until`, newest
+ * Saved searches' jobs new in a window (job alerts' digests): for each search, call 1's scope and
+ * filters over the jobs the board first showed after `after`, up to and including `until` (an
+ * imported job when it was first seen, whatever date its ATS gives it; any other job when it was
+ * published: `seen_us`), newest
  * first, at most `limit`, and whether more match. The window's jobs are read once per statement
- * (through the newest-first index) into a CTE that stands for `job_postings` in that statement,
+ * (through job_postings_seen_idx) into a CTE that stands for `job_postings` in that statement,
  * and every search's conditions (`searchWhere`: the very ones of call 1) run over it: a digest
  * run costs one read of the window plus a scan of it per distinct search, whatever the board's size.
  */
@@ -62,8 +64,8 @@ export async function jobsPublishedBetween(
           location_shown, location_lower, workplace_shown, job_type_shown, level_shown
         from ${jobPostings}
         where ${jobPostings.status} = 'published'
-          and ${jobPostings.postedUs} > ${microseconds(window.after)}::bigint
-          and ${jobPostings.postedUs} <= ${microseconds(window.until)}::bigint
+          and ${jobPostings.seenUs} > ${microseconds(window.after)}::bigint
+          and ${jobPostings.seenUs} <= ${microseconds(window.until)}::bigint
       ) ${sql.join(parts, sql` union all `)}`,
     );
     for (const row of rows) matched.push({ index: Number(row.k), id: Number(row.id) });

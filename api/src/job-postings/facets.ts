@@ -13,7 +13,8 @@ export interface ScopeFacets {
 
 /**
  * The filter panel's options over the whole scope (never the filtered jobs), read as index-only
- * scans of the whole scope by design: the caches (caches.ts) count them once per change of the data.
+ * scans of the whole scope by design: what the alerts' digests compare with, once per run
+ * (caches.ts). Call 1 counts the same over its search index (index-facets.ts).
  */
 export async function scopeFacets(db: Database, scope: Scope): Promise<ScopeFacets> {
   const where = inScope(scope);

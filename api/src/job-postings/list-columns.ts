@@ -4,7 +4,7 @@ import { jobPostings } from '../db/job-board-tables';
 /**
  * The columns of a listed job, the one set every list reads (call 1's pages and whole list, call
  * 5's pages, the digests): no long description, status or creation time, none of the search's
- * own computed columns. `ListJobRow` is derived from it, so a read and its type cannot disagree.
+ * own computed columns, nor what only the job page, the crawler files or an import read. `ListJobRow` is derived from it, so a read and its type cannot disagree.
  */
 export const listColumns = (() => {
   const {
@@ -20,6 +20,16 @@ export const listColumns = (() => {
     jobTypeShown,
     levelShown,
     workplaceShown,
+    seenUs,
+    changedAt,
+    closedAt,
+    validThrough,
+    descriptionBlocks,
+    sourceId,
+    sourceJobId,
+    sourceHash,
+    sourceUpdatedAt,
+    firstSeenAt,
     ...columns
   } = getTableColumns(jobPostings);
   return columns;

@@ -1,9 +1,9 @@
-import { and, asc, desc, eq, exists, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, exists, or, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../db/database';
 import { jobPostings, organizations, workspaces } from '../db/job-board-tables';
 import { type ListJobRow, listColumns } from './list-columns';
 import type { JobWithOrganization, OrganizationRow } from './serialize';
-import { type Visibility, visibleJobs } from './visible';
+import { closedJobs, type Visibility, visibleJobs } from './visible';
 
 const newestFirst = [desc(jobPostings.publishedAt), desc(jobPostings.id)];
 
@@ -60,12 +60,19 @@ export interface Board {
   workspaces: Set<string>;
 }
 
-export async function findJob(db: Database, id: number, visibility: Visibility): Promise<JobWithOrganization | null> {
+/** A job call 4 may show; with `includeClosed`, also one that closed (with the same placement). */
+export async function findJob(
+  db: Database,
+  id: number,
+  visibility: Visibility,
+  includeClosed = false,
+): Promise<JobWithOrganization | null> {
+  const shown = includeClosed ? or(visibleJobs(visibility), closedJobs(visibility)) : visibleJobs(visibility);
   const [row] = await db
     .select({ job: jobPostings, organization: organizations })
     .from(jobPostings)
     .innerJoin(organizations, eq(jobPostings.organizationId, organizations.id))
-    .where(and(eq(jobPostings.id, id), visibleJobs(visibility)))
+    .where(and(eq(jobPostings.id, id), shown))
     .limit(1);
   return row ?? null;
 }

@@ -86,7 +86,11 @@ const readers = {
     page: pageOf(params, maxPageSize),
   }),
   /** Call 4: the visibility. */
-  job: (params: URLSearchParams) => ({ visibility: visibilityOf(params, 'linkedin_or_job_board') }),
+  job: (params: URLSearchParams) => ({
+    visibility: visibilityOf(params, 'linkedin_or_job_board'),
+    /** `include_closed=true` (the board's own pages): a closed job is answered, with its `closed_at`. */
+    includeClosed: params.get('include_closed') === 'true',
+  }),
   /** The crawler listings: a page (1,000 unless `limit` says otherwise, at most `max`). */
   crawl(params: URLSearchParams, max: number): { page: PageRequest } {
     const page = pageOf(params, max);

@@ -58,7 +58,7 @@ export function jobPostingRoutes(
   const search = jobSearch(db, versions, options);
 
   // Call 1: the jobs of the board, or of one workspace. Without `limit`, the SPEC's whole list,
-  // serialised once per change of the data; with it, one page of a search run in the database.
+  // serialised once per change of the data; with it, one page of a search over the search index.
   app.get('/', jobListQuery, async (c) => {
     const { visibility, workspaceSlug, search: wanted, page } = c.req.valid('query');
     if (page !== null) {
@@ -155,10 +155,11 @@ export function jobPostingRoutes(
     );
   });
 
-  // Call 4: one job.
+  // Call 4: one job. With `include_closed=true` (the board's own extension), a closed job too, with
+  // its `closed_at`: the board answers its page 410. As the SPEC states call 4, a closed job is a 404.
   app.get('/:id', jobQuery, async (c) => {
-    const { visibility } = c.req.valid('query');
-    const row = await findJob(db, parseId(c.req.param('id'), 'Job posting'), visibility);
+    const { visibility, includeClosed } = c.req.valid('query');
+    const row = await findJob(db, parseId(c.req.param('id'), 'Job posting'), visibility, includeClosed);
     if (!row) throw httpError(404, 'Job posting not found');
     return c.json(serializeJob(row, 'detail', publicOrigin()));
   });

@@ -72,7 +72,7 @@ export function searchTest(
 
 /** The cursor of the job at `at`, in this sort. */
 function cursorAt(index: SearchIndex, sort: JobSort, at: number): string {
-  const postedUs = index.postedText[at] ?? '0';
+  const postedUs = String(index.postedExact[at] ?? 0n);
   const id = index.ids[at] ?? 0;
   return jobCursorText(
     sort === 'newest' ? { sort, postedUs, id } : { sort, top: index.salaryTop[at] ?? 0, postedUs, id },
@@ -91,7 +91,7 @@ function isAfter(index: SearchIndex, at: number, cursor: JobCursor & { postedNum
   }
   const posted = index.postedUs[at] ?? 0;
   if (posted !== cursor.postedNumber) return posted < cursor.postedNumber;
-  const exact = BigInt(index.postedText[at] ?? '0');
+  const exact = index.postedExact[at] ?? 0n;
   const after = BigInt(cursor.postedUs);
   return exact < after || (exact === after && (index.ids[at] ?? 0) < cursor.id);
 }

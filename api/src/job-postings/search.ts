@@ -3,8 +3,8 @@ import type { JobFacets } from '@board/shared/api/page-bodies';
 import { inArray, sql } from 'drizzle-orm';
 import type { Database } from '../db/database';
 import { jobPostings } from '../db/job-board-tables';
-import { facetsCache, searchIndexCache } from './caches';
 import type { DataVersion } from './data-version';
+import { indexFacets } from './index-facets';
 import type { JobPage, JobRowWithOrganization, PageRead, PageRequest } from './pages';
 import { readListJobs, selectRows } from './queries';
 import type { SearchIndex } from './search-index';
@@ -28,16 +28,15 @@ export interface JobSearchPage extends JobPage {
 }
 
 /**
- * Call 1's search (docs/search.md). The search index (search-index.ts, read once per change of
- * the data) finds the page's jobs and counts the matches, exactly up to `exactTotalLimit`; the
- * page's rows are then read by id. Facets are counted over the scope once per scope and change of
- * the data; the total of an unfiltered search is the scope's, from the same count (exact).
+ * Call 1's search (docs/search.md). The search index (search-index.ts, kept at the data version
+ * by live-index.ts) finds the page's jobs and counts the matches, exactly up to `exactTotalLimit`;
+ * the page's rows are then read by id. Facets are counted over the index's scope once per index
+ * and scope (index-facets.ts); the total of an unfiltered search is the scope's, from the same
+ * count (exact).
  */
 export function jobSearch(db: Database, versions: DataVersion, options: SearchOptions = {}) {
   const now = options.now ?? Date.now;
   const countUpTo = options.exactTotalLimit === undefined ? exactTotalLimit : options.exactTotalLimit;
-  const facetsOf = facetsCache(db, versions);
-  const indexOf = searchIndexCache(db, versions);
 
   return {
     async search(
@@ -46,7 +45,8 @@ export function jobSearch(db: Database, versions: DataVersion, options: SearchOp
       page: PageRequest,
       request?: Request,
     ): Promise<PageRead<JobSearchPage>> {
-      const [scoped, index] = await Promise.all([facetsOf(scope, request), indexOf(request)]);
+      const { index } = await versions.searchIndex(request);
+      const scoped = indexFacets(index, scope);
       const { test, filtered } = searchTest(index, scope, search, await lowerCase(db, search), now());
       const found = searchPage(index, test, search.sort, page, filtered ? countUpTo : undefined);
       if (!found) return { ok: false, error: 'bad-cursor' };
@@ -84,10 +84,10 @@ async function lowerCase(db: Database, search: JobSearch): Promise<{ title: stri
 }
 
 /**
- * The listed jobs with these ids, in this order, with their companies as the index read them. A
- * job changed since the index was read shows as it is now, and is left out if it has left the
+ * The listed jobs with these ids, in this order, with their companies as the index holds them. A
+ * job changed since the index was made shows as it is now, and is left out if it has left the
  * scope (hidden, or its company moved to another workspace or is not in the index yet): the next
- * search, at the new data version, reads the index again.
+ * index holds the change.
  */
 async function jobsById(
   db: Database,

@@ -15,10 +15,18 @@ export interface JobWithOrganization {
  * - `detail` (call 4): everything, team members as strings;
  * - `organization` (call 5): `published_at` instead of `posted_date`, team members as objects.
  * Beyond the spec's fields: `organization_id`, `logo` (absolute URL or null) and
- * `initial_projects` (list or null).
+ * `initial_projects` (list or null); on call 4 also `description_blocks`, `valid_through`, `closed_at`.
  */
 export function serializeJob(
-  { job, organization }: { job: ListJobRow & { description?: string | null }; organization: OrganizationRow },
+  {
+    job,
+    organization,
+  }: {
+    job: ListJobRow & { description?: string | null } & Partial<
+        Pick<JobRow, 'descriptionBlocks' | 'validThrough' | 'closedAt' | 'status'>
+      >;
+    organization: OrganizationRow;
+  },
   variant: 'list' | 'detail' | 'organization',
   origin: string,
 ) {
@@ -49,6 +57,20 @@ export function serializeJob(
     equity: job.equity ?? null,
     logo: organization.logo ? new URL(organization.logo, origin).href : null,
     initial_projects: job.initialProjects ?? null,
+    ...(variant === 'detail' ? detailExtensions(job) : {}),
+  };
+}
+
+/**
+ * Call 4's extensions, read by the board's job page: the imported description as safe blocks
+ * (null: `description` is the text), the last day to apply (JobPosting's validThrough), and when
+ * the job closed (only ever set with `include_closed=true`).
+ */
+function detailExtensions(job: Partial<Pick<JobRow, 'descriptionBlocks' | 'validThrough' | 'closedAt' | 'status'>>) {
+  return {
+    description_blocks: job.descriptionBlocks ?? null,
+    valid_through: job.validThrough?.toISOString() ?? null,
+    closed_at: job.status === 'closed' ? (job.closedAt ?? new Date(0)).toISOString() : null,
   };
 }
 

@@ -25,6 +25,17 @@ export function visibleJobs(visibility: Visibility): SQL {
   return sql`${jobPostings.status} = 'published' and ${jobPostings.shownOn} in (${sql.raw(shownOn)})`;
 }
 
+/**
+ * Jobs that were on the board with this visibility and closed: only the board's own job page
+ * reads them (call 4 with `include_closed=true`, for its 410 page); no list ever does.
+ */
+export function closedJobs(visibility: Visibility): SQL {
+  const shownOn = placements(visibility)
+    .map((placement) => `'${placement}'`)
+    .join(', ');
+  return sql`${jobPostings.status} = 'closed' and ${jobPostings.shownOn} in (${sql.raw(shownOn)})`;
+}
+
 /** Which jobs a board shows: a visibility, and one workspace or all of them. */
 export interface Scope {
   visibility: Visibility;

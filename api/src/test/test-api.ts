@@ -1,13 +1,18 @@
+import { type Limits, memoryLimits } from '@board/shared/lib/limits';
 import { createAlertsService } from '../alerts/alerts-service';
 import { alertLinkMaker } from '../alerts/links';
-import type { MailTransport, SenderOptions } from '../alerts/outbox';
 import { createAlertTokens } from '../alerts/tokens';
 import { createApp } from '../app';
 import { candidateLinkMaker, createCandidateTokens } from '../candidates/candidate-links';
 import { type CaptchaVerifier, createLocalCaptcha } from '../captcha/captcha';
 import { type DatabaseHandle, openDatabase } from '../db/database';
+import type { SourceKind } from '../db/job-board-tables';
+import type { MailTransport, SenderOptions } from '../mail/outbox';
 import { generateDemoData } from '../seed/demo-data';
 import { seed } from '../seed/seed';
+import { sourcesService } from '../sources/sources-service';
+import { vendorHttp } from '../sources/vendor-http';
+import { defaultVendorUrls } from '../sources/vendor-urls';
 import { createTestDatabase } from './test-database';
 
 /**
@@ -34,6 +39,10 @@ export async function createTestApi(
     alertRateLimit?: { max: number; windowSeconds: number };
     /** The clock of the alerts' digests. */
     now?: () => Date;
+    /** Where the sources' vendors answer (the tests' fake vendors). */
+    vendorUrls?: Record<SourceKind, string>;
+    /** Where the per-client limits count (default: this API's own memory). */
+    limits?: Limits;
   } = {},
 ) {
   const testDatabase = options.databaseUrl
@@ -61,12 +70,20 @@ export async function createTestApi(
     log: (entry) => logs.push(entry),
     now: options.now,
   });
+  const sources = sourcesService({
+    db: database.db,
+    // Short waits: the tests' vendors answer at once, or are scripted to fail.
+    http: vendorHttp({ timeoutMs: 1_500, backoffMs: 20, attempts: 4, maxWaitMs: 5_000 }),
+    vendorUrls: options.vendorUrls ?? defaultVendorUrls,
+  });
   const app = createApp({
     database,
+    sources,
     captcha: options.captcha ?? localCaptcha.verifier(),
     localCaptcha,
     corsOrigins: ['http://localhost:8080'],
     publicOrigin: () => publicOrigin,
+    limits: options.limits ?? memoryLimits(),
     rateLimit: options.rateLimit ?? { max: 1000, windowSeconds: 600 },
     requestRateLimit: options.requestRateLimit ?? { max: 100_000, windowSeconds: 60 },
     log: (entry) => logs.push(entry),
@@ -105,6 +122,7 @@ export async function createTestApi(
     db: database.db,
     /** The PostgreSQL database of this API (unset on PGlite). */
     databaseUrl: testDatabase.url,
+    sources,
     logs,
     alerts,
     alertTokens,

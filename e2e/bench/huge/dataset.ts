@@ -87,9 +87,12 @@ type Sql = {
 };
 type Postgres = (url: string, options: { max: number; onnotice: () => void }) => Sql;
 
-/** The PostgreSQL database of a board of `jobs` jobs on `serverUrl`'s server, generated when missing. */
-export async function postgresBoard(serverUrl: string, jobs: number): Promise<string> {
-  const name = `bench_${jobs}_${generatorHash()}`;
+/**
+ * The PostgreSQL database of a board of `jobs` jobs on `serverUrl`'s server, generated when missing
+ * (named `<prefix>_<jobs>_<hash>`: a section that writes to its board copies one of its own).
+ */
+export async function postgresBoard(serverUrl: string, jobs: number, prefix = 'bench'): Promise<string> {
+  const name = `${prefix}_${jobs}_${generatorHash()}`;
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
   const postgres = createRequire(path.join(apiDir, 'package.json'))('postgres') as Postgres;
@@ -105,7 +108,7 @@ export async function postgresBoard(serverUrl: string, jobs: number): Promise<st
     }
     const stale = await admin<{
       datname: string;
-    }>`select datname from pg_database where datname like ${`bench_${jobs}_%`}`;
+    }>`select datname from pg_database where datname like ${`${prefix}_${jobs}_%`}`;
     for (const { datname } of stale) await admin.unsafe(`drop database "${datname}" with (force)`);
     await admin.unsafe(`create database ${name}`);
   } finally {

@@ -8,7 +8,8 @@ import { rootDir } from '../processes';
 import type { RunInfo } from '../run-info';
 import type { HugeResult } from './huge-board';
 
-interface Row {
+/** A figure against its target, as the bench's tables show it. */
+export interface Row {
   figure: string;
   target: string;
   measured: string;
@@ -116,38 +117,50 @@ function rows(result: HugeResult): Row[] {
 }
 
 /** A Markdown table with its columns padded, as the repository's formatter writes it. */
-function markdownTable(header: string[], body: string[][]): string[] {
+export function markdownTable(header: string[], body: string[][]): string[] {
   const widths = header.map((cell, column) => Math.max(cell.length, ...body.map((row) => row[column]?.length ?? 0)));
   const line = (cells: string[]) => `| ${cells.map((cell, column) => cell.padEnd(widths[column] ?? 0)).join(' | ')} |`;
   return [line(header), line(widths.map((width) => '-'.repeat(width))), ...body.map(line)];
 }
 
-export function hugeMarkdown(result: HugeResult, info: RunInfo): string {
+export const writeHugeMarkdown = (markdown: string) => writeMarkdownBlock('huge', markdown);
+
+/** When and where: the date, the commit and the machine, as the tables' first line says them. */
+export function runLine(info: RunInfo): string {
   const { machine } = info;
+  return (
+    `${info.date.slice(0, 16).replace('T', ' ')} UTC, commit \`${info.commit}\`; ${machine.cores} cores, ` +
+    `${machine.memoryGb} GiB, ${machine.platform}, Node ${machine.node.slice(1)}. Load average: 1, 5, 15 min when the figure was taken.`
+  );
+}
+
+/** The figures' table: each against its target, with its verdict and the load when it was taken. */
+export function verdictTable(figures: Row[]): string[] {
+  return markdownTable(
+    ['figure', 'target', 'measured', 'verdict', 'load average'],
+    figures.map((row) => [
+      row.figure,
+      row.target,
+      row.measured,
+      row.met === null ? '—' : row.met ? 'met' : 'missed',
+      row.load.join(', '),
+    ]),
+  );
+}
+
+export function hugeMarkdown(result: HugeResult, info: RunInfo): string {
   const lines = [
-    `${result.jobs.toLocaleString('en-GB')} jobs (${result.publicJobs.toLocaleString('en-GB')} public); ` +
-      `${info.date.slice(0, 16).replace('T', ' ')} UTC, commit \`${info.commit}\`; ${machine.cores} cores, ` +
-      `${machine.memoryGb} GiB, ${machine.platform}, Node ${machine.node.slice(1)}. Load average: 1, 5, 15 min when the figure was taken.`,
+    `${result.jobs.toLocaleString('en-GB')} jobs (${result.publicJobs.toLocaleString('en-GB')} public); ${runLine(info)}`,
     '',
-    ...markdownTable(
-      ['figure', 'target', 'measured', 'verdict', 'load average'],
-      rows(result).map((row) => [
-        row.figure,
-        row.target,
-        row.measured,
-        row.met === null ? '—' : row.met ? 'met' : 'missed',
-        row.load.join(', '),
-      ]),
-    ),
+    ...verdictTable(rows(result)),
   ];
   return `${lines.join('\n')}\n`;
 }
 
-const start = '<!-- bench:huge -->';
-const end = '<!-- /bench:huge -->';
-
-/** Replaces the table between the markers in docs/performance.md (added at the end when missing). */
-export function writeHugeMarkdown(markdown: string) {
+/** Replaces the table between the section's markers in docs/performance.md (added at the end when missing). */
+export function writeMarkdownBlock(section: string, markdown: string) {
+  const start = `<!-- bench:${section} -->`;
+  const end = `<!-- /bench:${section} -->`;
   const file = path.join(rootDir, 'docs/performance.md');
   const note = existsSync(file) ? readFileSync(file, 'utf8') : '';
   const block = `${start}\n\n${markdown}\n${end}`;

@@ -59,12 +59,12 @@ describe('board ids', () => {
   it('builds the calls of any id a platform issues, encoded as one segment', () => {
     expect(requestOfCall(['job', 'j-101'])).toEqual({
       path: '/public-job-posting/j-101',
-      query: { visibility: 'linkedin_or_job_board' },
+      query: { visibility: 'linkedin_or_job_board', include_closed: 'true' },
     });
     expect(requestOfCall(['organizationJobPage', 'org-1'])?.path).toBe('/public-job-posting/organization/org-1');
     expect(boardRequests.job('job:8f3a@acme').path).toBe('/public-job-posting/job%3A8f3a%40acme');
     expect(requestUrl('http://api.test', boardRequests.job('3f2b8c1e-9a4d-4e7b-8f6a-2c1d0e9b7a54'))).toBe(
-      'http://api.test/public-job-posting/3f2b8c1e-9a4d-4e7b-8f6a-2c1d0e9b7a54?visibility=linkedin_or_job_board',
+      'http://api.test/public-job-posting/3f2b8c1e-9a4d-4e7b-8f6a-2c1d0e9b7a54?visibility=linkedin_or_job_board&include_closed=true',
     );
   });
 

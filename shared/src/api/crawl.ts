@@ -41,7 +41,7 @@ const cursor = v.fallback(v.nullable(v.string()), null);
 const id = v.union([v.number(), v.pipe(v.string(), v.minLength(1))]);
 
 const CrawlJobs = v.object({
-  items: v.array(v.object({ id, posted_date: date })),
+  items: v.array(v.object({ id, posted_date: date, last_changed: v.optional(date, null) })),
   next_cursor: cursor,
 });
 const CrawlOrganizations = v.object({
@@ -64,7 +64,8 @@ export function crawlJobsQuery(client: ApiClient, after: string | null, limit: n
     queryFn: async ({ signal }): Promise<CrawlPage> => {
       const body = v.parse(CrawlJobs, await send(client, crawlRequests.jobs(after, limit), signal));
       return {
-        items: body.items.map((item) => ({ id: String(item.id), lastmod: item.posted_date })),
+        // When the job last changed; an API without it: when it was posted.
+        items: body.items.map((item) => ({ id: String(item.id), lastmod: item.last_changed ?? item.posted_date })),
         nextCursor: body.next_cursor,
       };
     },

@@ -246,4 +246,14 @@ describe('jobPostingJsonLd', () => {
     expect(String(ld.description).length).toBeLessThanOrEqual(300);
     expect(String(ld.description)).toMatch(/^word( word)*…$/);
   });
+
+  it('carries validThrough where the job’s ATS gives a closing date, and none otherwise', () => {
+    expect(
+      jobPostingJsonLd(job({ valid_through: '2026-12-31T00:00:00.000Z' }), { siteUrl, directApply: true }).validThrough,
+    ).toBe('2026-12-31T00:00:00.000Z');
+    expect(jobPostingJsonLd(job(), { siteUrl, directApply: true })).not.toHaveProperty('validThrough');
+    expect(jobPostingJsonLd(job({ valid_through: 'soon' }), { siteUrl, directApply: true })).not.toHaveProperty(
+      'validThrough',
+    );
+  });
 });

@@ -50,8 +50,8 @@ function applicantLocationRequirements(area: string) {
  * schema.org JobPosting for search engines (Google for Jobs), with Google's required properties
  * (title, description, datePosted, hiringOrganization, jobLocation, or for a remote job
  * jobLocationType TELECOMMUTE with applicantLocationRequirements) and the recommended ones the
- * board knows (baseSalary, employmentType, directApply, identifier). validThrough is left out:
- * the API has no closing date. One builder for the shell's server and the job page in the browser.
+ * board knows (baseSalary, employmentType, directApply, identifier), and validThrough where the
+ * job's ATS gives a closing date. One builder for the shell's server and the job page in the browser.
  */
 export function jobPostingJsonLd(job: Job, options: JobPostingOptions) {
   // A bare 'Remote' is also the board's text for a job with no location: it makes a job remote
@@ -76,6 +76,7 @@ export function jobPostingJsonLd(job: Job, options: JobPostingOptions) {
     directApply: options.directApply,
     url: new URL(`/job/${encodeURIComponent(job.id)}`, options.siteUrl).href,
   };
+  if (job.validThrough) data.validThrough = job.validThrough;
   if (remote) {
     data.jobLocationType = 'TELECOMMUTE';
     const area = applicantArea(job.location);

@@ -1,3 +1,4 @@
+import { type DescriptionBlock, DescriptionBlocksSchema } from '@board/shared/api/description-blocks';
 import { distinctEntries, fundingAmountText, jobDefaults, salaryText } from '@board/shared/api/job-display';
 import { parseTeamMemberObject, parseTeamMemberString, type TeamMember } from '@board/shared/api/team';
 import * as v from 'valibot';
@@ -36,6 +37,12 @@ export interface Job {
   benefits: string[];
   logo: string | null;
   initialProjects: string[];
+  /** An imported description as safe blocks (rendered instead of `detailedDescription`); null: the text. */
+  descriptionBlocks: DescriptionBlock[] | null;
+  /** The last day to apply, when the company's ATS gives one (ISO date); JobPosting's validThrough. */
+  validThrough: string | null;
+  /** When the job closed (ISO date): its page says so (410); null while it is open. */
+  closedAt: string | null;
 }
 
 const text = v.fallback(v.nullish(v.string()), null);
@@ -96,6 +103,10 @@ export const ServerJobSchema = v.object({
   ),
   logo: text,
   initial_projects: stringList,
+  // Call 4's extensions (api/README.md): absent from an API that answers as the SPEC states it.
+  description_blocks: DescriptionBlocksSchema,
+  valid_through: text,
+  closed_at: text,
 });
 
 export type ServerJob = v.InferOutput<typeof ServerJobSchema>;
@@ -160,6 +171,9 @@ export function toJob(server: ServerJob, index = 0): Job {
     benefits: server.benefits ?? [],
     logo: clean(server.logo) || null,
     initialProjects: distinctEntries(server.initial_projects),
+    descriptionBlocks: server.description_blocks ?? null,
+    validThrough: validDate(server.valid_through ?? null),
+    closedAt: validDate(server.closed_at ?? null),
   };
 }
 

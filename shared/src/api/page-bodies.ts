@@ -59,7 +59,8 @@ export interface OrganizationJobsPageBody {
 
 /** GET /public-job-posting/crawl/jobs: every board job, by id. */
 export interface CrawlJobsBody {
-  items: { id: number; organization_id: number; posted_date: string | null }[];
+  /** `last_changed`: when what the job page shows last changed (the sitemap's lastmod). */
+  items: { id: number; organization_id: number; posted_date: string | null; last_changed: string }[];
   next_cursor: string | null;
 }
 

@@ -58,9 +58,13 @@ export const boardRequests = {
       cursor: cursor ?? undefined,
     },
   }),
+  /**
+   * Call 4, with the board's own extension `include_closed=true`: a job that closed is answered
+   * (with its `closed_at`), so its page can say so (410) rather than "Job Not Found".
+   */
   job: (id: string): ApiRequest => ({
     path: `/public-job-posting/${segment(id, isBoardId)}`,
-    query: { visibility: 'linkedin_or_job_board' },
+    query: { visibility: 'linkedin_or_job_board', include_closed: 'true' },
   }),
   organizationJobs: (id: string): ApiRequest => ({
     path: `/public-job-posting/organization/${segment(id, isBoardId)}`,

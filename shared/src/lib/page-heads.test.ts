@@ -1,6 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { parseJob } from '../api/job';
-import { applyPage, applySuccessPage, boardPage, clip, companiesPage, jobPage, missingPages } from './page-heads';
+import {
+  applyPage,
+  applyState,
+  applySuccessPage,
+  boardPage,
+  clip,
+  companiesPage,
+  jobPage,
+  jobState,
+  missingPages,
+} from './page-heads';
 
 const job = (fields: Record<string, unknown> = {}) =>
   parseJob({
@@ -58,5 +68,28 @@ describe('page heads: one title and description per page, for the server and the
     expect(missingPages.company.message).toBe(
       "The company you're looking for doesn't exist or has no active job postings.",
     );
+  });
+
+  it('a closed job: its page and its form say so, keep its title and company, and answer 410', () => {
+    const closed = job({ closed_at: '2026-11-20T10:00:00Z' });
+    const page = jobState(closed);
+    expect(page).toMatchObject({
+      found: false,
+      closed,
+      missing: {
+        title: 'This job is closed',
+        message: 'Quill Labs is no longer taking applications for this role.',
+        documentTitle: 'Closed: Frontend Developer at Quill Labs',
+      },
+    });
+    expect(applyState(closed, 'form')).toMatchObject({
+      found: false,
+      closed,
+      missing: { message: 'Quill Labs is no longer taking applications for Frontend Developer.' },
+    });
+    // Its confirmation still confirms; an open job and a missing one are as before.
+    expect(applyState(closed, 'success').found).toBe(true);
+    expect(jobState(job()).found).toBe(true);
+    expect(jobState(null)).toEqual({ found: false, missing: missingPages.job });
   });
 });

@@ -1,4 +1,5 @@
 import type { Job } from '@board/shared/api/job';
+import { clip } from '@board/shared/lib/clip';
 
 /**
  * What each page says about itself: its title, description and preview image when it exists, and
@@ -20,19 +21,11 @@ export interface PageSummary {
 export interface MissingSummary {
   title: string;
   message: string;
+  /** The document's title when it is not the panel's (a closed job's names the job). */
+  documentTitle?: string;
 }
 
-/** Meta and preview descriptions stop here (a 5 MB description must not be written into the head). */
-export const descriptionLimit = 300;
-
-/** `text` cut at a word boundary to at most `limit` characters, with an ellipsis when cut. */
-export function clip(text: string, limit = descriptionLimit): string {
-  const flat = text.replace(/\s+/g, ' ').trim();
-  if (flat.length <= limit) return flat;
-  const cut = flat.slice(0, limit - 1);
-  const space = cut.lastIndexOf(' ');
-  return `${(space > limit * 0.6 ? cut.slice(0, space) : cut).replace(/[\s.,;:·-]+$/, '')}…`;
-}
+export { clip, descriptionLimit } from '@board/shared/lib/clip';
 
 export const missingPages = {
   page: { title: 'Page Not Found', message: "The page you are looking for doesn't exist or has been moved." },
@@ -85,6 +78,29 @@ export function jobPage(job: Job): PageSummary {
   };
 }
 
+/**
+ * `/job/:id` of a job that closed (its company's ATS no longer lists it): the page says so and
+ * keeps the job's title and company, answers 410 and is not indexed (Google's guidance for
+ * expired jobs).
+ */
+export function closedJobPage(job: Pick<Job, 'title' | 'company'>): MissingSummary {
+  const name = `${job.title || 'Job'} at ${job.company}`;
+  return {
+    title: 'This job is closed',
+    message: `${job.company} is no longer taking applications for this role.`,
+    documentTitle: `Closed: ${name}`,
+  };
+}
+
+/** `/job/:id/apply` of a closed job: the form is not shown. */
+export function closedApplyPage(job: Pick<Job, 'title' | 'company'>): MissingSummary {
+  return {
+    title: 'This job is closed',
+    message: `${job.company} is no longer taking applications for ${job.title || 'this role'}.`,
+    documentTitle: `Closed: ${job.title || 'Job'} at ${job.company}`,
+  };
+}
+
 /** `/job/:id/apply`: the job's preview, not indexed. */
 export function applyPage(job: Job): PageSummary {
   const page = jobPage(job);
@@ -113,7 +129,8 @@ export const fixedPages = {
  */
 export type PageState<Subject = unknown> =
   | { found: true; summary: PageSummary; subject: Subject }
-  | { found: false; missing: MissingSummary };
+  /** `closed`: the subject was there and is gone for good (a closed job): the page answers 410. */
+  | { found: false; missing: MissingSummary; closed?: Job };
 
 const found = <Subject>(summary: PageSummary, subject: Subject): PageState<Subject> => ({
   found: true,
@@ -124,14 +141,27 @@ const missing = (summary: MissingSummary): { found: false; missing: MissingSumma
   found: false,
   missing: summary,
 });
+const closed = (summary: MissingSummary, job: Job): { found: false; missing: MissingSummary; closed: Job } => ({
+  found: false,
+  missing: summary,
+  closed: job,
+});
 
-/** `/job/:id`: the job, or Job Not Found when the API does not have it. */
-export const jobState = (job: Job | null | undefined): PageState<Job> =>
-  job ? found(jobPage(job), job) : missing(missingPages.job);
+/** `/job/:id`: the job, its closed page (410), or Job Not Found when the API does not have it. */
+export function jobState(job: Job | null | undefined): PageState<Job> {
+  if (!job) return missing(missingPages.job);
+  return job.closedAt ? closed(closedJobPage(job), job) : found(jobPage(job), job);
+}
 
-/** `/job/:id/apply` and its confirmation: the job posting, or the form's own not-found wording. */
-export const applyState = (job: Job | null | undefined, step: 'form' | 'success'): PageState<Job> =>
-  job ? found(step === 'form' ? applyPage(job) : applySuccessPage(job), job) : missing(missingPages.jobPosting);
+/**
+ * `/job/:id/apply` and its confirmation: the job posting, or the form's own not-found wording. The
+ * form of a closed job says it is closed instead; its confirmation still confirms.
+ */
+export function applyState(job: Job | null | undefined, step: 'form' | 'success'): PageState<Job> {
+  if (!job) return missing(missingPages.jobPosting);
+  if (step === 'form' && job.closedAt) return closed(closedApplyPage(job), job);
+  return found(step === 'form' ? applyPage(job) : applySuccessPage(job), job);
+}
 
 /** `/companies/:id`: named after its first job; a company with no job (or unknown) is Company Not Found. */
 export const companyState = <J extends Pick<Job, 'company'>>(firstJob: J | null | undefined): PageState<J> =>

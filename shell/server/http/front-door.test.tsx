@@ -137,12 +137,12 @@ describe('ids are one path segment before any API call', () => {
     for (const url of [`/job/${uuid}`, '/job/j-101/apply', '/companies/org-1', '/og/job/job_8f3a.png'])
       expect((await app.request(url)).status, url).toBe(404);
     expect(calls).toEqual([
-      'http://127.0.0.1:9001/api/public-job-posting/1?visibility=linkedin_or_job_board',
+      'http://127.0.0.1:9001/api/public-job-posting/1?visibility=linkedin_or_job_board&include_closed=true',
       'http://127.0.0.1:9001/api/public-job-posting/organization/7?visibility=job_board_only&limit=24',
-      `http://127.0.0.1:9001/api/public-job-posting/${uuid}?visibility=linkedin_or_job_board`,
-      'http://127.0.0.1:9001/api/public-job-posting/j-101?visibility=linkedin_or_job_board',
+      `http://127.0.0.1:9001/api/public-job-posting/${uuid}?visibility=linkedin_or_job_board&include_closed=true`,
+      'http://127.0.0.1:9001/api/public-job-posting/j-101?visibility=linkedin_or_job_board&include_closed=true',
       'http://127.0.0.1:9001/api/public-job-posting/organization/org-1?visibility=job_board_only&limit=24',
-      'http://127.0.0.1:9001/api/public-job-posting/job_8f3a?visibility=linkedin_or_job_board',
+      'http://127.0.0.1:9001/api/public-job-posting/job_8f3a?visibility=linkedin_or_job_board&include_closed=true',
     ]);
   });
 

@@ -14,7 +14,7 @@ const brotli = promisify(brotliCompress);
 export async function sendText(
   c: Context,
   text: string,
-  status: 200 | 404,
+  status: 200 | 404 | 410,
   headers: Record<string, string>,
   /** Keeps each encoding's bytes of this text (a page the server keeps is compressed once per encoding). */
   compressed?: Map<Encoding, Promise<Uint8Array>>,

@@ -82,6 +82,9 @@ describe('the shell server', () => {
       ['/companies/9', 404, pageCacheControl.missing],
       ['/no-such-workspace', 404, pageCacheControl.missing],
       ['/no-such-workspace/companies', 404, pageCacheControl.missing],
+      // A closed job: gone for good (Google's guidance for expired jobs), its apply page too.
+      ['/job/41', 410, pageCacheControl.missing],
+      ['/job/41/apply', 410, pageCacheControl.missing],
     ] as const) {
       const response = await app.request(route);
       expect([route, response.status, response.headers.get('cache-control')]).toEqual([route, status, cacheControl]);
@@ -138,6 +141,11 @@ describe('the shell server', () => {
     expect(demo).toContain('href="http://127.0.0.1:9001/demo/feed.xml"');
     const company = await (await app.request('/companies/7')).text();
     expect(company).toContain('<title>Jobs at Acme · Foundry Jobs</title>');
+    const closed = await (await app.request('/job/41')).text();
+    expect(closed).toContain('<title>Closed: Closed Role at Acme · Foundry Jobs</title>');
+    expect(closed).toContain('<meta name="robots" content="noindex" data-server-head>');
+    expect(closed).not.toContain('rel="canonical"');
+    expect(closed).not.toContain('application/ld+json');
     const missing = await (await app.request('/job/404')).text();
     expect(missing).toContain('<title>Job Not Found · Foundry Jobs</title>');
     expect(missing).toContain('<meta name="robots" content="noindex" data-server-head>');

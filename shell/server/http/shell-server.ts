@@ -7,6 +7,7 @@ import { unusedFallbacksFile } from '@board/shared/lib/federation';
 import { jsonLines, type Log, requestLog } from '@board/shared/lib/request-log';
 import { Hono } from 'hono';
 import { boardRoutes } from '../../src/routes/board-routes';
+import type { ShellMode } from '../config';
 import { crawlerRoutes } from '../crawler/crawler-routes';
 import { ApiReader } from '../pages/api-reader';
 import { pageRoute } from '../pages/page-route';
@@ -33,15 +34,8 @@ export interface ShellServerOptions {
   distDir: string;
   /** The environment's runtime config; a function, so tests can change it between requests. */
   config: () => RuntimeConfig;
-  /**
-   * `render` (default): each page rendered on the server with the route's remote (its Node build),
-   * hydrated in the browser; a page that cannot be rendered in time goes out as in `assemble`.
-   * `assemble`: each page carries the config, the route's manifest and preloads, and the browser
-   * renders it.
-   * `static`: index.html as built, as a CDN-only deployment serves it (the browser fetches
-   * /runtime-config.json and the manifests itself).
-   */
-  mode?: 'render' | 'assemble' | 'static';
+  /** How pages are served (config.ts, `ShellMode`); default `render`. */
+  mode?: ShellMode;
   /** How long a page may take to render (remote, data and markup) before it is sent unrendered. */
   renderBudgetMs?: number;
   manifests?: ManifestCache;

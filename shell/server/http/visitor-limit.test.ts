@@ -1,11 +1,12 @@
+import { memoryLimits } from '@board/shared/lib/limits';
 import { Hono } from 'hono';
 import { describe, expect, it } from 'vitest';
-import { visitorLimit, visitorLimitFromEnv } from './visitor-limit';
+import { type VisitorLimit, visitorLimit } from './visitor-limit';
 
 describe('the visitor limit', () => {
-  const counted = (limit: ReturnType<typeof visitorLimit>) => {
+  const counted = (limit: VisitorLimit) => {
     const app = new Hono();
-    app.get('/', (c) => c.text(limit.admit(c).allowed ? 'ok' : 'over'));
+    app.get('/', async (c) => c.text((await limit.admit(c)).allowed ? 'ok' : 'over'));
     return async (peer: string, headers: Record<string, string> = {}) =>
       (await app.request('/', { headers }, { incoming: { socket: { remoteAddress: peer } } })).text();
   };
@@ -20,10 +21,21 @@ describe('the visitor limit', () => {
     expect(await send('198.51.100.7')).toBe('over');
   });
 
-  it('is read from the environment: 120 a minute by default, 0 for none, a bad value refused', () => {
-    expect(visitorLimitFromEnv({})).toBeDefined();
-    expect(visitorLimitFromEnv({ SHELL_VISITOR_LIMIT_MAX: '0' })).toBeUndefined();
-    expect(() => visitorLimitFromEnv({ SHELL_VISITOR_LIMIT_MAX: 'lots' })).toThrow(/SHELL_VISITOR_LIMIT_MAX/);
-    expect(() => visitorLimitFromEnv({ SHELL_VISITOR_LIMIT_WINDOW_SECONDS: '0' })).toThrow(/at least 1/);
+  it('names the visitor by what a trusted proxy says, and only a trusted one', async () => {
+    const send = counted(visitorLimit({ max: 1, windowSeconds: 60, trustedProxies: ['10.0.0.2'] }));
+    expect(await send('10.0.0.2', { 'x-forwarded-for': '203.0.113.1' })).toBe('ok');
+    expect(await send('10.0.0.2', { 'x-forwarded-for': '203.0.113.2' })).toBe('ok');
+    expect(await send('10.0.0.2', { 'x-forwarded-for': '203.0.113.1' })).toBe('over');
+    // An untrusted peer's header is its own claim: the peer is the visitor.
+    expect(await send('198.51.100.9', { 'x-forwarded-for': '203.0.113.3' })).toBe('ok');
+    expect(await send('198.51.100.9', { 'x-forwarded-for': '203.0.113.4' })).toBe('over');
+  });
+
+  it('counts where its store counts: two servers sharing one store admit one visitor once between them', async () => {
+    const limits = memoryLimits();
+    const one = counted(visitorLimit({ max: 1, windowSeconds: 60, trustedProxies: [], limits }));
+    const other = counted(visitorLimit({ max: 1, windowSeconds: 60, trustedProxies: [], limits }));
+    expect(await one('198.51.100.20')).toBe('ok');
+    expect(await other('198.51.100.20')).toBe('over');
   });
 });

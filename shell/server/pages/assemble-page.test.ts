@@ -100,7 +100,7 @@ describe('assemblePage', () => {
       'href="https://api.example.test/public-job-posting?workspace_slug=demo&amp;visibility=job_board_only&amp;limit=24" as="fetch"',
     );
     expect(page('/job/42')).toContain(
-      'href="https://api.example.test/public-job-posting/42?visibility=linkedin_or_job_board" as="fetch"',
+      'href="https://api.example.test/public-job-posting/42?visibility=linkedin_or_job_board&amp;include_closed=true" as="fetch"',
     );
     expect(page('/companies/7')).toContain(
       'href="https://api.example.test/public-job-posting/organization/7?visibility=job_board_only&amp;limit=24" as="fetch"',

@@ -4,7 +4,7 @@ import type { Encoding } from '@board/shared/lib/accept-encoding';
 export interface KeptPage {
   until: number;
   html: string;
-  status: 200 | 404;
+  status: 200 | 404 | 410;
   headers: Record<string, string>;
   compressed: Map<Encoding, Promise<Uint8Array>>;
 }

@@ -15,7 +15,7 @@ export const pageVaryHeader = (withReleases: boolean) => (withReleases ? pageVar
  * - `ok`: a CDN keeps it 5 s, and never sends it stale: with the release pointer read every 5 s,
  *   a promotion or rollback reaches every new page load within 10 s, through a CDN too; a browser
  *   revalidates every time;
- * - `missing`: a 404 is kept briefly;
+ * - `missing`: a 404 (or a closed job's 410) is kept briefly;
  * - `unrendered`: a page sent without its content (the API or a remote failed, or was too slow)
  *   is the page a visitor can use, but not the page it should be: no shared cache keeps it;
  * - `preview`: a page asking for a previewed remote is one person's, kept by no one.
@@ -51,5 +51,5 @@ export function pageCacheControlOf({ limited, preview, unrendered, status }: Sen
   if (limited) return pageCacheControl.limited;
   if (preview) return pageCacheControl.preview;
   if (unrendered) return pageCacheControl.unrendered;
-  return status === 404 ? pageCacheControl.missing : pageCacheControl.ok;
+  return status === 404 || status === 410 ? pageCacheControl.missing : pageCacheControl.ok;
 }

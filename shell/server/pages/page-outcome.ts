@@ -10,7 +10,8 @@ import type { PageQueries } from './page-queries';
 
 /** A page's status and head, as the server sends them. */
 export interface PageOutcome {
-  status: 200 | 404;
+  /** 410: the page's subject is gone for good (a closed job). */
+  status: 200 | 404 | 410;
   head: PageHead;
 }
 
@@ -42,8 +43,11 @@ export function pageOutcome(
     : { state: { found: true, summary: { title: plan.route.title, description: brand.tagline }, subject: null } };
   const { state, card, workspace, jobPosting } = routeHead;
   if (!state.found) {
-    const { title, message } = state.missing;
-    return { status: 404, head: { title, description: message, canonical: null, noindex: true, feeds } };
+    const { title, message, documentTitle } = state.missing;
+    return {
+      status: state.closed ? 410 : 404,
+      head: { title: documentTitle ?? title, description: message, canonical: null, noindex: true, feeds },
+    };
   }
   if (workspace) feeds.push({ title: `${workspace.name}: newest jobs`, href: at(feedPath(workspace.slug)) });
   return {

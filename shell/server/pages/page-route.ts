@@ -6,6 +6,7 @@ import type { Log } from '@board/shared/lib/request-log';
 import { QueryClient } from '@tanstack/react-query';
 import type { Context } from 'hono';
 import { pageKey } from '../../src/features/remotes/remote-page';
+import type { ShellMode } from '../config';
 import { contentSecurityPolicy, inlineScriptHashes, securityHeaders } from '../http/security-headers';
 import { sendText } from '../http/send-text';
 import type { VisitorLimit } from '../http/visitor-limit';
@@ -23,12 +24,11 @@ import { loadPageQueries, type PageQueries } from './page-queries';
 import { type RenderedPage, renderPage } from './render-page';
 import type { Stylesheets } from './stylesheets';
 
-export type ShellMode = 'render' | 'assemble';
-
 export interface PageRouteOptions {
   template: string;
   config: () => RuntimeConfig;
-  mode: ShellMode;
+  /** A page route serves the modes that have pages (`static` serves index.html as built). */
+  mode: Exclude<ShellMode, 'static'>;
   renderBudgetMs: number;
   manifests: ManifestCache;
   /** The remotes' release pointers (release-pointers.ts). */
@@ -129,7 +129,7 @@ export function pageRoute(options: PageRouteOptions) {
     if (hit && Date.now() < hit.until)
       return sendText(c, hit.html, hit.status, perVisitor(hit.headers), hit.compressed);
     // Past its visitor's limit, a page is the browser's to render: no API call, no render.
-    const limited = plan !== null && options.visitorLimit?.admit(c).allowed === false;
+    const limited = plan !== null && (await options.visitorLimit?.admit(c))?.allowed === false;
     // The remote's code loads while the API is read. A previewed remote is the browser's to load.
     const willRender = mode === 'render' && plan !== null && !preview && !limited;
     const component = willRender ? manifest.then((loaded) => remotePage(plan, loaded)) : null;

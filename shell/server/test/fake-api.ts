@@ -2,7 +2,7 @@ import { isTypeable } from '@board/shared/lib/typeable';
 
 /**
  * The API's public calls as the shell server's tests need them: two companies, three public jobs
- * (one with a title that tries to break out of HTML, XML and JSON-LD), one workspace.
+ * (one with a title that tries to break out of HTML, XML and JSON-LD), a closed one, one workspace.
  * `down: true` answers nothing.
  */
 export const hostileTitle = '</script><script>alert(1)</script> & "Lead" <Engineer>';
@@ -50,6 +50,17 @@ export const fakeJobs = [
     posted_date: '2026-11-05T09:00:00.000Z',
   },
 ];
+
+/** A job that closed: call 4 answers it only with the board's `include_closed=true` (the SPEC's call 4: 404). */
+export const closedJob = {
+  id: 41,
+  title: 'Closed Role',
+  organization_id: 7,
+  organization_name: 'Acme',
+  location: 'Berlin',
+  posted_date: '2026-10-01T09:00:00.000Z',
+  closed_at: '2026-11-20T09:00:00.000Z',
+};
 
 const json = (body: unknown, status = 200) =>
   new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
@@ -117,6 +128,7 @@ export function fakeApiFetch(options: { down?: boolean } = {}): typeof fetch {
     const job = /^\/public-job-posting\/(\d+)$/.exec(path);
     const found = fakeJobs.find((item) => String(item.id) === job?.[1]);
     if (found) return json(found);
+    if (job?.[1] === String(closedJob.id) && url.searchParams.get('include_closed') === 'true') return json(closedJob);
     const company = /^\/public-job-posting\/organization\/(\d+)$/.exec(path)?.[1];
     if (company === '7') return json({ jobs: fakeJobs.filter((item) => item.organization_id === 7) });
     if (company === '9') return json({ jobs: [] });

@@ -200,4 +200,31 @@ describe('ApplyPage', () => {
     expect(await screen.findByRole('button', { name: 'Verify' })).toBeInTheDocument();
     expect(screen.getByLabelText(/^Name/)).toHaveValue('Ada Lovelace');
   });
+
+  it('of a closed job says it is closed instead of showing the form', async () => {
+    renderApply('/job/7/apply', { '/public-job-posting/7': { ...job, closed_at: '2026-11-20T10:00:00Z' } });
+    expect(await screen.findByRole('heading', { level: 1, name: 'This job is closed' })).toBeInTheDocument();
+    expect(screen.getByText('Acme is no longer taking applications for Frontend Developer.')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Submit Application' })).toBeNull();
+    expect(screen.queryByLabelText(/^Name/)).toBeNull();
+    expect(screen.getByRole('link', { name: 'See similar jobs' })).toHaveAttribute('href', '/job/7');
+    expect(screen.getByRole('link', { name: 'Browse Jobs' })).toHaveAttribute('href', '/');
+    expect(document.title).toBe('Closed: Frontend Developer at Acme · Foundry Jobs');
+  });
+
+  it('when the job closed while the form was open, the refusal says so and the form keeps what was typed', async () => {
+    renderApply('/job/7/apply', {
+      ...captchaAnswers,
+      '/public/job-application/': answer(410, {
+        message: 'This job has closed and no longer takes applications. Nothing was sent.',
+      }),
+    });
+    await fillApplication();
+    await userEvent.click(screen.getByRole('button', { name: 'Submit Application' }));
+    expect(
+      await screen.findByText('This job has closed and no longer takes applications. Nothing was sent.'),
+    ).toBeInTheDocument();
+    expect(screen.getByLabelText(/^Name/)).toHaveValue('Ada Lovelace');
+    expect(screen.getByLabelText(/^Salary expectations/)).toHaveValue('90k');
+  });
 });

@@ -4,7 +4,8 @@ import { useJobFromRoute } from '@board/shared/react/job-from-route';
 import { buttonVariants } from '@board/shared/ui/button';
 import { MissingPanel } from '@board/shared/ui/missing-panel';
 import { PageTitle } from '@board/shared/ui/page-title';
-import { ArrowLeft } from 'lucide-react';
+import { StatusPanel } from '@board/shared/ui/status-panel';
+import { ArrowLeft, CircleSlash } from 'lucide-react';
 import { ApplicationForm } from './application-form';
 import { JobSummary } from './job-summary';
 
@@ -21,6 +22,30 @@ export function ApplyPage() {
     );
   }
   const page = applyState(job.data, 'form');
+  if (!page.found && page.closed) {
+    // A closed job takes no application: the page says so instead of showing the form (410).
+    return (
+      <>
+        <PageTitle>{page.missing.documentTitle ?? page.missing.title}</PageTitle>
+        <meta name="robots" content="noindex" />
+        <StatusPanel
+          title={page.missing.title}
+          message={page.missing.message}
+          icon={<CircleSlash aria-hidden="true" />}
+          actions={
+            <>
+              <Link to={`/job/${encodeURIComponent(id)}`} className={buttonVariants()}>
+                See similar jobs
+              </Link>
+              <Link to="/" className={buttonVariants({ variant: 'outline' })}>
+                Browse Jobs
+              </Link>
+            </>
+          }
+        />
+      </>
+    );
+  }
   if (!page.found) {
     return (
       <MissingPanel

@@ -58,6 +58,8 @@ describe('submitErrorMessage', () => {
     [422, { message: 'x' }, 'The form data are not correct. Please check your inputs.'],
     [404, null, 'Job posting not found. Please try again.'],
     [413, null, 'File size too large. Please upload a smaller resume.'],
+    [410, { message: 'This job closed.' }, 'This job closed.'],
+    [410, null, 'This job has closed and no longer takes applications. Nothing was sent.'],
     [500, null, 'An error occurred. Please try again later.'],
     [503, null, 'An error occurred. Please try again later.'],
     [null, null, 'Failed to submit application. Please check your connection and try again.'],

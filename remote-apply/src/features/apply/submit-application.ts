@@ -8,6 +8,7 @@ import {
   omittedWhenEmpty,
 } from '@board/shared/forms/application-fields';
 import type { ApplicationFormValues } from '@board/shared/forms/application-schema';
+import { closedJobMessage } from '@board/shared/forms/closed-job';
 import { brand } from '@board/shared/lib/brand';
 import { useMutation, useQueryClient } from '@board/shared/lib/query';
 import { useApiClient } from '@board/shared/react/api-client';
@@ -68,6 +69,8 @@ export function submitErrorMessage(status: number | null, body: unknown): string
   if (status === 422) return 'The form data are not correct. Please check your inputs.';
   if (status === 404) return 'Job posting not found. Please try again.';
   if (status === 413) return 'File size too large. Please upload a smaller resume.';
+  // Not in the spec's table: the job closed while the form was open. The form keeps what was typed.
+  if (status === 410) return text(answer.message) ?? closedJobMessage;
   // Not in the spec's table: a rate-limited visitor is told to wait, not to check the connection.
   if (status === 429) return text(answer.message) ?? 'Too many applications from this address. Please try again later.';
   if (status !== null && status >= 500) return 'An error occurred. Please try again later.';

@@ -11,9 +11,11 @@ import { PageTitle } from '@board/shared/ui/page-title';
 import { ArrowLeft } from 'lucide-react';
 import { type ReactNode, useRef } from 'react';
 import { ApplyButton } from './apply-button';
+import { ClosedJob } from './closed-job';
 import { JobDescription } from './job-description';
 import { JobDetailHeader } from './job-detail-header';
 import { JobPostingScript } from './job-posting-script';
+import { RichDescription } from './rich-description';
 import { StickyApplyBar } from './sticky-apply-bar';
 
 /** /job/:id: the job with its company, funding, investors, team and equity. */
@@ -22,6 +24,7 @@ export function JobDetailPage() {
 
   if (job.isPending) return <PageLoading label="Loading job" />;
   const page = jobState(job.data);
+  if (!page.found && page.closed) return <ClosedJob job={page.closed} />;
   if (!page.found) return <MissingPanel {...page.missing} actionLabel="Browse All Jobs" actionTo="/" />;
   return <JobDetail job={page.subject} page={page.summary} />;
 }
@@ -146,9 +149,13 @@ function JobDetail({ job, page }: { job: Job; page: PageSummary }) {
             </Section>
           ) : null}
 
-          {job.detailedDescription.trim() || job.initialProjects.length > 0 ? (
+          {job.descriptionBlocks || job.detailedDescription.trim() || job.initialProjects.length > 0 ? (
             <Section title="Job Description">
-              <JobDescription text={job.detailedDescription} />
+              {job.descriptionBlocks ? (
+                <RichDescription blocks={job.descriptionBlocks} />
+              ) : (
+                <JobDescription text={job.detailedDescription} />
+              )}
               {job.initialProjects.length > 0 ? (
                 <>
                   <h3 className="mt-4 text-sm font-semibold text-ink">Initial projects</h3>

@@ -1,0 +1,171 @@
+import type { SourceKind } from '../db/job-board-tables';
+import { oneLine } from './clean-text';
+import type { ImportedDescription } from './description';
+import type { Salary } from './salary';
+import { VendorFailure, type VendorHttp } from './vendor-http';
+
+/** A job as an ATS's answer gives it, read into the board's terms (the SPEC's job, section 3). */
+export interface ImportedJob {
+  /** The job's id at the ATS: with the source, it names the job for good. */
+  atsId: string;
+  title: string;
+  location: string | null;
+  workplaceType: 'Remote' | 'Hybrid' | 'On-site' | null;
+  jobType: string | null;
+  level: string | null;
+  salary: Salary | null;
+  description: ImportedDescription;
+  /** The ATS's date for the job (publication or creation); null: the board's first sighting stands in. */
+  postedAt: Date | null;
+  /** The last day to apply, when the ATS gives one. */
+  validThrough: Date | null;
+  /** The ATS's own page to apply on. */
+  applicationUrl: string | null;
+  /** The ATS's last-update stamp, when it has one (Greenhouse's `updated_at`). */
+  atsUpdatedAt: string | null;
+}
+
+/** What the board already holds of a job, for an answer that is read in two steps (Greenhouse's pay). */
+export interface KnownJob {
+  atsUpdatedAt: string | null;
+  salary: Salary | null;
+}
+
+export interface VendorContext {
+  http: VendorHttp;
+  /** The vendor's API base URL (GREENHOUSE_API_URL, LEVER_API_URL, ASHBY_API_URL). */
+  baseUrl: string;
+  /** The source's jobs the board holds, by ATS id. */
+  known: Map<string, KnownJob>;
+}
+
+/**
+ * One ATS: reads a board's whole list of open jobs. It returns only a complete, successful answer:
+ * an error, a timeout, a cut-off or malformed body, a list that changed while it was read page by
+ * page, is a VendorFailure, so that an incomplete answer never closes a job.
+ */
+export interface Vendor {
+  kind: SourceKind;
+  /** Where a person sees the board (for `sources list`). */
+  boardUrl(board: string): string;
+  jobs(board: string, context: VendorContext): Promise<ImportedJob[]>;
+  /**
+   * Whether the vendor knows the board (a VendorFailure with `notFound` when it does not), with its
+   * number of open jobs when one cheap request tells it.
+   */
+  probe(board: string, context: Omit<VendorContext, 'known'>): Promise<{ openJobs: number | null }>;
+}
+
+/** Largest list answer read (a 1,000-job Greenhouse board with descriptions is about 10 MB). */
+export const maxListBytes = 40 * 1024 * 1024;
+/** Largest answer about one job. */
+export const maxJobBytes = 4 * 1024 * 1024;
+
+/**
+ * Lets the API's requests run between two pieces of an answer's mapping: sanitizing a thousand
+ * descriptions takes a second or more, which must not hold up the visitors of the instance syncing.
+ */
+export const yieldEvery = 20;
+export const yieldToRequests = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+/** Maps every item, yielding to the event loop every `yieldEvery` items. */
+export async function mapYielding<T, R>(items: T[], map: (item: T, index: number) => R | Promise<R>): Promise<R[]> {
+  const out: R[] = [];
+  for (const [index, item] of items.entries()) {
+    if (index > 0 && index % yieldEvery === 0) await yieldToRequests();
+    out.push(await map(item, index));
+  }
+  return out;
+}
+
+/** An ATS id: a number or a string of at most 200 characters. */
+export function atsIdOf(value: unknown): string | null {
+  if (typeof value === 'number' && Number.isSafeInteger(value)) return String(value);
+  if (typeof value !== 'string') return null;
+  const id = value.trim();
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: an id holds no control character
+  return id && id.length <= 200 && !/[\u0000-\u001F\u007F]/.test(id) ? id : null;
+}
+
+/** A date the ATS gives (ISO text, or milliseconds since 1970), if it is one. */
+export function dateOf(value: unknown): Date | null {
+  const date = typeof value === 'number' || typeof value === 'string' ? new Date(value) : null;
+  if (!date || Number.isNaN(date.getTime())) return null;
+  // Outside these years it is not a job's date (and would not fit the board's microsecond columns).
+  return date.getUTCFullYear() >= 1990 && date.getUTCFullYear() <= 2200 ? date : null;
+}
+
+/** An absolute http(s) URL, or null. */
+export function urlOf(value: unknown): string | null {
+  if (typeof value !== 'string' || value.length > 2000) return null;
+  try {
+    const url = new URL(value.trim());
+    return url.protocol === 'https:' || url.protocol === 'http:' ? url.href : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Several places as one location text, each once, in order: "London · Paris · Remote". */
+export function locationOf(places: unknown[]): string | null {
+  const seen = new Set<string>();
+  const names: string[] = [];
+  for (const place of places) {
+    const name = oneLine(place, 200);
+    if (name && !seen.has(name.toLowerCase())) {
+      seen.add(name.toLowerCase());
+      names.push(name);
+    }
+  }
+  return names.length > 0 ? oneLine(names.join(' · '), 300) : null;
+}
+
+/** A workplace said in words ("Remote - US", "Hybrid (London)"): where a vendor only has text. */
+export function workplaceInText(text: string | null): ImportedJob['workplaceType'] {
+  if (!text) return null;
+  if (/\bhybrid\b/i.test(text)) return 'Hybrid';
+  if (/\bremote\b/i.test(text)) return 'Remote';
+  return null;
+}
+
+/** An object's field, or undefined when `value` is not an object. */
+export const field = (value: unknown, key: string): unknown =>
+  typeof value === 'object' && value !== null && !Array.isArray(value)
+    ? (value as Record<string, unknown>)[key]
+    : undefined;
+
+export const list = (value: unknown): unknown[] => (Array.isArray(value) ? value : []);
+
+/** An employment type in the board's words (the cards' and JSON-LD's: 'Full-time', 'Part-time'…). */
+export function jobTypeOf(value: unknown): string | null {
+  const text = oneLine(value, 60);
+  if (!text) return null;
+  const key = text.replace(/[\s_-]+/g, '').toLowerCase();
+  const known: Record<string, string> = {
+    fulltime: 'Full-time',
+    permanent: 'Full-time',
+    parttime: 'Part-time',
+    intern: 'Internship',
+    internship: 'Internship',
+    contract: 'Contract',
+    contractor: 'Contract',
+    temporary: 'Temporary',
+    temp: 'Temporary',
+    volunteer: 'Volunteer',
+  };
+  return known[key] ?? text;
+}
+
+/** A job without an id or a title is not a job the board can list: the whole answer is not what the vendor documents. */
+export function requireJob(
+  item: unknown,
+  index: number,
+  idKey: string,
+  titleKey: string,
+): { id: string; title: string } {
+  const id = atsIdOf(field(item, idKey));
+  if (id === null) throw new VendorFailure(`malformed answer: job ${index + 1} of the list has no ${idKey}`);
+  const title = oneLine(field(item, titleKey), 300);
+  if (!title) throw new VendorFailure(`malformed answer: job ${id} has no ${titleKey}`);
+  return { id, title };
+}

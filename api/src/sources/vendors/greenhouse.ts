@@ -1,0 +1,123 @@
+import { oneLine } from '../clean-text';
+import { descriptionFromHtml } from '../description';
+import {
+  atsIdOf,
+  dateOf,
+  field,
+  type ImportedJob,
+  jobTypeOf,
+  list,
+  locationOf,
+  maxJobBytes,
+  maxListBytes,
+  requireJob,
+  urlOf,
+  type Vendor,
+  type VendorContext,
+  workplaceInText,
+  yieldEvery,
+  yieldToRequests,
+} from '../imported-job';
+import { type Salary, widest, yearlySalary } from '../salary';
+import { VendorFailure } from '../vendor-http';
+import { baseOf } from './base-url';
+
+/**
+ * Greenhouse's Job Board API (repository grnhse/greenhouse-api-docs, job-board/_jobs.md):
+ * `GET /v1/boards/{token}/jobs?content=true` lists every open job post with its description
+ * (`content`, HTML escaped once more), location, departments and offices, and `meta.total`. Pay is
+ * only in one job's answer (`GET /v1/boards/{token}/jobs/{id}?pay_transparency=true`,
+ * `pay_input_ranges` in cents), so it is read for a job that is new or whose `updated_at` moved,
+ * and kept otherwise. Workplace and employment type are in the text and the custom `metadata`.
+ */
+export const greenhouse: Vendor = {
+  kind: 'greenhouse',
+  boardUrl: (board) => `https://boards.greenhouse.io/${encodeURIComponent(board)}`,
+  async probe(board, context) {
+    const url = `${baseOf(context.baseUrl)}/v1/boards/${encodeURIComponent(board)}/jobs`;
+    const jobs = field(await context.http.json(url, maxListBytes), 'jobs');
+    if (!Array.isArray(jobs)) throw new VendorFailure('malformed answer: no jobs list');
+    return { openJobs: jobs.length };
+  },
+  async jobs(board, context) {
+    const base = `${baseOf(context.baseUrl)}/v1/boards/${encodeURIComponent(board)}/jobs`;
+    const body = await context.http.json(`${base}?content=true`, maxListBytes);
+    const items = field(body, 'jobs');
+    if (!Array.isArray(items)) throw new VendorFailure('malformed answer: no jobs list');
+    const total = field(field(body, 'meta'), 'total');
+    if (typeof total === 'number' && total !== items.length)
+      throw new VendorFailure(`partial answer: ${items.length} of the ${total} jobs it counts`);
+    const jobs: ImportedJob[] = [];
+    for (const [index, item] of items.entries()) {
+      if (index > 0 && index % yieldEvery === 0) await yieldToRequests();
+      const { id, title } = requireJob(item, index, 'id', 'title');
+      const updatedAt = oneLine(field(item, 'updated_at'), 60) || null;
+      jobs.push({
+        atsId: id,
+        title,
+        ...placeOf(item),
+        ...metadataOf(item),
+        salary: await payOf(id, updatedAt, base, context),
+        description: descriptionFromHtml(field(item, 'content'), { entityEscaped: true }),
+        // No publication date in the documented answer; `first_published` where a live answer has it.
+        postedAt: dateOf(field(item, 'first_published')),
+        applicationUrl: urlOf(field(item, 'absolute_url')),
+        atsUpdatedAt: updatedAt,
+      });
+    }
+    return jobs;
+  },
+};
+
+function placeOf(item: unknown): Pick<ImportedJob, 'location' | 'workplaceType'> {
+  const named = oneLine(field(field(item, 'location'), 'name'), 300);
+  // Without a location name, the offices the post is in (the leaves of the office tree).
+  const offices = list(field(item, 'offices')).filter((office) => list(field(office, 'child_ids')).length === 0);
+  const location = named || locationOf(offices.map((office) => field(office, 'name')));
+  return { location: location || null, workplaceType: workplaceInText(location) };
+}
+
+/** Custom fields a board chose to publish: an employment type, a level, a closing date, by their names. */
+function metadataOf(item: unknown): Pick<ImportedJob, 'jobType' | 'level' | 'validThrough'> {
+  let jobType: string | null = null;
+  let level: string | null = null;
+  let validThrough: Date | null = null;
+  for (const entry of list(field(item, 'metadata'))) {
+    const name = oneLine(field(entry, 'name'), 100).toLowerCase();
+    const value = field(entry, 'value');
+    if (typeof value !== 'string') continue;
+    if (/employment type|job type|commitment|contract type/.test(name)) jobType ??= jobTypeOf(value);
+    else if (/\blevel\b|seniority/.test(name)) level ??= oneLine(value, 60) || null;
+    else if (/deadline|closing date|close date|apply by|valid through|expir/.test(name)) validThrough ??= dateOf(value);
+  }
+  return { jobType, level, validThrough };
+}
+
+/** The job's pay: kept while its `updated_at` is the one it was read at, else read from the job's own answer. */
+async function payOf(
+  id: string,
+  updatedAt: string | null,
+  base: string,
+  context: VendorContext,
+): Promise<Salary | null> {
+  const known = context.known.get(id);
+  if (known && updatedAt !== null && known.atsUpdatedAt === updatedAt) return known.salary;
+  let body: unknown;
+  try {
+    body = await context.http.json(`${base}/${encodeURIComponent(id)}?pay_transparency=true`, maxJobBytes);
+  } catch (error) {
+    if (error instanceof VendorFailure) throw new VendorFailure(`reading the pay of job ${id}: ${error.reason}`);
+    throw error;
+  }
+  if (atsIdOf(field(body, 'id')) !== id) throw new VendorFailure(`malformed answer for job ${id}`);
+  return widest(
+    list(field(body, 'pay_input_ranges')).map((range) => {
+      const cents = (key: string) => {
+        const value = field(range, key);
+        return typeof value === 'number' ? value / 100 : null;
+      };
+      // Greenhouse's pay ranges are yearly, in cents.
+      return yearlySalary(cents('min_cents'), cents('max_cents'), field(range, 'currency_type'), 'year');
+    }),
+  );
+}

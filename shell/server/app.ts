@@ -1,0 +1,48 @@
+import type { RuntimeConfig } from '@board/shared/config/runtime-config';
+import type { Limits } from '@board/shared/lib/limits';
+import { jsonLines } from '@board/shared/lib/request-log';
+import { type ShellConfig, shellDist } from './config';
+import { createShellServer, pageApiStaleMs, shellKeyHeader } from './http/shell-server';
+import { visitorLimit } from './http/visitor-limit';
+import { ApiReader } from './pages/api-reader';
+
+/** What a caller other than the deploy may change: the e2e board and `pnpm serve` on this machine. */
+export interface ShellTuning {
+  /** The runtime config as a function, so a test can change it between loads (default: the file's). */
+  runtimeConfig?: () => RuntimeConfig;
+  /** How long a page may take to render before it is sent unrendered (default 1 s). */
+  renderBudgetMs?: number;
+  /** How long a page waits for the API before it goes out without the API's data (default 800 ms). */
+  pageApiTimeoutMs?: number;
+}
+
+/**
+ * The shell's server composed from its configuration (config.ts), as the API's app.ts is from
+ * its own: the build it fills in, the API readers carrying the shell's key, the visitor limit
+ * counting where `limits` count, the log; the routes themselves are http/shell-server.ts's.
+ */
+export function createShellApp(config: ShellConfig, parts: { limits: Limits; tuning?: ShellTuning }) {
+  const tuning = parts.tuning ?? {};
+  const headers = config.apiKey ? { [shellKeyHeader]: config.apiKey } : undefined;
+  return createShellServer({
+    distDir: shellDist,
+    config: tuning.runtimeConfig ?? (() => config.runtimeConfig),
+    mode: config.mode,
+    apiKey: config.apiKey,
+    workspaces: () => config.workspaces,
+    ...(tuning.renderBudgetMs ? { renderBudgetMs: tuning.renderBudgetMs } : {}),
+    ...(tuning.pageApiTimeoutMs
+      ? { pageApi: new ApiReader({ timeoutMs: tuning.pageApiTimeoutMs, staleMs: pageApiStaleMs, headers }) }
+      : {}),
+    ...(config.logLevel === 'silent' ? { log: () => {} } : { log: jsonLines }),
+    ...(config.visitorLimit
+      ? {
+          visitorLimit: visitorLimit({
+            ...config.visitorLimit,
+            trustedProxies: config.trustedProxies,
+            limits: parts.limits,
+          }),
+        }
+      : {}),
+  });
+}
