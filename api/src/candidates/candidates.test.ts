@@ -35,7 +35,7 @@ let job: { title: string; company: string };
 beforeAll(async () => {
   api = await createTestApi({
     mailTransport: relay,
-    sender: { backoffMs: () => 0, log: (entry) => senderLogs.push(entry) },
+    sender: { backoffMs: () => 60_000, log: (entry) => senderLogs.push(entry) },
   });
   jobId = await publishedJobId(api);
   const [row] = await api.db
@@ -153,6 +153,10 @@ describe('the receipt', () => {
     } finally {
       relay.failing = false;
     }
+    // The retry is due a minute later; the relay is back by then.
+    await api.alerts.drain();
+    expect(receiptsTo(email)).toEqual([]);
+    await api.db.update(outbox).set({ nextAttemptAt: sql`now()` }).where(eq(outbox.kind, 'receipt'));
     await api.alerts.drain();
     expect(receiptsTo(email)).toHaveLength(1);
     await api.alerts.drain();
