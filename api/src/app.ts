@@ -14,6 +14,8 @@ import { operatorRoutes } from './alerts/operator';
 import { alertRoutes } from './alerts/routes';
 import type { AlertTokens } from './alerts/tokens';
 import { applicationRoutes } from './applications/routes';
+import { type CandidateLinkMaker, candidatePath } from './candidates/candidate-links';
+import { candidateRoutes } from './candidates/candidate-routes';
 import type { CaptchaVerifier, createLocalCaptcha } from './captcha/captcha';
 import { captchaRedemptions } from './db/application-tables';
 import type { DatabaseHandle } from './db/database';
@@ -27,6 +29,7 @@ import { httpError } from './lib/http-error';
 import { logoSvg } from './lib/logo';
 import { requestLimit } from './lib/request-limit';
 import { responseCache } from './lib/response-cache';
+import { purgeExpired } from './privacy/purge';
 import type { SourcesService } from './sources/sources-service';
 
 export interface AppDeps {
@@ -52,6 +55,8 @@ export interface AppDeps {
   shellKey?: string;
   /** The client's address (the TCP peer, or what a trusted proxy says). */
   clientAddress: (request: Request, env: unknown) => string | undefined;
+  /** Candidates: the signed links of their receipts (ALERTS_SECRET, a domain of their own). */
+  candidates: { links: CandidateLinkMaker };
   /** The companies' ATS boards the jobs are imported from (operator endpoints). */
   sources: SourcesService;
   /** Job alerts: their signed links, background work and operator access. */
@@ -155,8 +160,10 @@ export function createApp(deps: AppDeps) {
       submissions: deps.limits.limit('applications', deps.rateLimit),
       clientKey: keyOf,
       clientAddress: deps.clientAddress,
+      receipts: { links: deps.candidates.links, kick: () => deps.alerts.service.kick() },
     }),
   );
+  app.route(candidatePath, candidateRoutes({ db: deps.database.db, tokens: deps.candidates.links.tokens }));
 
   app.route(
     '/public/alerts',
@@ -176,6 +183,7 @@ export function createApp(deps: AppDeps) {
       '/operator',
       operatorRoutes({
         alerts: deps.alerts.service,
+        purge: (now, dryRun) => purgeExpired(deps.database.db, now, { dryRun }),
         sources: deps.sources,
         token: deps.alerts.operatorToken,
         allowLoopback: deps.alerts.operatorLoopback,

@@ -18,12 +18,14 @@ import type { Context } from 'hono';
 import { rekeyAddresses } from './alerts/address-keys';
 import { alertsFromConfig } from './alerts/from-config';
 import { createApp } from './app';
+import { candidateLinkMaker, createCandidateTokens } from './candidates/candidate-links';
 import { createLocalCaptcha, createRecaptchaVerifier } from './captcha/captcha';
 import { pruneRedemptions } from './captcha/redemptions';
 import { ConfigError, loadConfig } from './config';
 import { openDatabase, startUpLock } from './db/database';
 import { pruneBoardChanges } from './job-postings/board-changes';
 import { scheduledWork } from './lib/scheduled-work';
+import { dailyPrivacyPurge } from './privacy/daily-purge';
 import { generateDemoData } from './seed/demo-data';
 import { isEmpty, seed } from './seed/seed';
 import { sourcesService } from './sources/sources-service';
@@ -44,7 +46,11 @@ export async function startApi(env: Record<string, string | undefined> = process
   const database = await openDatabase({ databaseUrl: config.DATABASE_URL, pgliteDataDir: dataDir });
   let publicOrigin = config.API_PUBLIC_URL ?? '';
   let closing = false;
-  const alerts = alertsFromConfig(config, database.db, () => publicOrigin, log);
+  // One secret signs every emailed link, the alerts' and the candidates' (each family in a domain
+  // of its own): ALERTS_SECRET, or a random one per start locally.
+  const linkSecret = config.ALERTS_SECRET ?? randomBytes(32).toString('hex');
+  const alerts = alertsFromConfig({ ...config, ALERTS_SECRET: linkSecret }, database.db, () => publicOrigin, log);
+  const candidateLinks = candidateLinkMaker(createCandidateTokens(linkSecret), () => publicOrigin);
   // What must happen once, whichever instance starts first: the others wait, then find it done.
   await database.exclusive(startUpLock, async () => {
     if (config.SEED === 'demo' && (await isEmpty(database.db))) {
@@ -96,6 +102,8 @@ export async function startApi(env: Record<string, string | undefined> = process
     },
     log,
   });
+  // What the Privacy Policy says the board keeps no longer, deleted once a day by one instance.
+  const privacyPurge = dailyPrivacyPurge(database.db, log);
   const peerAddress = (request: Request, envBindings: unknown): string | undefined => {
     try {
       return getConnInfo({ env: envBindings, req: { raw: request } } as unknown as Context).remote.address;
@@ -115,6 +123,7 @@ export async function startApi(env: Record<string, string | undefined> = process
     log: config.LOG_LEVEL === 'silent' ? () => {} : undefined,
     shellKey: config.SHELL_API_KEY,
     sources,
+    candidates: { links: candidateLinks },
     clientAddress: (request, envBindings) =>
       resolveClientAddress(
         peerAddress(request, envBindings),
@@ -181,6 +190,7 @@ export async function startApi(env: Record<string, string | undefined> = process
   pruning.unref();
   alerts.service.start(config.ALERTS_INTERVAL_SECONDS);
   sourcesSync.start();
+  privacyPurge.start();
   return {
     url,
     port,
@@ -195,6 +205,7 @@ export async function startApi(env: Record<string, string | undefined> = process
       clearInterval(pruning);
       await alerts.service.stop();
       await sourcesSync.stop();
+      await privacyPurge.stop();
       const cutOff = setTimeout(() => server.closeAllConnections(), drainMs);
       await new Promise<void>((resolve) => {
         server.close(() => resolve());

@@ -2,6 +2,7 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import { Hono } from 'hono';
 import * as v from 'valibot';
 import { httpError } from '../lib/http-error';
+import type { PurgeCounts } from '../privacy/purge';
 import { sourceOperatorRoutes } from '../sources/operator-routes';
 import type { SourcesService } from '../sources/sources-service';
 import type { AlertsService } from './alerts-service';
@@ -16,7 +17,7 @@ export function isLoopback(address: string | undefined): boolean {
 const forwardingHeaders = ['forwarded', 'x-forwarded-for', 'x-real-ip', 'x-client-ip', 'true-client-ip'];
 
 /**
- * Operator endpoints (`alerts:send` and `pnpm sources` while the API holds the embedded database): a caller with
+ * Operator endpoints (`alerts:send`, `pnpm sources` and `privacy:purge` while the API holds the embedded database): a caller with
  * `Authorization: Bearer OPERATOR_TOKEN`, or, in local and test runs only, a caller on the loopback
  * interface. Loopback is the TCP peer's, unless the peer is a trusted proxy (then the client it
  * names must be on loopback): a request an undeclared proxy forwarded (any forwarding header)
@@ -26,6 +27,8 @@ const forwardingHeaders = ['forwarded', 'x-forwarded-for', 'x-real-ip', 'x-clien
  */
 export function operatorRoutes(deps: {
   alerts: AlertsService;
+  /** The privacy purge (`privacy:purge`): as of `now`, or counted only. */
+  purge: (now: Date, dryRun: boolean) => Promise<PurgeCounts>;
   /** The ATS sources (`pnpm sources …`). */
   sources: SourcesService;
   token?: string;
@@ -83,5 +86,28 @@ export function operatorRoutes(deps: {
   });
 
   app.route('/sources', sourceOperatorRoutes(deps.sources));
+
+  const purgeBody = v.object({
+    now: v.optional(
+      v.pipe(
+        v.string(),
+        v.check(
+          (value) => !Number.isNaN(Date.parse(value)),
+          'now must be an ISO date (2029-12-01 or 2029-12-01T08:00:00Z)',
+        ),
+        v.transform((value) => new Date(value)),
+      ),
+    ),
+    dry_run: v.optional(v.boolean(), false),
+  });
+
+  /** Deletes what is past retention as of `now` (default: now), or only counts it; answers the counts. */
+  app.post('/privacy/purge', async (c) => {
+    const body = await c.req.json().catch(() => null);
+    if (body === null) throw httpError(400, 'Malformed request', 'Send a JSON object');
+    const parsed = v.safeParse(purgeBody, body);
+    if (!parsed.success) throw httpError(400, parsed.issues[0].message);
+    return c.json(await deps.purge(parsed.output.now ?? new Date(), parsed.output.dry_run));
+  });
   return app;
 }

@@ -7,8 +7,8 @@ import { escapeHtml } from './emails';
  * without JavaScript, and never pass their signed link on (no referrer). An empty icon: the
  * browser asks for none (a /favicon.ico the API does not serve is a 404 in its console).
  */
-export function htmlPage(title: string, body: string): string {
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="referrer" content="no-referrer"><meta name="robots" content="noindex"><link rel="icon" href="data:,"><title>${escapeHtml(title)} · ${escapeHtml(brand.product)}</title><style>body{font-family:system-ui,sans-serif;max-width:640px;margin:40px auto;padding:0 16px;color:#111}button{font:inherit;padding:6px 12px;margin-right:6px}li{margin-bottom:14px}</style></head><body><h1>${escapeHtml(title)}</h1>${body}</body></html>`;
+export function htmlPage(title: string, body: string, style = ''): string {
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="referrer" content="no-referrer"><meta name="robots" content="noindex"><link rel="icon" href="data:,"><title>${escapeHtml(title)} · ${escapeHtml(brand.product)}</title><style>body{font-family:system-ui,sans-serif;max-width:640px;margin:40px auto;padding:0 16px;color:#111}button{font:inherit;padding:6px 12px;margin-right:6px}li{margin-bottom:14px}${style}</style></head><body><h1>${escapeHtml(title)}</h1>${body}</body></html>`;
 }
 
 export const paragraph = (text: string) => `<p>${escapeHtml(text)}</p>`;
@@ -42,7 +42,7 @@ export const alertPageHeaders = {
 } as const;
 
 /** An alert page as the answer, with the alert pages' headers. */
-export function alertPage(c: Context, body: string, status: 200 | 400 | 404 | 422 | 429 = 200) {
+export function alertPage(c: Context, body: string, status: 200 | 400 | 404 | 410 | 422 | 429 = 200) {
   for (const [name, value] of Object.entries(alertPageHeaders)) c.header(name, value);
   return c.html(body, status);
 }

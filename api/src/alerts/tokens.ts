@@ -1,22 +1,14 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { createSignedTokens, type TokenClaims as SignedClaims } from '../lib/signed-tokens';
 import { addressKeys } from './address-keys';
 
 /**
- * The signed links of alert emails. A token is `payload.signature`: the payload (base64url JSON)
- * names what the link does (`p`), whom it is for (`s`: an alert id, or the address's hash for the
- * manage page), an optional one-time value (`n`, checked against the alert row) and when it
- * expires (`e`, seconds since 1970); the signature is an HMAC-SHA256 of the payload with
- * ALERTS_SECRET. A changed payload, another secret or an expired token is refused. The same
- * secret keys the hashes that stand for an address (`addresses`, address-keys.ts).
+ * The signed links of alert emails (lib/signed-tokens.ts, domain `alerts`, key ALERTS_SECRET):
+ * the subject is an alert id, or the address's hash for the manage page; a confirm link carries
+ * a one-time value checked against the alert row. The same secret keys the hashes that stand for
+ * an address (`addresses`, address-keys.ts).
  */
 export type TokenPurpose = 'confirm' | 'unsubscribe' | 'manage';
-
-export interface TokenClaims {
-  purpose: TokenPurpose;
-  subject: string;
-  nonce?: string;
-  expiresAt: number;
-}
+export type TokenClaims = SignedClaims<TokenPurpose>;
 
 const day = 24 * 60 * 60;
 /** How long each link works: a confirmation as long as the unconfirmed alert lives. */
@@ -28,44 +20,9 @@ export const tokenLifetimeSeconds: Record<TokenPurpose, number> = {
 };
 
 export function createAlertTokens(secret: string, now: () => number = Date.now) {
-  const signature = (payload: string) =>
-    createHmac('sha256', secret).update(`alerts|${payload}`).digest().subarray(0, 24).toString('base64url');
   return {
     addresses: addressKeys(secret),
-    sign(purpose: TokenPurpose, subject: string, nonce?: string): string {
-      const claims = {
-        p: purpose,
-        s: subject,
-        ...(nonce === undefined ? {} : { n: nonce }),
-        e: Math.floor(now() / 1000) + tokenLifetimeSeconds[purpose],
-      };
-      const payload = Buffer.from(JSON.stringify(claims)).toString('base64url');
-      return `${payload}.${signature(payload)}`;
-    },
-    /** The claims of a valid, unexpired token for this purpose; null for anything else. */
-    verify(token: string | undefined, purpose: TokenPurpose): TokenClaims | null {
-      if (typeof token !== 'string' || token.length > 1000) return null;
-      const [payload, sent, extra] = token.split('.');
-      if (!payload || !sent || extra !== undefined) return null;
-      const expected = Buffer.from(signature(payload));
-      const given = Buffer.from(sent);
-      if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
-      let claims: { p?: unknown; s?: unknown; n?: unknown; e?: unknown };
-      try {
-        claims = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8'));
-      } catch {
-        return null;
-      }
-      if (claims.p !== purpose || typeof claims.s !== 'string' || typeof claims.e !== 'number') return null;
-      if (claims.e * 1000 <= now()) return null;
-      if (claims.n !== undefined && typeof claims.n !== 'string') return null;
-      return {
-        purpose,
-        subject: claims.s,
-        ...(typeof claims.n === 'string' ? { nonce: claims.n } : {}),
-        expiresAt: claims.e,
-      };
-    },
+    ...createSignedTokens(secret, 'alerts', tokenLifetimeSeconds, now),
   };
 }
 

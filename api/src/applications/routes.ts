@@ -15,10 +15,13 @@ import { and, eq, inArray } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import * as v from 'valibot';
+import { givenResumeName } from '../candidates/application-summary';
+import type { CandidateLinkMaker } from '../candidates/candidate-links';
+import { enqueueReceipt } from '../candidates/receipt';
 import type { CaptchaVerifier } from '../captcha/captcha';
 import { applicationResumes, applications, captchaRedemptions } from '../db/application-tables';
 import type { Database } from '../db/database';
-import { jobPostings } from '../db/job-board-tables';
+import { jobPostings, organizations } from '../db/job-board-tables';
 import { httpError } from '../lib/http-error';
 import { isPdf, resumeFileName } from './pdf';
 
@@ -30,6 +33,12 @@ export interface ApplicationDeps {
   /** The client's rate-limit key (address or IPv6 /64), and its address for the captcha provider. */
   clientKey: (request: Request, env: unknown) => string;
   clientAddress: (request: Request, env: unknown) => string | undefined;
+  /**
+   * Receipts: each accepted application queues one email to its address (in the outbox, in the
+   * application's transaction) with the candidate's signed link; `kick` sends it without waiting
+   * for the outbox's timer.
+   */
+  receipts: { links: CandidateLinkMaker; kick: () => void };
 }
 
 /** Room for the text fields and the multipart framing on top of the largest accepted resume. */
@@ -81,8 +90,14 @@ export function applicationRoutes(deps: ApplicationDeps) {
       }
       const jobId = Number(jobIdText);
       const [job] = await db
-        .select({ id: jobPostings.id, status: jobPostings.status })
+        .select({
+          id: jobPostings.id,
+          status: jobPostings.status,
+          title: jobPostings.title,
+          company: organizations.name,
+        })
         .from(jobPostings)
+        .innerJoin(organizations, eq(organizations.id, jobPostings.organizationId))
         .where(and(eq(jobPostings.id, jobId), inArray(jobPostings.status, ['published', 'closed'])))
         .limit(1);
       if (!job) throw httpError(404, 'Job posting not found');
@@ -177,12 +192,17 @@ export function applicationRoutes(deps: ApplicationDeps) {
             resumeSize: bytes.byteLength,
             resumeType: resumeType,
             resumeSha256: createHash('sha256').update(bytes).digest('hex'),
+            resumeGivenName: givenResumeName(resume instanceof File ? resume.name : undefined),
           })
-          .returning({ id: applications.id, receivedAt: applications.receivedAt });
+          .returning();
         if (!row) throw new Error('insert returned no row');
         await tx.insert(applicationResumes).values({ applicationId: row.id, content: bytes });
+        // The receipt is committed with the application: it is sent (and retried) once the
+        // application counts, and never for one that was not stored.
+        await enqueueReceipt(tx, row, job, deps.receipts.links);
         return row;
       });
+      deps.receipts.kick();
       return c.json({ id: saved.id, received_at: saved.receivedAt.toISOString() }, 201);
     },
   );

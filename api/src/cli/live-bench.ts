@@ -22,6 +22,7 @@ import { createAlertsService } from '../alerts/alerts-service';
 import { alertLinkMaker } from '../alerts/links';
 import { createAlertTokens } from '../alerts/tokens';
 import { createApp } from '../app';
+import { candidateLinkMaker, createCandidateTokens } from '../candidates/candidate-links';
 import { createLocalCaptcha } from '../captcha/captcha';
 import { type DatabaseHandle, openDatabase } from '../db/database';
 import { dataVersion } from '../job-postings/data-version';
@@ -75,6 +76,7 @@ function instance(database: DatabaseHandle, sources: SourcesService = sourcesOf(
   return createApp({
     database,
     sources,
+    candidates: { links: candidateLinkMaker(createCandidateTokens(randomBytes(32).toString('hex')), () => origin) },
     captcha: localCaptcha.verifier(),
     localCaptcha,
     corsOrigins: [],

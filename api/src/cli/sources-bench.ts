@@ -20,6 +20,7 @@ import { createAlertsService } from '../alerts/alerts-service';
 import { alertLinkMaker } from '../alerts/links';
 import { createAlertTokens } from '../alerts/tokens';
 import { createApp } from '../app';
+import { candidateLinkMaker, createCandidateTokens } from '../candidates/candidate-links';
 import { createLocalCaptcha } from '../captcha/captcha';
 import { openDatabase } from '../db/database';
 import { jobPostings, jobSources, organizations } from '../db/job-board-tables';
@@ -45,6 +46,9 @@ const links = alertLinkMaker(tokens, { api: () => 'http://localhost', siteUrl: '
 const app = createApp({
   database,
   sources,
+  candidates: {
+    links: candidateLinkMaker(createCandidateTokens('bench-secret-of-enough-length-0123'), () => 'http://localhost'),
+  },
   captcha: createLocalCaptcha('bench-captcha-secret-0123456789').verifier(),
   corsOrigins: [],
   publicOrigin: () => 'http://localhost',

@@ -34,10 +34,29 @@ export const applications = pgTable(
     resumeSize: bigint('resume_size', { mode: 'number' }).notNull(),
     resumeType: text('resume_type').notNull(),
     resumeSha256: text('resume_sha256').notNull(),
+    /**
+     * The file name the candidate's browser gave the resume, cleaned to one printable line: shown
+     * to the candidate only (the receipt, their page), never used to name a file (`resume_name` is).
+     */
+    resumeGivenName: text('resume_given_name'),
     receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [index('applications_job_idx').on(table.jobPostingId)],
+  (table) => [
+    index('applications_job_idx').on(table.jobPostingId),
+    // The daily purge finds what is past retention by it.
+    index('applications_received_idx').on(table.receivedAt),
+  ],
 );
+
+/**
+ * Applications their candidate withdrew: the id and the time only (nothing of the candidate), so
+ * that the candidate's link says the application was deleted rather than that it never existed.
+ * Kept as long as such a link works, then purged.
+ */
+export const applicationWithdrawals = pgTable('application_withdrawals', {
+  applicationId: uuid('application_id').primaryKey(),
+  withdrawnAt: timestamp('withdrawn_at', { withTimezone: true }).notNull().defaultNow(),
+});
 
 /**
  * The resume of each application, stored in the same transaction as its row: every API instance

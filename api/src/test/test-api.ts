@@ -3,6 +3,7 @@ import { createAlertsService } from '../alerts/alerts-service';
 import { alertLinkMaker } from '../alerts/links';
 import { createAlertTokens } from '../alerts/tokens';
 import { createApp } from '../app';
+import { candidateLinkMaker, createCandidateTokens } from '../candidates/candidate-links';
 import { type CaptchaVerifier, createLocalCaptcha } from '../captcha/captcha';
 import { type DatabaseHandle, openDatabase } from '../db/database';
 import type { SourceKind } from '../db/job-board-tables';
@@ -29,6 +30,8 @@ export async function createTestApi(
     shellKey?: string;
     /** A database of the test's own (e.g. a private PostgreSQL cluster) instead of a fresh one. */
     databaseUrl?: string;
+    /** Without PostgreSQL: a PGlite folder on disk (a command can open it once the API is closed) instead of memory. */
+    pgliteDataDir?: string;
     /** Where alert emails go (none: they stay in the outbox). */
     mailTransport?: MailTransport;
     sender?: SenderOptions;
@@ -45,12 +48,19 @@ export async function createTestApi(
   const testDatabase = options.databaseUrl
     ? { url: options.databaseUrl, drop: async () => {} }
     : await createTestDatabase();
-  const database: DatabaseHandle = await openDatabase({ databaseUrl: testDatabase.url, pgliteDataDir: 'memory://' });
+  const database: DatabaseHandle = await openDatabase({
+    databaseUrl: testDatabase.url,
+    pgliteDataDir: options.pgliteDataDir ?? 'memory://',
+  });
   if (options.seedDemo ?? true) await seed(database.db, generateDemoData());
   const localCaptcha = createLocalCaptcha('test-secret-of-enough-length');
   const logs: Record<string, unknown>[] = [];
   const publicOrigin = options.publicOrigin ?? 'http://localhost';
   const alertTokens = createAlertTokens('alerts-test-secret-of-enough-length');
+  const candidateLinks = candidateLinkMaker(
+    createCandidateTokens('alerts-test-secret-of-enough-length'),
+    () => publicOrigin,
+  );
   const alertLinks = alertLinkMaker(alertTokens, { api: () => publicOrigin, siteUrl: 'http://localhost:8080' });
   const alerts = createAlertsService({
     db: database.db,
@@ -80,6 +90,7 @@ export async function createTestApi(
     shellKey: options.shellKey,
     clientAddress: (request) =>
       request.headers.get('x-test-client') ?? request.headers.get('x-test-peer') ?? '127.0.0.1',
+    candidates: { links: candidateLinks },
     alerts: {
       tokens: alertTokens,
       links: alertLinks,
@@ -109,11 +120,14 @@ export async function createTestApi(
   return {
     app,
     db: database.db,
+    /** The PostgreSQL database of this API (unset on PGlite). */
+    databaseUrl: testDatabase.url,
     sources,
     logs,
     alerts,
     alertTokens,
     alertLinks,
+    candidateLinks,
     captchaToken,
     async close() {
       await database.close();

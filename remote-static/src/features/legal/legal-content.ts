@@ -133,7 +133,7 @@ export const legalParts: LegalPart[] = [
         paragraphs: ['When you apply we collect what you enter in the form:'],
         list: [
           'your name, e-mail address, LinkedIn profile and, if you give them, phone number, GitHub and portfolio addresses;',
-          'your resume, salary expectations, and what you tell us about your motivation and questions;',
+          'your resume (and the name of its file), salary expectations, and what you tell us about your motivation and questions;',
           'the job you applied for, the time, the source of the application and, where a talent partner applied for you, their identifier;',
           'technical data needed to protect the service: the security verification result and your IP address, kept for rate limiting.',
         ],
@@ -164,14 +164,28 @@ export const legalParts: LegalPart[] = [
         id: 'privacy-retention',
         title: 'How long we keep it',
         paragraphs: [
-          `We keep applications for up to ${legalFacts.retentionMonths} months from your last activity on the board, so that employers can consider you for a role and you can follow up. After that we delete or anonymise them, unless the law requires us to keep something longer.`,
+          `We keep applications for up to ${legalFacts.retentionMonths} months from your last activity on the board, so that employers can consider you for a role and you can follow up. An application is not changed once it is made, so its last activity is the day you made it.`,
+          'The board enforces these limits itself: once a day it deletes',
+        ],
+        list: [
+          `applications, with their resumes and the copy of their receipt, made more than ${legalFacts.retentionMonths} months ago;`,
+          'job alerts that were not confirmed within 7 days, with their address;',
+          'job alerts you unsubscribed from more than 30 days ago (unsubscribing already deletes an alert at once, so none is ever that old).',
+        ],
+      },
+      {
+        id: 'privacy-your-application',
+        title: 'Seeing and deleting your application',
+        paragraphs: [
+          'When we receive an application, we send a receipt to the e-mail address it gives, also when a talent partner applied on your behalf. The receipt lists what was sent (your resume by its name and size) and holds a private link to your application. No account is needed: at that link you can see what was sent, download your resume, download all the data we hold about the application as a JSON file, and withdraw it. Withdrawing deletes the application and its resume at once; the link then only says that it was deleted.',
+          'Anyone who has the link can do the same, so keep it to yourself. It works until the application is deleted.',
         ],
       },
       {
         id: 'privacy-rights',
         title: 'Your rights',
         paragraphs: [
-          `You may ask for a copy of your data, for its correction or deletion, to restrict or object to our use of it, and to receive it in a portable form. Write to ${brand.privacyEmail}; we answer data requests within ${legalFacts.dataRequestDays} days. You may also complain to the Information Commissioner’s Office (ico.org.uk).`,
+          `You may ask for a copy of your data, for its correction or deletion, to restrict or object to our use of it, and to receive it in a portable form. For an application, the link in its receipt gives you a copy or deletes it at once; for anything else, or if you no longer have the receipt, write to ${brand.privacyEmail}: we answer data requests within ${legalFacts.dataRequestDays} days. You may also complain to the Information Commissioner’s Office (ico.org.uk).`,
         ],
       },
       {

@@ -23,6 +23,27 @@ describe('TermsPage', () => {
     }
   });
 
+  it('says what the software does: the receipt’s link to see, download and delete, and the retention it enforces', () => {
+    render(<TermsPage />);
+    const seeing = screen.getByRole('region', { name: '7. Seeing and deleting your application' });
+    expect(seeing).toHaveTextContent(/we send a receipt to the e-mail address it gives/);
+    expect(seeing).toHaveTextContent(
+      /download all the data we hold about the application as a JSON file, and withdraw it/,
+    );
+    expect(seeing).toHaveTextContent(/Withdrawing deletes the application and its resume at once/);
+    const kept = screen.getByRole('region', { name: '6. How long we keep it' });
+    expect(kept).toHaveTextContent(/The board enforces these limits itself: once a day it deletes/);
+    expect(
+      within(kept)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual([
+      'applications, with their resumes and the copy of their receipt, made more than 36 months ago;',
+      'job alerts that were not confirmed within 7 days, with their address;',
+      'job alerts you unsubscribed from more than 30 days ago (unsubscribing already deletes an alert at once, so none is ever that old).',
+    ]);
+  });
+
   it.each([
     ['the effective date', /Effective date: 11\/09\/2025/],
     ['the minimum age', /at least 16 years old/],

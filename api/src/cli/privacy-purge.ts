@@ -1,0 +1,79 @@
+/**
+ * `pnpm --filter @board/api privacy:purge [--now ISO-date] [--dry-run]`: delete what is past
+ * retention (privacy/purge.ts) now, as the API does once a day, and print the counts. `--now`
+ * purges as that day would (a date months ahead shows what will go by then); `--dry-run` only
+ * counts.
+ *
+ * - On PostgreSQL (DATABASE_URL set) it works on the database directly.
+ * - Otherwise the running API holds the embedded database: the command asks it through its
+ *   operator endpoint (POST /operator/privacy/purge) at ALERTS_API_URL (default
+ *   http://127.0.0.1:$PORT or :8000), with OPERATOR_TOKEN as a bearer token when set.
+ */
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { ConfigError, loadConfig } from '../config';
+import { openDatabase } from '../db/database';
+import { type PurgeCounts, purgeExpired, purgeSummary } from '../privacy/purge';
+
+export async function runPrivacyPurge(argv: string[], env = process.env, print = console.log): Promise<number> {
+  let values: { now?: string; 'dry-run'?: boolean };
+  try {
+    ({ values } = parseArgs({ args: argv, options: { now: { type: 'string' }, 'dry-run': { type: 'boolean' } } }));
+  } catch (error) {
+    print(`${(error as Error).message}\nUsage: privacy:purge [--now <ISO date>] [--dry-run]`);
+    return 2;
+  }
+  const now = values.now === undefined ? new Date() : new Date(values.now);
+  if (Number.isNaN(now.getTime())) {
+    print(`--now must be an ISO date (2029-12-01 or 2029-12-01T08:00:00Z), not ${JSON.stringify(values.now)}`);
+    return 2;
+  }
+  const dryRun = values['dry-run'] ?? false;
+  const config = loadConfig(env);
+  let counts: PurgeCounts;
+  if (config.DATABASE_URL) {
+    const database = await openDatabase({ databaseUrl: config.DATABASE_URL });
+    try {
+      counts = await purgeExpired(database.db, now, { dryRun });
+    } finally {
+      await database.close();
+    }
+  } else {
+    const apiUrl = env.ALERTS_API_URL ?? `http://127.0.0.1:${config.PORT || 8000}`;
+    let response: Response;
+    try {
+      response = await fetch(`${apiUrl}/operator/privacy/purge`, {
+        method: 'POST',
+        headers: {
+          'Content-Type': 'application/json',
+          ...(config.OPERATOR_TOKEN ? { Authorization: `Bearer ${config.OPERATOR_TOKEN}` } : {}),
+        },
+        body: JSON.stringify({ now: now.toISOString(), dry_run: dryRun }),
+        signal: AbortSignal.timeout(10 * 60 * 1000),
+      });
+    } catch {
+      print(
+        `The API is not answering at ${apiUrl}. Start it (npm start, or pnpm --filter @board/api start), or set DATABASE_URL to work on PostgreSQL directly.`,
+      );
+      return 1;
+    }
+    const body = (await response.json().catch(() => ({}))) as Record<string, unknown>;
+    if (!response.ok) {
+      print(`The API refused (${response.status}): ${String(body.message ?? '')} ${String(body.detail ?? '')}`.trim());
+      return 1;
+    }
+    counts = body as unknown as PurgeCounts;
+  }
+  print(`${dryRun ? 'Would delete' : 'Deleted'} as of ${now.toISOString()}: ${purgeSummary(counts)}.`);
+  return 0;
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  try {
+    process.exitCode = await runPrivacyPurge(process.argv.slice(2));
+  } catch (error) {
+    console.error(error instanceof ConfigError ? error.message : error);
+    process.exitCode = 1;
+  }
+}
