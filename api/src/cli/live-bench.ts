@@ -10,11 +10,14 @@
  *
  * `--only import` (any of jobs, applications, unrelated, import, comma-separated) measures only
  * those writers' phases, between the two quiet ones, and skips the measures after the phases: a
- * quicker look at one writer (the section's table wants the whole run).
+ * quicker look at one writer (the section's table wants the whole run). `--import-by command`
+ * (PostgreSQL) runs the import writer's syncs as `pnpm sources sync <id>` does, in a process of
+ * its own, instead of in the API's process as its scheduled sync does.
  *
  * The last line is the figures as JSON, after `LIVE_RESULT `.
  */
 
+import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -60,7 +63,12 @@ import {
 
 const apiDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const { values } = parseArgs({
-  options: { 'data-dir': { type: 'string' }, seconds: { type: 'string' }, only: { type: 'string' } },
+  options: {
+    'data-dir': { type: 'string' },
+    seconds: { type: 'string' },
+    only: { type: 'string' },
+    'import-by': { type: 'string' },
+  },
 });
 const databaseUrl = process.env.DATABASE_URL || undefined;
 const otherDatabaseUrl = process.env.LIVE_OTHER_DATABASE_URL || undefined;
@@ -234,9 +242,28 @@ let sourceRound = 1;
 vendors.setJobs('ashby', sourceBoard, benchAshbyJobs(sourceJobs, sourceRound));
 const { source } = await mainSources.add('ashby', sourceBoard, { company: 'Bench Imports' });
 const syncTimes: number[] = [];
+const byCommand = values['import-by'] === 'command';
+if (byCommand && !databaseUrl)
+  throw new Error('--import-by command needs DATABASE_URL (on PGlite the API holds the folder)');
+/** One sync as the command makes it: its own process, on the database directly; its one line parsed. */
+async function syncByCommand(): Promise<{ ok: boolean; line: string; counts?: { updated: number } }> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli/sources.ts', 'sync', String(source.id)], {
+    cwd: apiDir,
+    env: { ...process.env, ASHBY_API_URL: vendors.urls.ashby },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  let output = '';
+  child.stdout.on('data', (chunk: Buffer) => {
+    output += chunk.toString();
+  });
+  const code = await new Promise<number | null>((resolve) => child.on('exit', resolve));
+  const line = output.trim().split('\n').at(-1) ?? '';
+  const updated = /(\d+) updated/.exec(line)?.[1];
+  return { ok: code === 0, line, ...(updated ? { counts: { updated: Number(updated) } } : {}) };
+}
 async function syncSource() {
   const started = performance.now();
-  const [synced] = await mainSources.sync([source.id]);
+  const [synced] = byCommand ? [await syncByCommand()] : await mainSources.sync([source.id]);
   if (!synced?.ok) throw new Error(`the import failed: ${synced?.line}`);
   syncTimes.push(performance.now() - started);
   return synced;
