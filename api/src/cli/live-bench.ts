@@ -242,6 +242,8 @@ let sourceRound = 1;
 vendors.setJobs('ashby', sourceBoard, benchAshbyJobs(sourceJobs, sourceRound));
 const { source } = await mainSources.add('ashby', sourceBoard, { company: 'Bench Imports' });
 const syncTimes: number[] = [];
+/** Each in-process sync's read (the vendor's answer, mapped) and write (its transactions), in ms. */
+const syncSplits: { read: number; write: number }[] = [];
 const byCommand = values['import-by'] === 'command';
 if (byCommand && !databaseUrl)
   throw new Error('--import-by command needs DATABASE_URL (on PGlite the API holds the folder)');
@@ -266,11 +268,13 @@ async function syncSource() {
   const [synced] = byCommand ? [await syncByCommand()] : await mainSources.sync([source.id]);
   if (!synced?.ok) throw new Error(`the import failed: ${synced?.line}`);
   syncTimes.push(performance.now() - started);
+  if ('ms' in synced && synced.ms) syncSplits.push(synced.ms);
   return synced;
 }
 const firstSync = await syncSource();
 console.log(`import, first sync: ${Math.round(syncTimes[0] ?? 0)} ms: ${firstSync.line}`);
 syncTimes.length = 0;
+syncSplits.length = 0;
 const imports: Writer = async (signal) => {
   let syncs = 0;
   while (!signal.aborted) {
@@ -335,6 +339,7 @@ if (only) {
   console.log(
     'syncs of a 1,000-job source, every job changed:',
     JSON.stringify({
+      splits: syncSplits,
       syncs: sorted.length,
       p50: Math.round(percentile(sorted, 0.5)),
       max: Math.round(sorted.at(-1) ?? 0),
