@@ -8,9 +8,16 @@
  *   pnpm --filter @board/api bench:live --data-dir .data/copy-of-a-large-board [--seconds 10]
  *   DATABASE_URL=postgres://…/copy LIVE_OTHER_DATABASE_URL=postgres://…/scratch pnpm --filter @board/api bench:live
  *
+ * `--only import` (any of jobs, applications, unrelated, import, comma-separated) measures only
+ * those writers' phases, between the two quiet ones, and skips the measures after the phases: a
+ * quicker look at one writer (the section's table wants the whole run). `--import-by command`
+ * (PostgreSQL) runs the import writer's syncs as `pnpm sources sync <id>` does, in a process of
+ * its own, instead of in the API's process as its scheduled sync does.
+ *
  * The last line is the figures as JSON, after `LIVE_RESULT `.
  */
 
+import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -56,7 +63,14 @@ import {
 } from './live-load';
 
 const apiDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const { values } = parseArgs({ options: { 'data-dir': { type: 'string' }, seconds: { type: 'string' } } });
+const { values } = parseArgs({
+  options: {
+    'data-dir': { type: 'string' },
+    seconds: { type: 'string' },
+    only: { type: 'string' },
+    'import-by': { type: 'string' },
+  },
+});
 const databaseUrl = process.env.DATABASE_URL || undefined;
 const otherDatabaseUrl = process.env.LIVE_OTHER_DATABASE_URL || undefined;
 const seconds = Number(values.seconds ?? 10);
@@ -230,16 +244,39 @@ let sourceRound = 1;
 vendors.setJobs('ashby', sourceBoard, benchAshbyJobs(sourceJobs, sourceRound));
 const { source } = await mainSources.add('ashby', sourceBoard, { company: 'Bench Imports' });
 const syncTimes: number[] = [];
+/** Each in-process sync's read (the vendor's answer, mapped) and write (its transactions), in ms. */
+const syncSplits: { read: number; write: number }[] = [];
+const byCommand = values['import-by'] === 'command';
+if (byCommand && !databaseUrl)
+  throw new Error('--import-by command needs DATABASE_URL (on PGlite the API holds the folder)');
+/** One sync as the command makes it: its own process, on the database directly; its one line parsed. */
+async function syncByCommand(): Promise<{ ok: boolean; line: string; counts?: { updated: number } }> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli/sources.ts', 'sync', String(source.id)], {
+    cwd: apiDir,
+    env: { ...process.env, ASHBY_API_URL: vendors.urls.ashby },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  let output = '';
+  child.stdout.on('data', (chunk: Buffer) => {
+    output += chunk.toString();
+  });
+  const code = await new Promise<number | null>((resolve) => child.on('exit', resolve));
+  const line = output.trim().split('\n').at(-1) ?? '';
+  const updated = /(\d+) updated/.exec(line)?.[1];
+  return { ok: code === 0, line, ...(updated ? { counts: { updated: Number(updated) } } : {}) };
+}
 async function syncSource() {
   const started = performance.now();
-  const [synced] = await mainSources.sync([source.id]);
+  const [synced] = byCommand ? [await syncByCommand()] : await mainSources.sync([source.id]);
   if (!synced?.ok) throw new Error(`the import failed: ${synced?.line}`);
   syncTimes.push(performance.now() - started);
+  if ('ms' in synced && synced.ms) syncSplits.push(synced.ms);
   return synced;
 }
 const firstSync = await syncSource();
 console.log(`import, first sync: ${Math.round(syncTimes[0] ?? 0)} ms: ${firstSync.line}`);
 syncTimes.length = 0;
+syncSplits.length = 0;
 const imports: Writer = async (signal) => {
   let syncs = 0;
   while (!signal.aborted) {
@@ -255,22 +292,26 @@ const imports: Writer = async (signal) => {
  * The phases, each measured against the first (quiet): a writer, and what its searches must stay
  * within (`PhaseTarget`). A new writer is one more line here.
  */
-const phases: { phase: string; writer: Writer | null; target: PhaseTarget | null }[] = [
+const only = values.only ? new Set(values.only.split(',')) : null;
+const allPhases: { name?: string; phase: string; writer: Writer | null; target: PhaseTarget | null }[] = [
   { phase: 'quiet', writer: null, target: null },
-  { phase: 'while 5 jobs change a second', writer: jobChanges, target: 'within 2×' },
-  { phase: 'while 5 applications arrive a second', writer: applications, target: 'within 2×' },
+  { name: 'jobs', phase: 'while 5 jobs change a second', writer: jobChanges, target: 'within 2×' },
+  { name: 'applications', phase: 'while 5 applications arrive a second', writer: applications, target: 'within 2×' },
   {
+    name: 'unrelated',
     phase: `20 commits a second to a table the board does not read${other ? ' (and 20 in another database)' : ''}`,
     writer: unrelated,
     target: 'unchanged',
   },
   {
+    name: 'import',
     phase: `while a ${sourceJobs.toLocaleString('en-GB')}-job ATS source syncs, every job changed`,
     writer: imports,
     target: 'within 2×',
   },
   { phase: 'quiet again', writer: null, target: null },
 ];
+const phases = allPhases.filter(({ name }) => !only || !name || only.has(name));
 const results: Record<string, PhaseResult[]> = {};
 for (const [name, workload] of Object.entries(workloads)) {
   results[name] = [];
@@ -293,6 +334,24 @@ for (const [name, workload] of Object.entries(workloads)) {
     results[name]?.push({ ...result, target });
     console.log(`${name} searches, ${phase}:`, JSON.stringify(result));
   }
+}
+
+if (only) {
+  const sorted = [...syncTimes].sort((x, y) => x - y);
+  console.log(
+    'syncs of a 1,000-job source, every job changed:',
+    JSON.stringify({
+      splits: syncSplits,
+      syncs: sorted.length,
+      p50: Math.round(percentile(sorted, 0.5)),
+      max: Math.round(sorted.at(-1) ?? 0),
+    }),
+  );
+  await vendors.close();
+  await platform?.end();
+  await other?.end();
+  await main.close();
+  process.exit(0);
 }
 
 // PostgreSQL: a second instance (its own connections, LISTEN and index), made now so that the

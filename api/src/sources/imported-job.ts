@@ -62,20 +62,25 @@ export const maxListBytes = 40 * 1024 * 1024;
 export const maxJobBytes = 4 * 1024 * 1024;
 
 /**
- * Lets the API's requests run between two pieces of an answer's mapping: sanitizing a thousand
- * descriptions takes a second or more, which must not hold up the visitors of the instance syncing.
+ * Lets the API's requests run between two pieces of an answer's mapping, which must not hold up
+ * the visitors of the instance syncing (the descriptions themselves are sanitized on their own
+ * thread: description-pool.ts).
  */
 export const yieldEvery = 20;
 export const yieldToRequests = () => new Promise<void>((resolve) => setImmediate(resolve));
 
-/** Maps every item, yielding to the event loop every `yieldEvery` items. */
+/**
+ * Maps every item, yielding to the event loop every `yieldEvery` items. The maps run side by side
+ * (each description waits for its thread, and the thread takes the next at once); the results
+ * keep the items' order, and the first failure is the answer's.
+ */
 export async function mapYielding<T, R>(items: T[], map: (item: T, index: number) => R | Promise<R>): Promise<R[]> {
-  const out: R[] = [];
+  const out: Promise<R>[] = [];
   for (const [index, item] of items.entries()) {
     if (index > 0 && index % yieldEvery === 0) await yieldToRequests();
-    out.push(await map(item, index));
+    out.push(Promise.resolve().then(() => map(item, index)));
   }
-  return out;
+  return Promise.all(out);
 }
 
 /** An ATS id: a number or a string of at most 200 characters. */

@@ -4,7 +4,7 @@ import type { Database } from '../db/database';
 import { jobPostings, jobSources, type SourceKind } from '../db/job-board-tables';
 import { lockFirstSeenForWriting } from '../job-postings/first-seen-lock';
 import { selectRows } from '../job-postings/queries';
-import type { ImportedJob, KnownJob } from './imported-job';
+import { type ImportedJob, type KnownJob, yieldToRequests } from './imported-job';
 import type { VendorHttp } from './vendor-http';
 import { VendorFailure } from './vendor-http';
 import { vendors } from './vendors';
@@ -249,7 +249,10 @@ async function importJobs(
     const part = closing.slice(start, start + chunk);
     steps.push((tx) => tx.update(jobPostings).set({ status: 'closed' }).where(inArray(jobPostings.id, part)));
   }
-  for (const step of steps) {
+  for (const [at, step] of steps.entries()) {
+    // The requests that came in meanwhile go first (on PGlite, a transaction holds the one
+    // connection, and its statements run on this thread).
+    if (at > 0) await yieldToRequests();
     const done = await db.transaction(async (tx) => {
       await lockFirstSeenForWriting(tx);
       const [current] = await tx.select().from(jobSources).where(eq(jobSources.id, source.id)).for('update');

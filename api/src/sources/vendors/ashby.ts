@@ -1,5 +1,6 @@
 import { oneLine } from '../clean-text';
-import { descriptionFromHtml, descriptionFromText } from '../description';
+import { descriptionFromText } from '../description';
+import { describeHtml } from '../description-pool';
 import {
   dateOf,
   field,
@@ -54,7 +55,7 @@ const employmentTypes: Record<string, string> = {
   Temporary: 'Temporary',
 };
 
-function toJob(item: unknown, index: number): ImportedJob {
+async function toJob(item: unknown, index: number): Promise<ImportedJob> {
   const { id, title } = requireJob(item, index, 'id', 'title');
   const secondary = list(field(item, 'secondaryLocations')).map((entry) => field(entry, 'location'));
   const employment = field(item, 'employmentType');
@@ -69,7 +70,7 @@ function toJob(item: unknown, index: number): ImportedJob {
     salary: salaryOf(field(item, 'compensation')),
     description:
       typeof html === 'string' && html.trim()
-        ? descriptionFromHtml(html)
+        ? await describeHtml(html)
         : descriptionFromText(field(item, 'descriptionPlain')),
     postedAt: dateOf(field(item, 'publishedAt')),
     validThrough: null,

@@ -1,5 +1,5 @@
 import { oneLine } from '../clean-text';
-import { descriptionFromHtml } from '../description';
+import { describeHtml } from '../description-pool';
 import {
   atsIdOf,
   dateOf,
@@ -52,13 +52,18 @@ export const greenhouse: Vendor = {
       if (index > 0 && index % yieldEvery === 0) await yieldToRequests();
       const { id, title } = requireJob(item, index, 'id', 'title');
       const updatedAt = oneLine(field(item, 'updated_at'), 60) || null;
+      // The description is sanitized on its thread while the pay is read.
+      const [salary, description] = await Promise.all([
+        payOf(id, updatedAt, base, context),
+        describeHtml(field(item, 'content'), { entityEscaped: true }),
+      ]);
       jobs.push({
         atsId: id,
         title,
         ...placeOf(item),
         ...metadataOf(item),
-        salary: await payOf(id, updatedAt, base, context),
-        description: descriptionFromHtml(field(item, 'content'), { entityEscaped: true }),
+        salary,
+        description,
         // No publication date in the documented answer; `first_published` where a live answer has it.
         postedAt: dateOf(field(item, 'first_published')),
         applicationUrl: urlOf(field(item, 'absolute_url')),

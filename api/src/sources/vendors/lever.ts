@@ -1,6 +1,7 @@
 import { escapeText } from 'entities';
 import { oneLine } from '../clean-text';
-import { descriptionFromHtml, descriptionFromText } from '../description';
+import { descriptionFromText, type ImportedDescription } from '../description';
+import { describeHtml } from '../description-pool';
 import {
   dateOf,
   field,
@@ -73,7 +74,7 @@ async function readAll(base: string, http: { json(url: string, maxBytes: number)
   }
 }
 
-function toJob(item: unknown, index: number): ImportedJob {
+async function toJob(item: unknown, index: number): Promise<ImportedJob> {
   const { id, title } = requireJob(item, index, 'id', 'text');
   const categories = field(item, 'categories');
   const all = list(field(categories, 'allLocations'));
@@ -85,7 +86,7 @@ function toJob(item: unknown, index: number): ImportedJob {
     jobType: jobTypeOf(field(categories, 'commitment')),
     level: oneLine(field(categories, 'level'), 60) || null,
     salary: salaryOf(field(item, 'salaryRange')),
-    description: descriptionOf(item),
+    description: await descriptionOf(item),
     postedAt: dateOf(field(item, 'createdAt')),
     validThrough: null,
     applicationUrl: urlOf(field(item, 'applyUrl')) ?? urlOf(field(item, 'hostedUrl')),
@@ -108,7 +109,7 @@ function salaryOf(range: unknown) {
 }
 
 /** The opening and body (`description`), then each of `lists` under its name, then `additional`. */
-function descriptionOf(item: unknown) {
+async function descriptionOf(item: unknown): Promise<ImportedDescription> {
   const description = field(item, 'description');
   const lists = list(field(item, 'lists'))
     .map((entry) => {
@@ -119,6 +120,6 @@ function descriptionOf(item: unknown) {
     .join('');
   const additional = field(item, 'additional');
   const html = [description, lists, additional].filter((part) => typeof part === 'string' && part.trim()).join('');
-  if (html) return descriptionFromHtml(html);
+  if (html) return describeHtml(html);
   return descriptionFromText(field(item, 'descriptionPlain'));
 }
