@@ -257,6 +257,7 @@ test.describe('several instances of each service behind a load balancer', () => 
       )[0]?.n;
     await expect.poll(markedSent, { timeout: 15_000 }).toBe(acceptedBeforeHang);
     await expect.poll(() => doomedRelay.held, { timeout: 15_000 }).toBeGreaterThan(0);
+    expect(doomedRelay.held, 'one email in flight when it dies').toBe(1);
     doomed.child.kill('SIGKILL');
     await doomed.stop();
     await dying;

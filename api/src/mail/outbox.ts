@@ -44,7 +44,10 @@ export interface MailTransport {
 export interface SenderOptions {
   /** How long a claim holds one email: longer than one attempt may take (the transport's timeouts). */
   leaseSeconds?: number;
-  /** Emails one sender has in flight at once (at most the transport's connections). */
+  /**
+   * Emails one sender has in flight at once (at most the transport's connections). One by default:
+   * a crash then re-sends at most the one email in flight (decision 027); throughput grows with instances.
+   */
   concurrency?: number;
   /** The wait before retry n (1, 2, …): by default 30 s doubling, at most an hour. */
   backoffMs?: (attempt: number) => number;
@@ -66,7 +69,7 @@ function errorKind(error: unknown): string {
 
 export function createOutboxSender(db: Database, transport: MailTransport, options: SenderOptions = {}) {
   const leaseSeconds = options.leaseSeconds ?? 300;
-  const concurrency = options.concurrency ?? 4;
+  const concurrency = options.concurrency ?? 1;
   const backoffMs = options.backoffMs ?? defaultBackoffMs;
   const now = options.clock ?? (() => sql`now()`);
 
