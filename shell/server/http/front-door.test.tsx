@@ -1,6 +1,3 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import type { LogEntry } from '@board/shared/lib/request-log';
 import type { DehydratedState } from '@tanstack/react-query';
 import { describe, expect, it, vi } from 'vitest';
@@ -8,6 +5,7 @@ import { ApiReader } from '../pages/api-reader';
 import { missingOgImageCacheControl } from '../preview-images/og-image-routes';
 import { ManifestCache } from '../remotes/manifest-cache';
 import { fakeApiFetch } from '../test/fake-api';
+import { tempDists } from '../test/temp-dist';
 import { testConfig } from '../test/test-config';
 import { createShellServer, pageCacheControl } from './shell-server';
 import { visitorLimit } from './visitor-limit';
@@ -20,14 +18,10 @@ import { visitorLimit } from './visitor-limit';
 // preconnect to it.
 const config = testConfig('http://127.0.0.1:9001/api');
 
-function dist() {
-  const dir = mkdtempSync(path.join(tmpdir(), 'shell-dist-'));
-  writeFileSync(
-    path.join(dir, 'index.html'),
+const dist = tempDists({
+  'index.html':
     '<html><head><title>Foundry Jobs</title><script defer src="/main.0123456789.js"></script></head><body><div id="root"></div></body></html>',
-  );
-  return dir;
-}
+});
 
 const manifests = new ManifestCache({
   fetch: async () =>

@@ -1,6 +1,5 @@
 import { createHash } from 'node:crypto';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { RuntimeConfig } from '@board/shared/config/runtime-config';
 import { unusedFallbacksFile } from '@board/shared/lib/federation';
@@ -9,6 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { ApiReader } from '../pages/api-reader';
 import { ManifestCache } from '../remotes/manifest-cache';
 import { fakeApiFetch, hostileTitle } from '../test/fake-api';
+import { tempDists } from '../test/temp-dist';
 import { createShellServer, pageCacheControl } from './shell-server';
 
 const config = {
@@ -22,23 +22,23 @@ const config = {
   },
 } as RuntimeConfig;
 
-function dist() {
-  const dir = mkdtempSync(path.join(tmpdir(), 'shell-dist-'));
-  writeFileSync(
-    path.join(dir, 'index.html'),
+const dist = tempDists({
+  'index.html':
     '<html><head><link rel="preload" href="/runtime-config.json" as="fetch" crossorigin><title>Foundry Jobs</title></head><body></body></html>',
-  );
-  writeFileSync(path.join(dir, 'main.0123456789.js'), 'console.log("main")');
-  writeFileSync(path.join(dir, '435.abcdefabcd.js'), 'console.log("react-dom")');
-  writeFileSync(path.join(dir, 'lazy-runtime-config.abcdefabcd.js'), 'console.log("validator")');
+  'main.0123456789.js': 'console.log("main")',
+  '435.abcdefabcd.js': 'console.log("react-dom")',
+  'lazy-runtime-config.abcdefabcd.js': 'console.log("validator")',
   // The fallback of a package the shell provides itself: never loaded, listed by the build.
-  writeFileSync(path.join(dir, '34.abcdefabcd.js'), 'console.log("router fallback")');
-  writeFileSync(path.join(dir, unusedFallbacksFile), JSON.stringify(['34.abcdefabcd.js']));
-  writeFileSync(path.join(dir, 'main.0123456789.js.map'), '{"sources":["/build/machine/path.ts"]}');
-  for (const icon of ['favicon.ico', 'favicon.svg', 'apple-touch-icon.png'])
-    writeFileSync(path.join(dir, icon), readFileSync(path.join(import.meta.dirname, '../../public', icon)));
-  return dir;
-}
+  '34.abcdefabcd.js': 'console.log("router fallback")',
+  [unusedFallbacksFile]: JSON.stringify(['34.abcdefabcd.js']),
+  'main.0123456789.js.map': '{"sources":["/build/machine/path.ts"]}',
+  ...Object.fromEntries(
+    ['favicon.ico', 'favicon.svg', 'apple-touch-icon.png'].map((icon) => [
+      icon,
+      readFileSync(path.join(import.meta.dirname, '../../public', icon)),
+    ]),
+  ),
+});
 
 const manifests = new ManifestCache({
   fetch: async (input) =>

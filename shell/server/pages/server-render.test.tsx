@@ -1,7 +1,4 @@
 import { createHash } from 'node:crypto';
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import type { RemoteName } from '@board/shared/config/remotes';
 import type { LogEntry } from '@board/shared/lib/request-log';
 import { useJobFromRoute } from '@board/shared/react/job-from-route';
@@ -12,21 +9,18 @@ import { createShellServer } from '../http/shell-server';
 import { ManifestCache } from '../remotes/manifest-cache';
 import type { ServerRemotes } from '../remotes/server-remotes';
 import { fakeApiFetch } from '../test/fake-api';
+import { tempDists } from '../test/temp-dist';
 import { testConfig } from '../test/test-config';
 import { ApiReader } from './api-reader';
 import { splitHoisted } from './render-page';
 
 const config = testConfig('http://127.0.0.1:9000');
 
-function dist() {
-  const dir = mkdtempSync(path.join(tmpdir(), 'shell-dist-'));
-  writeFileSync(
-    path.join(dir, 'index.html'),
+const dist = tempDists({
+  'index.html':
     '<html><head><title>Foundry Jobs</title><script defer src="/main.0123456789.js"></script></head><body><noscript>The job board needs JavaScript to show its listings.</noscript><div id="root"></div></body></html>',
-  );
-  writeFileSync(path.join(dir, '840.abcdefabcd.css'), 'body{}');
-  return dir;
-}
+  '840.abcdefabcd.css': 'body{}',
+});
 
 const manifests = new ManifestCache({
   fetch: async () =>

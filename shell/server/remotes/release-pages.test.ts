@@ -1,12 +1,10 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import type { ReleasePointer } from '@board/shared/config/release-pointer';
 import type { RuntimeConfig } from '@board/shared/config/runtime-config';
 import { describe, expect, it } from 'vitest';
 import { createShellServer, pageCacheControl } from '../http/shell-server';
 import { ApiReader } from '../pages/api-reader';
 import { fakeApiFetch } from '../test/fake-api';
+import { tempDists } from '../test/temp-dist';
 import { ManifestCache } from './manifest-cache';
 import { ReleasePointers } from './release-pointers';
 
@@ -24,11 +22,9 @@ const config = {
   releases: { listings: `${listingsOrigin}/releases/pointer.json` },
 } as unknown as RuntimeConfig;
 
-function dist() {
-  const dir = mkdtempSync(path.join(tmpdir(), 'shell-dist-'));
-  writeFileSync(path.join(dir, 'index.html'), '<html><head><title>Foundry Jobs</title></head><body></body></html>');
-  return dir;
-}
+const dist = tempDists({
+  'index.html': '<html><head><title>Foundry Jobs</title></head><body></body></html>',
+});
 
 /** The listings store: the pointer a test sets, and a manifest for every release. */
 function releasesApp(random: () => number) {
