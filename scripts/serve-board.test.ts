@@ -1,9 +1,10 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { tempFolders } from '../shared/src/test/temp-folders';
 import { cacheControlFor, listen, type StaticServer, serveFolder } from './serve-board';
 
 describe('cacheControlFor', () => {
@@ -27,8 +28,9 @@ describe('serveFolder', () => {
     await server?.close();
   });
 
+  const tempFolder = tempFolders('board-serve-');
   function folder() {
-    const dir = mkdtempSync(path.join(tmpdir(), 'board-serve-'));
+    const dir = tempFolder();
     writeFileSync(path.join(dir, 'index.html'), '<!doctype html><title>shell</title>');
     writeFileSync(path.join(dir, 'main.0a1b2c3d4e.js'), 'console.log(1)');
     return dir;

@@ -1,17 +1,18 @@
-import { mkdirSync, mkdtempSync, renameSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { tempFolders } from '../../shared/src/test/temp-folders';
 import { cacheControlFor, type StaticServer, serveReleases } from '../serve-board';
 
 describe('serveReleases (a remote served from its release store)', () => {
+  const tempFolder = tempFolders('board-store-');
   let server: StaticServer | undefined;
   afterEach(async () => {
     await server?.close();
   });
 
   it('serves what the store holds now, the pointer with a 5 s lifetime, and nothing being written', async () => {
-    const dir = mkdtempSync(path.join(tmpdir(), 'board-store-'));
+    const dir = tempFolder();
     const releases = path.join(dir, 'releases');
     mkdirSync(path.join(releases, 'v1'), { recursive: true });
     writeFileSync(path.join(releases, 'v1', 'mf-manifest.json'), '{"name":"board_listings"}');

@@ -1,13 +1,14 @@
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { tempFolders } from '../../shared/src/test/temp-folders';
 import { loadShellConfig, ShellConfigError } from './config';
 
 /** A runtime config file of `environment` (the local one, relabelled), as a deploy supplies it. */
+const tempFolder = tempFolders('board-shell-config-');
 function configFile(environment: string) {
   const local = JSON.parse(readFileSync(path.join(import.meta.dirname, '../config/local.json'), 'utf8'));
-  const file = path.join(mkdtempSync(path.join(tmpdir(), 'board-shell-config-')), 'runtime-config.json');
+  const file = path.join(tempFolder(), 'runtime-config.json');
   writeFileSync(file, JSON.stringify({ ...local, environment }));
   return file;
 }

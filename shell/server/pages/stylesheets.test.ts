@@ -1,12 +1,13 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
+import { tempFolders } from '../../../shared/src/test/temp-folders';
 import { Stylesheets } from './stylesheets';
 
 const remote = 'http://127.0.0.1:9002';
+const tempFolder = tempFolders('shell-css-');
 function dist() {
-  const dir = mkdtempSync(path.join(tmpdir(), 'shell-css-'));
+  const dir = tempFolder();
   writeFileSync(path.join(dir, 'shell.0123456789.css'), '.shell{color:red}');
   writeFileSync(
     path.join(dir, 'big.0123456789.css'),
