@@ -192,7 +192,7 @@ export const legalParts: LegalPart[] = [
         id: 'privacy-security',
         title: 'Security and breaches',
         paragraphs: [
-          `Resumes and applications are stored encrypted and access is limited to the staff and providers who need it. If a personal data breach is likely to put your rights at risk, we notify the Information Commissioner’s Office within ${legalFacts.breachNoticeHours} hours of becoming aware of it, and tell you without undue delay.`,
+          `Resumes and applications reach us over an encrypted connection (HTTPS) and are kept in our database, which only the staff and providers who need them can reach; no page of the board serves a resume except to the holder of the signed link in its receipt. If a personal data breach is likely to put your rights at risk, we notify the Information Commissioner’s Office within ${legalFacts.breachNoticeHours} hours of becoming aware of it, and tell you without undue delay.`,
         ],
       },
       {
