@@ -195,6 +195,13 @@ describe('call 4: GET /public-job-posting/{id}', () => {
   it.each(['999999', 'abc', '1.5', '-1', '99999999999'])('answers 404 for id %s', async (id) => {
     expect((await getJson(`/public-job-posting/${id}`)).status).toBe(404);
   });
+
+  it('answers a published job at its one spelling: with a leading zero or a sign it is a 404', async () => {
+    const job = (await allJobs()).find((j) => j.status === 'published');
+    expect((await getJson(`/public-job-posting/${job?.id}`)).status).toBe(200);
+    for (const spelling of [`0${job?.id}`, `+${job?.id}`, `${job?.id}.0`])
+      expect((await getJson(`/public-job-posting/${spelling}`)).status, spelling).toBe(404);
+  });
 });
 
 describe('call 5: GET /public-job-posting/organization/{id}', () => {

@@ -1,3 +1,4 @@
+import { isIntegerId } from '@board/shared/api/board-id';
 import { maxCrawlPageSize } from '@board/shared/api/job-search-query';
 import type {
   CrawlJobsBody,
@@ -27,11 +28,10 @@ import {
 import { jobSearch, type SearchOptions } from './search';
 import { serializeJob } from './serialize';
 
+/** An id in this API's one spelling (`isIntegerId`: no leading zero, no sign), or a 404: one address per job. */
 function parseId(value: string, what: string): number {
-  const id = Number(value);
-  if (!/^\d+$/.test(value) || !Number.isSafeInteger(id) || id > 2_147_483_647)
-    throw httpError(404, `${what} not found`);
-  return id;
+  if (!isIntegerId(value)) throw httpError(404, `${what} not found`);
+  return Number(value);
 }
 
 /** A workspace slug the database could hold: anything else (a NUL byte, 1,000 characters) is simply unknown. */
