@@ -1,10 +1,18 @@
 import { negotiateEncoding } from '@board/shared/lib/accept-encoding';
 import type { Context } from 'hono';
 import { sendText } from '../http/send-text';
+import { pageCacheControl } from '../pages/page-cache-control';
 import { type SitemapEntry, sitemapUrl, urlsetEnd, urlsetStart } from './crawler-files';
 
 /** A CDN keeps these a few minutes and may serve them stale while it fetches anew; browsers revalidate. */
 export const crawlerCacheControl = 'public, max-age=0, s-maxage=300, stale-while-revalidate=3600';
+
+/**
+ * A crawler file that is not there (a sitemap part the index did not name, a feed of no board):
+ * plain text, kept briefly by a CDN as a missing page is (pageCacheControl.missing).
+ */
+export const sendCrawlerMissing = (c: Context) =>
+  c.text('Not found', 404, { 'Cache-Control': pageCacheControl.missing });
 
 /** A crawler file written whole (robots.txt, a feed, a sitemap index), compressed as the client accepts. */
 export const sendCrawlerFile = (c: Context, body: string, type: string) =>

@@ -19,7 +19,7 @@ import { metered, type VisitorLimit } from '../http/visitor-limit';
 import type { ApiReader } from '../pages/api-reader';
 import { ApiUnavailable, readQuery } from '../pages/reader-client';
 import { atomFeed, feedPath, robotsTxt, type SitemapEntry, sitemapIndexXml, sitemapUrlLimit } from './crawler-files';
-import { sendCrawlerFile, streamUrlset } from './crawler-responses';
+import { sendCrawlerFile, sendCrawlerMissing, streamUrlset } from './crawler-responses';
 
 /** The most the API's crawler listings give in one page. */
 const crawlPageLimit = 10_000;
@@ -214,7 +214,7 @@ export function crawlerRoutes({
       // A part the index did not name is not there, and costs no read.
       (c, next) => {
         const after = c.req.query('after');
-        return after === undefined || cursors.read(listing, after) !== null ? next() : c.notFound();
+        return after === undefined || cursors.read(listing, after) !== null ? next() : sendCrawlerMissing(c);
       },
       counted,
       async (c) => {
@@ -230,12 +230,12 @@ export function crawlerRoutes({
     let title = `${brand.product}: newest jobs`;
     if (slug !== null) {
       const workspace = await read((client) => workspaceQuery(client, slug));
-      if (!workspace) return c.notFound();
+      if (!workspace) return sendCrawlerMissing(c);
       const name = workspace.name || slug;
       title = `${brand.product}: newest jobs in ${name}`;
     }
     const jobs = await read((client) => newestJobsQuery(client, slug, feedSize));
-    if (jobs === null) return c.notFound();
+    if (jobs === null) return sendCrawlerMissing(c);
     const xml = atomFeed({
       title,
       selfUrl: new URL(feedPath(slug), siteUrl).href,
@@ -252,7 +252,7 @@ export function crawlerRoutes({
     // Only a board's feed, spelled as its page links it: anything else is not there, and costs no read.
     (c, next) => {
       const slug = c.req.param('workspaceSlug');
-      return isWorkspaceSlug(slug) && new URL(c.req.url).pathname === feedPath(slug) ? next() : c.notFound();
+      return isWorkspaceSlug(slug) && new URL(c.req.url).pathname === feedPath(slug) ? next() : sendCrawlerMissing(c);
     },
     counted,
     (c) => feed(c, c.req.param('workspaceSlug')),
