@@ -16,6 +16,7 @@ import { jsonLines } from '@board/shared/lib/request-log';
 import { alertsFromConfig } from '../alerts/from-config';
 import { ConfigError, loadConfig } from '../config';
 import { openDatabase } from '../db/database';
+import { callOperator, OperatorCallError } from './operator-call';
 
 export async function runAlertsSend(argv: string[], env = process.env, print = console.log): Promise<number> {
   const { values } = parseArgs({ args: argv, options: { since: { type: 'string' } } });
@@ -43,29 +44,23 @@ export async function runAlertsSend(argv: string[], env = process.env, print = c
     }
   }
   const apiUrl = env.ALERTS_API_URL ?? `http://127.0.0.1:${config.PORT || 8000}`;
-  let response: Response;
+  let body: { alerts: number; digests: number; sent: number; failed: number };
   try {
-    response = await fetch(`${apiUrl}/operator/alerts/send`, {
+    const response = await callOperator({
+      apiUrl,
+      token: config.OPERATOR_TOKEN,
       method: 'POST',
-      headers: {
-        'Content-Type': 'application/json',
-        ...(config.OPERATOR_TOKEN ? { Authorization: `Bearer ${config.OPERATOR_TOKEN}` } : {}),
-      },
-      body: JSON.stringify(since ? { since: since.toISOString() } : {}),
-      signal: AbortSignal.timeout(10 * 60 * 1000),
+      path: 'alerts/send',
+      body: since ? { since: since.toISOString() } : {},
+      timeoutMs: 10 * 60 * 1000,
     });
-  } catch {
-    print(
-      `The API is not answering at ${apiUrl}. Start it (npm start, or pnpm --filter @board/api start), or set DATABASE_URL to work on PostgreSQL directly.`,
-    );
+    body = (await response.json()) as typeof body;
+  } catch (error) {
+    if (!(error instanceof OperatorCallError)) throw error;
+    print(error.message);
     return 1;
   }
-  const body = (await response.json().catch(() => ({}))) as Record<string, unknown>;
-  if (!response.ok) {
-    print(`The API refused (${response.status}): ${String(body.message ?? '')} ${String(body.detail ?? '')}`.trim());
-    return 1;
-  }
-  print(summary(body as { alerts: number; digests: number; sent: number; failed: number }, true));
+  print(summary(body, true));
   return 0;
 }
 

@@ -15,6 +15,7 @@ import { parseArgs } from 'node:util';
 import { ConfigError, loadConfig } from '../config';
 import { openDatabase } from '../db/database';
 import { type PurgeCounts, purgeExpired, purgeSummary } from '../privacy/purge';
+import { callOperator, OperatorCallError } from './operator-call';
 
 export async function runPrivacyPurge(argv: string[], env = process.env, print = console.log): Promise<number> {
   let values: { now?: string; 'dry-run'?: boolean };
@@ -41,29 +42,21 @@ export async function runPrivacyPurge(argv: string[], env = process.env, print =
     }
   } else {
     const apiUrl = env.ALERTS_API_URL ?? `http://127.0.0.1:${config.PORT || 8000}`;
-    let response: Response;
     try {
-      response = await fetch(`${apiUrl}/operator/privacy/purge`, {
+      const response = await callOperator({
+        apiUrl,
+        token: config.OPERATOR_TOKEN,
         method: 'POST',
-        headers: {
-          'Content-Type': 'application/json',
-          ...(config.OPERATOR_TOKEN ? { Authorization: `Bearer ${config.OPERATOR_TOKEN}` } : {}),
-        },
-        body: JSON.stringify({ now: now.toISOString(), dry_run: dryRun }),
-        signal: AbortSignal.timeout(10 * 60 * 1000),
+        path: 'privacy/purge',
+        body: { now: now.toISOString(), dry_run: dryRun },
+        timeoutMs: 10 * 60 * 1000,
       });
-    } catch {
-      print(
-        `The API is not answering at ${apiUrl}. Start it (npm start, or pnpm --filter @board/api start), or set DATABASE_URL to work on PostgreSQL directly.`,
-      );
+      counts = (await response.json()) as PurgeCounts;
+    } catch (error) {
+      if (!(error instanceof OperatorCallError)) throw error;
+      print(error.message);
       return 1;
     }
-    const body = (await response.json().catch(() => ({}))) as Record<string, unknown>;
-    if (!response.ok) {
-      print(`The API refused (${response.status}): ${String(body.message ?? '')} ${String(body.detail ?? '')}`.trim());
-      return 1;
-    }
-    counts = body as unknown as PurgeCounts;
   }
   print(`${dryRun ? 'Would delete' : 'Deleted'} as of ${now.toISOString()}: ${purgeSummary(counts)}.`);
   return 0;

@@ -24,6 +24,7 @@ import { openDatabase } from '../db/database';
 import { SourceRefusal, type SourceSummary, sourcesService } from '../sources/sources-service';
 import { vendorHttp } from '../sources/vendor-http';
 import { vendorUrlsOf } from '../sources/vendor-urls';
+import { callOperator, OperatorCallError } from './operator-call';
 
 export const sourcesUsage = `Usage:
   pnpm sources add <greenhouse|lever|ashby> <board> [--company "<name>"] [--workspace <slug>]
@@ -159,7 +160,7 @@ async function run(parsed: ReturnType<typeof parse>, backend: SourcesBackend, pr
       }
     }
   } catch (error) {
-    if (error instanceof SourceRefusal || error instanceof ApiRefusal) {
+    if (error instanceof SourceRefusal || error instanceof OperatorCallError) {
       print(error.message);
       return 1;
     }
@@ -185,39 +186,17 @@ function directBackend(service: ReturnType<typeof sourcesService>): SourcesBacke
   };
 }
 
-/** The API refused (a 4xx with its one line), or cannot be reached. */
-class ApiRefusal extends Error {}
-
 function apiBackend(apiUrl: string, token: string | undefined): SourcesBackend {
-  const call = async (method: 'GET' | 'POST', pathName: string, body?: unknown): Promise<Response> => {
-    let response: Response;
-    try {
-      response = await fetch(`${apiUrl}/operator/sources${pathName}`, {
-        method,
-        headers: {
-          ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
-          ...(token ? { Authorization: `Bearer ${token}` } : {}),
-        },
-        body: body === undefined ? undefined : JSON.stringify(body),
-        // A sync of many sources takes a while; the lines stream as they come.
-        signal: AbortSignal.timeout(6 * 60 * 60 * 1000),
-      });
-    } catch {
-      throw new ApiRefusal(
-        `The API is not answering at ${apiUrl}. Start the board (npm start, or pnpm --filter @board/api start), or set DATABASE_URL to work on PostgreSQL directly.`,
-      );
-    }
-    if (!response.ok) {
-      const answer = (await response.json().catch(() => ({}))) as { message?: unknown; detail?: unknown };
-      const message = typeof answer.message === 'string' ? answer.message : `HTTP ${response.status}`;
-      throw new ApiRefusal(
-        response.status === 422
-          ? message
-          : `The API refused (${response.status}): ${message} ${answer.detail ?? ''}`.trim(),
-      );
-    }
-    return response;
-  };
+  const call = (method: 'GET' | 'POST', pathName: string, body?: unknown): Promise<Response> =>
+    callOperator({
+      apiUrl,
+      token,
+      method,
+      path: `sources${pathName}`,
+      body,
+      // A sync of many sources takes a while; the lines stream as they come.
+      timeoutMs: 6 * 60 * 60 * 1000,
+    });
   return {
     async add(kind, board, options) {
       const body = (await (await call('POST', '', { kind, board, ...options })).json()) as {
