@@ -29,6 +29,8 @@ export interface SyncDeps {
   http: VendorHttp;
   vendorUrls: Record<SourceKind, string>;
   log?: (entry: Record<string, unknown>) => void;
+  /** Told of each write statement's rows once it is done (tests: what runs between them). */
+  onWritten?: (rows: number) => void;
 }
 
 export interface SyncCounts {
@@ -265,7 +267,9 @@ async function importJobs(
     async (tx: Database, now: string) => {
       for (let start = 0; start < part.length; start += perStatement) {
         if (start > 0) await pause.turn();
-        await statement(write(tx, part.slice(start, start + perStatement), now));
+        const rows = part.slice(start, start + perStatement);
+        await statement(write(tx, rows, now));
+        deps.onWritten?.(rows.length);
       }
     };
   const steps: ((tx: Database, now: string) => Promise<unknown>)[] = [];
