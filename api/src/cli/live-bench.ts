@@ -10,7 +10,8 @@
  *
  * `--only import` (any of jobs, applications, unrelated, import, comma-separated) measures only
  * those writers' phases, between the two quiet ones, and skips the measures after the phases: a
- * quicker look at one writer (the section's table wants the whole run). `--import-by command`
+ * quicker look at one writer (the section's table wants the whole run). `--only after` runs the
+ * measures after the phases alone (a change found on every instance, the 1,000-job transaction). `--import-by command`
  * (PostgreSQL) runs the import writer's syncs as `pnpm sources sync <id>` does, in a process of
  * its own, instead of in the API's process as its scheduled sync does.
  *
@@ -313,7 +314,8 @@ const allPhases: { name?: string; phase: string; writer: Writer | null; target: 
 ];
 const phases = allPhases.filter(({ name }) => !only || !name || only.has(name));
 const results: Record<string, PhaseResult[]> = {};
-for (const [name, workload] of Object.entries(workloads)) {
+const measuresAfter = !only || only.has('after');
+for (const [name, workload] of Object.entries(only && only.size === 1 && measuresAfter ? {} : workloads)) {
   results[name] = [];
   // Warmed first (the code compiled, the answers kept), then measured.
   await measureWhile('warm-up', a, workload, null, Math.max(2, seconds / 2));
@@ -336,7 +338,7 @@ for (const [name, workload] of Object.entries(workloads)) {
   }
 }
 
-if (only) {
+if (!measuresAfter) {
   const sorted = [...syncTimes].sort((x, y) => x - y);
   console.log(
     'syncs of a 1,000-job source, every job changed:',

@@ -1,8 +1,9 @@
 import type { Database } from '../db/database';
 import { errorReport } from '../lib/error-report';
+import { pace } from './background-pace';
 import { type BoardChangesOptions, type Learned, watchBoardChanges } from './board-changes';
 import { readSearchIndex, type SearchIndex } from './search-index';
-import { type IndexChanges, readChangesSince, withChanges } from './search-index-changes';
+import { type IndexChanges, positionsOf, readChangesSince, withChanges } from './search-index-changes';
 import { entryAt, type JobEntry } from './search-index-page';
 
 /**
@@ -72,11 +73,11 @@ const keptPerStep = 2_000;
 /** The jobs `changes` touched, as `previous` and `next` hold them. */
 function changedJobs(previous: SearchIndex, next: SearchIndex, changes: IndexChanges): ChangedJob[] {
   const jobs = new Map<number, ChangedJob>(changes.jobIds.map((id) => [id, { id, before: null, after: null }]));
-  for (let at = 0; at < previous.size; at++) {
+  for (const at of positionsOf(previous.ids, previous.size, changes.jobIds)) {
     const job = jobs.get(previous.ids[at] ?? 0);
     if (job) job.before = entryAt(previous, at);
   }
-  for (let at = 0; at < next.size; at++) {
+  for (const at of positionsOf(next.ids, next.size, changes.jobIds)) {
     const job = jobs.get(next.ids[at] ?? 0);
     if (job) job.after = entryAt(next, at);
   }
@@ -159,7 +160,10 @@ export function liveIndex(db: Database, options: LiveIndexOptions = {}): LiveInd
           inBackground = true;
           wake(true);
         }
-        const read = await readChangesSince(db, from.version, wholeAbove(from.index.size));
+        // A change applied in the background keeps to a share of the thread (background-pace.ts);
+        // one that requests wait for is applied at once.
+        const pause = inBackground ? pace() : undefined;
+        const read = await readChangesSince(db, from.version, wholeAbove(from.index.size), pause);
         if (read.kind === 'none') {
           // Nothing after this index is committed (a version heard of that is not there): forget it,
           // and let the requests waiting for it answer.
@@ -184,7 +188,9 @@ export function liveIndex(db: Database, options: LiveIndexOptions = {}): LiveInd
           options.onApplied?.({ version: whole.version, how: 'whole', rows: 0, ms: performance.now() - started });
         } else {
           const { changes } = read;
+          await pause?.();
           const index = withChanges(from.index, changes);
+          await pause?.();
           const kept = changes.onlyJobs && changes.jobIds.length <= keptPerStep;
           remember({
             from: from.version,

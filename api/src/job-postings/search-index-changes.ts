@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '../db/database';
 import { jobPostings } from '../db/job-board-tables';
+import { type Pace, statementsOnThisThread } from './background-pace';
 import { readTheLog } from './board-changes';
 import { keepFacets } from './index-facets';
 import { selectRows } from './queries';
@@ -52,27 +53,36 @@ export type ChangesRead =
    */
   | { kind: 'everything'; version: number; reason: 'many' | 'truncated' | 'pruned' };
 
+/** Changed jobs read per statement: a large change is read in pieces, paced (`readChangesSince`). */
+const rowsPerRead = 250;
+
 /**
  * What changed after version `since`: first, in one statement (one snapshot), the latest version
  * and the keys changed since (at most `upTo` + 1 looked at); then, when there are at most `upTo`,
- * the indexed columns of the changed jobs and the rows of the changed companies, by primary key.
- * Those rows may be newer than that version (a commit in between): never older, and the next
- * change read holds them again.
+ * the indexed columns of the changed jobs and the rows of the changed companies, by primary key,
+ * `rowsPerRead` jobs a statement. Those rows may be newer than that version (a commit in between,
+ * or between two of those statements): never older, and the next change read holds them again.
+ * With `pause` (a change applied in the background), it is called between the statements, so a
+ * large change read on PGlite, whose statements run on this thread, does not hold it throughout.
  */
-export async function readChangesSince(db: Database, since: number, upTo: number): Promise<ChangesRead> {
+export async function readChangesSince(db: Database, since: number, upTo: number, pause?: Pace): Promise<ChangesRead> {
+  const onThread = statementsOnThisThread(db);
+  const statement = <T>(work: Promise<T>): Promise<T> => (pause && !onThread ? pause.untimed(work) : work);
   // Through each commit after `since`, its rows (a lateral index scan, kept apart by `offset 0` so
   // the planner cannot make it a join over the whole log, which PGlite never analyses; readTheLog
   // keeps it an index scan whatever the statistics say).
-  const [row] = await readTheLog(db, (tx) =>
-    selectRows<{ version: string; pruned: string; keys: string | null }>(
-      tx,
-      sql`select (select coalesce(max(version), 0) from board_commits)::text as version,
+  const [row] = await statement(
+    readTheLog(db, (tx) =>
+      selectRows<{ version: string; pruned: string; keys: string | null }>(
+        tx,
+        sql`select (select coalesce(max(version), 0) from board_commits)::text as version,
       (select pruned_through from board_change_log)::text as pruned,
       (select json_agg(json_build_array(table_name, row_key)) from (
         select distinct c.table_name, c.row_key from board_commits m
         cross join lateral (select table_name, row_key from board_changes c where c.txid = m.txid offset 0) c
         where m.version > ${since} limit ${upTo + 1}
       ) as changed)::text as keys`,
+      ),
     ),
   );
   const version = Number(row?.version ?? 0);
@@ -86,25 +96,54 @@ export async function readChangesSince(db: Database, since: number, upTo: number
   const companyIds = idsOf('organizations');
   const byKey = (ids: number[]) =>
     sql`any(array(select value::integer from json_array_elements_text(${JSON.stringify(ids)}::json)))`;
-  const [rows] =
-    jobIds.length + companyIds.length === 0
-      ? [{ jobs: null, companies: null }]
-      : await selectRows<{ jobs: string | null; companies: string | null }>(
-          db,
-          sql`select (select json_agg(${indexRowColumns}) from ${jobPostings} where ${jobPostings.id} = ${byKey(jobIds)} and ${indexedJobs})::text as jobs,
-            ${companiesJson(sql`id = ${byKey(companyIds)}`)} as companies`,
-        );
+  const jobs: IndexRow[] = [];
+  let companies: OrganizationRow[] = [];
+  // The companies with the first piece of jobs (most changes are a few jobs: one statement).
+  for (let start = 0; start === 0 || start < jobIds.length; start += rowsPerRead) {
+    const piece = jobIds.slice(start, start + rowsPerRead);
+    const withCompanies = start === 0 && companyIds.length > 0;
+    if (piece.length === 0 && !withCompanies) break;
+    if (start > 0) await pause?.();
+    const [rows] = await statement(
+      selectRows<{ jobs: string | null; companies: string | null }>(
+        db,
+        sql`select (select json_agg(${indexRowColumns}) from ${jobPostings} where ${jobPostings.id} = ${byKey(piece)} and ${indexedJobs})::text as jobs,
+            ${withCompanies ? companiesJson(sql`id = ${byKey(companyIds)}`) : sql`null`} as companies`,
+      ),
+    );
+    for (const job of JSON.parse(rows?.jobs ?? '[]') as IndexRow[]) jobs.push(job);
+    if (withCompanies) companies = (JSON.parse(rows?.companies ?? '[]') as unknown[][]).map(companyFromJson);
+  }
   return {
     kind: 'rows',
     changes: {
       version,
       jobIds,
-      jobs: JSON.parse(rows?.jobs ?? '[]') as IndexRow[],
+      jobs,
       companyIds,
-      companies: (JSON.parse(rows?.companies ?? '[]') as unknown[][]).map(companyFromJson),
+      companies,
       onlyJobs: keys.every(([table]) => table === 'job_postings'),
     },
   };
+}
+
+/**
+ * The positions in `ids` (the first `size`) of the jobs `wanted`, ascending: one pass over a typed
+ * array, testing each id in a bitmap of the wanted ones (a Set or Map lookup per position cost
+ * tens of milliseconds over a 100,000-job index).
+ */
+export function positionsOf(ids: Int32Array, size: number, wanted: readonly number[]): number[] {
+  const positions: number[] = [];
+  if (wanted.length === 0) return positions;
+  let highest = 0;
+  for (const id of wanted) if (id > highest) highest = id;
+  const marked = new Uint8Array(highest + 1);
+  for (const id of wanted) if (id >= 0) marked[id] = 1;
+  for (let at = 0; at < size; at++) {
+    const id = ids[at] ?? 0;
+    if (id >= 0 && id <= highest && marked[id] === 1) positions.push(at);
+  }
+  return positions;
 }
 
 /**
@@ -187,12 +226,7 @@ export function withChanges(previous: SearchIndex, changes: IndexChanges): Searc
   const companies = nextCompanies(previous, changes);
   const inPlace = samePlaces(previous, changes);
   if (inPlace) return patched(previous, inPlace, companies);
-  const changedIds = new Set(changes.jobIds);
-  const removed: number[] = [];
-  if (changedIds.size > 0) {
-    const { ids } = previous;
-    for (let at = 0; at < previous.size; at++) if (changedIds.has(ids[at] ?? 0)) removed.push(at);
-  }
+  const removed = positionsOf(previous.ids, previous.size, changes.jobIds);
   const rows = [...changes.jobs].sort((a, b) => (rowBefore(a, b) ? -1 : 1));
   const insertAt = rows.map((row) => insertionPoint(previous, row));
 

@@ -1,5 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { benchAshbyJobs } from '../cli/bench-ats-jobs';
 import { jobPostings, workspaces } from '../db/job-board-tables';
 import { selectRows } from '../job-postings/queries';
 import { type FakeVendors, startFakeVendors } from '../test/fake-vendors';
@@ -542,5 +543,49 @@ describe('changes and closing', () => {
       'Could not check ashby board "down": HTTP 500 after 4 attempts. Nothing was added.',
     );
     expect((await sources.list()).map((entry) => entry.board)).not.toContain('unknown-board');
+  });
+});
+
+describe('a sync shares the thread with the requests', () => {
+  it('answers requests between its writes: on PGlite between the statements of one transaction too', async () => {
+    const board = boardName('paced');
+    fake.setJobs('ashby', board, benchAshbyJobs(300, 1));
+    const events: string[] = [];
+    const service = sourcesService({
+      db: api.db,
+      http: vendorHttp({ timeoutMs: 1_500, backoffMs: 20, attempts: 4, maxWaitMs: 5_000 }),
+      vendorUrls: fake.urls,
+      onWritten: (rows) => events.push(`wrote ${rows}`),
+    });
+    const { source } = await service.add('ashby', board, { company: 'Paced' });
+    const search = '/public-job-posting?limit=5';
+    expect((await api.app.request(search)).status).toBe(200);
+    let syncing = true;
+    // A visitor searching again and again (its answer kept: no read of the database) while the sync runs.
+    const visitor = (async () => {
+      while (syncing) {
+        const response = await api.app.request(search);
+        if (response.status !== 200) throw new Error(`search: ${response.status}`);
+        events.push('answer');
+        await new Promise((resolve) => setImmediate(resolve));
+      }
+    })();
+    const [result] = await service.sync([source.id]);
+    syncing = false;
+    await visitor;
+    expect(result?.line).toBe(`${source.id} ashby/${board}: 300 new, 0 updated, 0 closed, 0 unchanged`);
+    const writes = events.flatMap((event, at) => (event.startsWith('wrote ') ? [at] : []));
+    const sizes = writes.map((at) => Number(events[at]?.slice('wrote '.length)));
+    if (api.databaseUrl) {
+      // PostgreSQL runs the statements in its server: one a transaction.
+      expect(sizes).toEqual([250, 50]);
+      return;
+    }
+    // PGlite runs them on the API's thread: 25 rows a statement, and a visitor's search between each two.
+    expect(sizes).toEqual(Array(12).fill(25));
+    for (let n = 1; n < writes.length; n++)
+      expect(events.slice((writes[n - 1] ?? 0) + 1, writes[n]), `between statements ${n} and ${n + 1}`).toContain(
+        'answer',
+      );
   });
 });

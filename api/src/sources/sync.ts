@@ -2,9 +2,10 @@ import { createHash } from 'node:crypto';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../db/database';
 import { jobPostings, jobSources, type SourceKind } from '../db/job-board-tables';
+import { pace, statementsOnThisThread } from '../job-postings/background-pace';
 import { lockFirstSeenForWriting } from '../job-postings/first-seen-lock';
 import { selectRows } from '../job-postings/queries';
-import { type ImportedJob, type KnownJob, yieldToRequests } from './imported-job';
+import type { ImportedJob, KnownJob } from './imported-job';
 import type { VendorHttp } from './vendor-http';
 import { VendorFailure } from './vendor-http';
 import { vendors } from './vendors';
@@ -28,6 +29,8 @@ export interface SyncDeps {
   http: VendorHttp;
   vendorUrls: Record<SourceKind, string>;
   log?: (entry: Record<string, unknown>) => void;
+  /** Told of each write statement's rows once it is done (tests: what runs between them). */
+  onWritten?: (rows: number) => void;
 }
 
 export interface SyncCounts {
@@ -50,8 +53,14 @@ export interface SyncResult {
 const claimMinutes = 30;
 /** At most this many jobs from one source. */
 const maxJobs = 20_000;
-/** Rows per statement and transaction. */
+/** Rows per transaction: each is one version of the board, applied to every instance's index. */
 const chunk = 250;
+/**
+ * Rows per statement where statements run on the API's thread (PGlite): a 250-row statement held
+ * it 50–300 ms (the triggers, the log, every index of `job_postings`) in one piece, which every
+ * search waited for.
+ */
+const statementRowsOnThread = 25;
 
 type Insert = Columns & { source_job_id: string; hash: string };
 type Update = Columns & { id: number; hash: string };
@@ -186,7 +195,14 @@ async function importJobs(
 ): Promise<SyncCounts | string> {
   const { db } = deps;
   const started = performance.now();
-  const before = await knownJobs(db, source.id);
+  // The sync is background work on the thread that answers the API's requests: it keeps to a
+  // share of it (background-pace.ts). On PostgreSQL its statements run in the server; on PGlite
+  // they hold this thread, so they count, and are made smaller.
+  const pause = pace();
+  const onThread = statementsOnThisThread(db);
+  const statement = <T>(work: Promise<T>): Promise<T> => (onThread ? work : pause.untimed(work));
+  const before = await statement(knownJobs(db, source.id));
+  await pause();
   const known = new Map<string, KnownJob>(
     before.map((row) => [
       row.source_job_id,
@@ -199,15 +215,19 @@ async function importJobs(
       },
     ]),
   );
-  const answer = await vendors[source.kind].jobs(source.board, {
-    http: deps.http,
-    baseUrl: deps.vendorUrls[source.kind],
-    known,
-  });
+  // Paced by the vendor's own mapping (mapYielding); the requests leave the thread free.
+  const answer = await pause.untimed(
+    vendors[source.kind].jobs(source.board, {
+      http: deps.http,
+      baseUrl: deps.vendorUrls[source.kind],
+      known,
+    }),
+  );
   if (answer.length > maxJobs) return `more than ${maxJobs.toLocaleString('en')} jobs in the answer`;
   // The same ATS job twice in one answer is one job.
   const listed = new Map<string, { columns: Columns; hash: string }>();
-  for (const job of answer) {
+  for (const [at, job] of answer.entries()) {
+    if (at > 0 && at % 50 === 0) await pause();
     if (listed.has(job.atsId)) continue;
     const columns = columnsOf(job);
     listed.set(job.atsId, { columns, hash: hashOf(columns) });
@@ -217,7 +237,9 @@ async function importJobs(
   const writing = performance.now();
 
   // What differs, from the jobs as they are now (the source's claim keeps other syncs out).
-  const rows = await knownJobs(db, source.id);
+  await pause();
+  const rows = await statement(knownJobs(db, source.id));
+  await pause();
   const byAtsId = new Map(rows.map((row) => [row.source_job_id, row]));
   const inserts: Insert[] = [];
   const updates: Update[] = [];
@@ -235,37 +257,60 @@ async function importJobs(
 
   // Written a chunk per transaction: the new jobs, the changed ones, then the closings last, so a
   // sync cut short has closed nothing. Each re-checks that the source was not removed meanwhile.
-  // Short transactions matter on PGlite, whose one connection makes every read wait for a write.
+  // Short transactions matter on PGlite, whose one connection makes every read wait for a write;
+  // there each transaction is written a few rows per statement, with a turn of the event loop
+  // between them (the requests that need only the thread run), and the wait that gives the thread
+  // back for the transaction's time comes after its commit, when the connection is free.
+  const perStatement = onThread ? statementRowsOnThread : chunk;
+  const inStatements =
+    <T>(part: T[], write: (tx: Database, rows: T[], now: string) => Promise<unknown>) =>
+    async (tx: Database, now: string) => {
+      for (let start = 0; start < part.length; start += perStatement) {
+        if (start > 0) await pause.turn();
+        const rows = part.slice(start, start + perStatement);
+        await statement(write(tx, rows, now));
+        deps.onWritten?.(rows.length);
+      }
+    };
   const steps: ((tx: Database, now: string) => Promise<unknown>)[] = [];
   for (let start = 0; start < inserts.length; start += chunk) {
     const part = inserts.slice(start, start + chunk);
-    steps.push((tx, now) => insertJobs(tx, source, part, now));
+    steps.push(inStatements(part, (tx, rows, now) => insertJobs(tx, source, rows, now)));
   }
   for (let start = 0; start < updates.length; start += chunk) {
     const part = updates.slice(start, start + chunk);
-    steps.push((tx) => updateJobs(tx, source, part));
+    steps.push(inStatements(part, (tx, rows) => updateJobs(tx, source, rows)));
   }
   for (let start = 0; start < closing.length; start += chunk) {
     const part = closing.slice(start, start + chunk);
-    steps.push((tx) => tx.update(jobPostings).set({ status: 'closed' }).where(inArray(jobPostings.id, part)));
+    steps.push(
+      inStatements(part, (tx, ids) =>
+        tx.update(jobPostings).set({ status: 'closed' }).where(inArray(jobPostings.id, ids)),
+      ),
+    );
   }
-  for (const [at, step] of steps.entries()) {
+  for (const step of steps) {
     // The requests that came in meanwhile go first (on PGlite, a transaction holds the one
     // connection, and its statements run on this thread).
-    if (at > 0) await yieldToRequests();
-    const done = await db.transaction(async (tx) => {
-      await lockFirstSeenForWriting(tx);
-      const [current] = await tx.select().from(jobSources).where(eq(jobSources.id, source.id)).for('update');
-      if (!current || current.removedAt) return false;
-      const [{ now } = { now: new Date().toISOString() }] = await selectRows<{ now: string }>(
-        tx,
-        sql`select clock_timestamp()::text as now`,
-      );
-      await step(tx, now);
-      return true;
-    });
+    await pause();
+    const done = await statement(
+      db.transaction(async (tx) => {
+        await statement(lockFirstSeenForWriting(tx));
+        const [current] = await statement(
+          tx.select().from(jobSources).where(eq(jobSources.id, source.id)).for('update'),
+        );
+        if (!current || current.removedAt) return false;
+        const [{ now } = { now: new Date().toISOString() }] = await statement(
+          selectRows<{ now: string }>(tx, sql`select clock_timestamp()::text as now`),
+        );
+        await step(tx, now);
+        return true;
+      }),
+    );
     if (!done) return 'the source was removed during the sync';
   }
+  // The last transaction's share of the thread, before the next sync or request.
+  await pause();
   const written = { new: inserts.length, updated: updates.length, closed: closing.length, unchanged };
   ms.write = Math.round(performance.now() - writing);
   return written;

@@ -1,3 +1,4 @@
+import { pace } from '../../job-postings/background-pace';
 import { oneLine } from '../clean-text';
 import { describeHtml } from '../description-pool';
 import {
@@ -16,7 +17,6 @@ import {
   type VendorContext,
   workplaceInText,
   yieldEvery,
-  yieldToRequests,
 } from '../imported-job';
 import { type Salary, widest, yearlySalary } from '../salary';
 import { VendorFailure } from '../vendor-http';
@@ -48,15 +48,18 @@ export const greenhouse: Vendor = {
     if (typeof total === 'number' && total !== items.length)
       throw new VendorFailure(`partial answer: ${items.length} of the ${total} jobs it counts`);
     const jobs: ImportedJob[] = [];
+    const pause = pace();
     for (const [index, item] of items.entries()) {
-      if (index > 0 && index % yieldEvery === 0) await yieldToRequests();
+      if (index > 0 && index % yieldEvery === 0) await pause();
       const { id, title } = requireJob(item, index, 'id', 'title');
       const updatedAt = oneLine(field(item, 'updated_at'), 60) || null;
       // The description is sanitized on its thread while the pay is read.
-      const [salary, description] = await Promise.all([
-        payOf(id, updatedAt, base, context),
-        describeHtml(field(item, 'content'), { entityEscaped: true }),
-      ]);
+      const [salary, description] = await pause.untimed(
+        Promise.all([
+          payOf(id, updatedAt, base, context),
+          describeHtml(field(item, 'content'), { entityEscaped: true }),
+        ]),
+      );
       jobs.push({
         atsId: id,
         title,
