@@ -30,7 +30,15 @@ export default defineConfig({
       },
       {
         extends: true,
-        test: { name: 'api', root: './api', environment: 'node', include: ['src/**/*.test.ts'], testTimeout: 30_000 },
+        test: {
+          name: 'api',
+          root: './api',
+          environment: 'node',
+          include: ['src/**/*.test.ts'],
+          // One migrated database made before the files run, which each file's database copies.
+          globalSetup: ['src/test/global-setup.ts'],
+          testTimeout: 30_000,
+        },
       },
       {
         extends: true,
