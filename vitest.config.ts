@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 /**
@@ -18,6 +19,10 @@ const browserLike = (name: string) => ({
 export default defineConfig({
   oxc: { jsx: { runtime: 'automatic' } },
   test: {
+    // Vitest's default (one worker fewer than the cores, for its own process), but at least two:
+    // on a 2-core CI machine the default is one worker, every file one after another with a core
+    // left mostly idle (Vitest's own process only transforms files and reports).
+    maxWorkers: Math.max(2, availableParallelism() - 1),
     projects: [
       browserLike('shell'),
       browserLike('remote-listings'),
@@ -30,7 +35,19 @@ export default defineConfig({
       },
       {
         extends: true,
-        test: { name: 'api', root: './api', environment: 'node', include: ['src/**/*.test.ts'], testTimeout: 30_000 },
+        test: {
+          name: 'api',
+          root: './api',
+          environment: 'node',
+          include: ['src/**/*.test.ts'],
+          // One migrated database made before the files run, which each file's database copies.
+          globalSetup: ['src/test/global-setup.ts'],
+          // The files share their worker's modules: the API's imports and PGlite's compiled
+          // WebAssembly are loaded once per worker, not once per file. Each file still opens a
+          // database of its own, and the API's tests mock no module and leave no global behind.
+          isolate: false,
+          testTimeout: 30_000,
+        },
       },
       {
         extends: true,

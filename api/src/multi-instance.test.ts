@@ -45,7 +45,7 @@ async function submit(api: ApiProcess, jobId: number, label: string): Promise<st
 // Two processes cannot share an embedded PGlite: this runs in the suite's PostgreSQL run.
 describe.runIf(process.env.DATABASE_URL)('two API instances on one PostgreSQL (PostgreSQL run only)', () => {
   it('every resume submitted through one instance is read back, byte for byte, through the other', async () => {
-    const database = await createTestDatabase();
+    const database = await createTestDatabase(undefined, { migrated: true });
     const folders: string[] = [];
     const folder = (name: string) => {
       folders.push(mkdtempSync(path.join(tmpdir(), `board-${name}-`)));
@@ -89,7 +89,7 @@ describe.runIf(process.env.DATABASE_URL)('two API instances on one PostgreSQL (P
   }, 120_000);
 
   it('a job changed by SQL elsewhere is found through both, each learning of it by itself', async () => {
-    const database = await createTestDatabase();
+    const database = await createTestDatabase(undefined, { migrated: true });
     const env = { DATABASE_URL: database.url, LOG_LEVEL: 'silent', PORT: '0' };
     const a = await startApiProcess(env);
     const b = await startApiProcess({ ...env, SEED: 'none' });

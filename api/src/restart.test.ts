@@ -11,7 +11,7 @@ const until = async (done: () => boolean) => {
 
 // PGlite in a folder, or a fresh PostgreSQL database in the suite's PostgreSQL run.
 it('restarting under a stream of reads: every answer is the right body, or no answer at all', async () => {
-  const database = await createTestDatabase();
+  const database = await createTestDatabase(undefined, { migrated: true });
   const folder = mkdtempSync(path.join(tmpdir(), 'board-restart-'));
   const env = {
     PORT: '0',

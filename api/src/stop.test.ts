@@ -18,7 +18,7 @@ const tryConnect = (port: number) =>
 // The API as an orchestrator stops an instance: its own process, SIGTERM (PGlite, or a fresh
 // PostgreSQL database in the suite's PostgreSQL run).
 it('SIGTERM: a request in flight is answered, new connections are refused, and it exits 0', async () => {
-  const database = await createTestDatabase();
+  const database = await createTestDatabase(undefined, { migrated: true });
   const api = await startApiProcess({
     PORT: '0',
     DATABASE_URL: database.url,

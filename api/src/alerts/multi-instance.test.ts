@@ -20,7 +20,7 @@ const waitFor = async (check: () => Promise<boolean> | boolean, ms: number) => {
 // Two processes cannot share an embedded PGlite: this runs in the suite's PostgreSQL run.
 describe.runIf(process.env.DATABASE_URL)('two API instances sending the same digests (PostgreSQL run only)', () => {
   it('each digest is sent exactly once, by one of them', async () => {
-    const database = await createTestDatabase();
+    const database = await createTestDatabase(undefined, { migrated: true });
     const sink = await startMailSink();
     const env = {
       DATABASE_URL: database.url,

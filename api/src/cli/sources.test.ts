@@ -25,7 +25,7 @@ let env: Record<string, string | undefined>;
 
 beforeAll(async () => {
   fake = await startFakeVendors();
-  database = await createTestDatabase();
+  database = await createTestDatabase(undefined, { migrated: true });
   api = await startApi({
     PORT: '0',
     HOST: '127.0.0.1',

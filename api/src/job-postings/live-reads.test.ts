@@ -182,7 +182,7 @@ describe('a commit to any other table', () => {
 // processes have. The writer is a third connection (the platform, writing SQL).
 describe.runIf(process.env.DATABASE_URL)('two instances on one PostgreSQL (PostgreSQL run only)', () => {
   async function board() {
-    const created = await createTestDatabase();
+    const created = await createTestDatabase(undefined, { migrated: true });
     const handles: { db: Database; close(): Promise<void> }[] = [];
     const open = async () => {
       const handle = await openDatabase({ databaseUrl: created.url });

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type DatabaseHandle, openDatabase } from '../db/database';
 import { scheduledRuns } from '../db/scheduled-work-tables';
-import { createTestDatabase } from '../test/test-database';
+import { createTestDatabase, openTestDatabase } from '../test/test-database';
 import { claimRound, scheduledWork } from './scheduled-work';
 
 let database: Awaited<ReturnType<typeof createTestDatabase>>;
@@ -10,8 +10,8 @@ let database: Awaited<ReturnType<typeof createTestDatabase>>;
 let first: DatabaseHandle;
 let second: DatabaseHandle;
 beforeAll(async () => {
-  database = await createTestDatabase();
-  first = await openDatabase({ databaseUrl: database.url, pgliteDataDir: 'memory://' });
+  database = await createTestDatabase(undefined, { migrated: true });
+  first = await openTestDatabase(database.url);
   second = database.url ? await openDatabase({ databaseUrl: database.url }) : first;
 }, 60_000);
 afterAll(async () => {

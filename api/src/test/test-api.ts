@@ -13,7 +13,7 @@ import { seed } from '../seed/seed';
 import { sourcesService } from '../sources/sources-service';
 import { vendorHttp } from '../sources/vendor-http';
 import { defaultVendorUrls } from '../sources/vendor-urls';
-import { createTestDatabase } from './test-database';
+import { createTestDatabase, openTestDatabase } from './test-database';
 
 /**
  * A real API on a real, fresh database: in-memory PGlite, or, when DATABASE_URL is set, a new
@@ -47,11 +47,11 @@ export async function createTestApi(
 ) {
   const testDatabase = options.databaseUrl
     ? { url: options.databaseUrl, drop: async () => {} }
-    : await createTestDatabase();
-  const database: DatabaseHandle = await openDatabase({
-    databaseUrl: testDatabase.url,
-    pgliteDataDir: options.pgliteDataDir ?? 'memory://',
-  });
+    : await createTestDatabase(undefined, { migrated: true });
+  const database: DatabaseHandle =
+    options.pgliteDataDir && !testDatabase.url
+      ? await openDatabase({ pgliteDataDir: options.pgliteDataDir })
+      : await openTestDatabase(testDatabase.url);
   if (options.seedDemo ?? true) await seed(database.db, generateDemoData());
   const localCaptcha = createLocalCaptcha('test-secret-of-enough-length');
   const logs: Record<string, unknown>[] = [];

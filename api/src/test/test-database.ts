@@ -1,18 +1,34 @@
 import { randomBytes } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
 import postgres from 'postgres';
+import { type DatabaseHandle, openDatabase } from '../db/database';
+
+/**
+ * Where the API suite's global set-up (test/global-setup.ts) left one migrated database to copy:
+ * a PGlite data folder archive, and on PostgreSQL a template database. Without them (a single
+ * file run outside Vitest, the e2e suite) every database is migrated from nothing, as before.
+ */
+export const templateEnv = {
+  pglite: 'BOARD_TEST_PGLITE_TEMPLATE',
+  postgres: 'BOARD_TEST_POSTGRES_TEMPLATE',
+} as const;
 
 /**
  * A fresh database for one test file: when `serverUrl` (by default DATABASE_URL) names a PostgreSQL
  * server (the suite's PostgreSQL run), a new database on it, dropped by `drop`; otherwise none
- * (in-memory PGlite).
+ * (in-memory PGlite). With `migrated`, the new database may be a copy of the suite's migrated
+ * template (the same as migrating it, only faster); without, it is empty, for the tests of
+ * migrating at start-up.
  */
 export async function createTestDatabase(
   serverUrl = process.env.DATABASE_URL,
+  options: { migrated?: boolean } = {},
 ): Promise<{ url: string | undefined; drop: () => Promise<void> }> {
   if (!serverUrl) return { url: undefined, drop: async () => {} };
   const name = `board_test_${randomBytes(6).toString('hex')}`;
   const admin = postgres(serverUrl, { max: 1, onnotice: () => {} });
-  await admin.unsafe(`create database ${name}`);
+  const template = options.migrated ? process.env[templateEnv.postgres] : undefined;
+  await admin.unsafe(template ? `create database ${name} template ${template}` : `create database ${name}`);
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
   return {
@@ -32,4 +48,18 @@ export async function createTestDatabase(
       await admin.end();
     },
   };
+}
+
+let pgliteTemplate: Promise<Blob | undefined> | undefined;
+
+/**
+ * The database a test opens: PostgreSQL at `url` (made by `createTestDatabase`), or without one
+ * an in-memory PGlite, started from the suite's migrated copy when there is one. Either way
+ * `openDatabase` then applies the committed migrations (none left to do on a copy).
+ */
+export async function openTestDatabase(url: string | undefined): Promise<DatabaseHandle> {
+  if (url) return openDatabase({ databaseUrl: url });
+  const archive = process.env[templateEnv.pglite];
+  pgliteTemplate ??= archive ? readFile(archive).then((bytes) => new Blob([bytes])) : Promise.resolve(undefined);
+  return openDatabase({ pgliteDataDir: 'memory://', pgliteStartFrom: await pgliteTemplate });
 }
