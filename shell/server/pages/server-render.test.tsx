@@ -214,10 +214,10 @@ describe('server rendering', () => {
   });
 
   it('sends the client-rendered page when the render passes its time budget', async () => {
+    // The remote's page never comes: without the budget the request would never be answered (the
+    // test would time out), whatever the machine's speed.
     const never: Remotes = { page: () => new Promise<ComponentType>(() => {}) };
-    const started = Date.now();
     const response = await board(never, { renderBudgetMs: 100 }).app.request('/job/1');
-    expect(Date.now() - started).toBeLessThan(1_500);
     expect(response.status).toBe(200);
     expect(unrendered(await response.text())).toBe(true);
   });
