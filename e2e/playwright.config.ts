@@ -8,8 +8,9 @@ import { chromiumLaunchOptions } from './support/chromium';
  */
 export default defineConfig<object, { apiFlavour: ApiFlavour }>({
   testDir: './tests',
-  // `pnpm build` first: a build older than its sources is refused, with the command to run.
-  globalSetup: './support/fresh-builds.ts',
+  // `pnpm build` first: a build older than its sources is refused, with the command to run. Then
+  // the run's seeded database, which every board's API opens a copy of.
+  globalSetup: './support/global-setup.ts',
   outputDir: './test-results',
   fullyParallel: false,
   workers: process.env.CI ? 2 : undefined,

@@ -40,6 +40,8 @@ export interface DatabaseHandle {
    * process by construction. Instances started together take turns.
    */
   exclusive<T>(lock: string, work: () => Promise<T>): Promise<T>;
+  /** PGlite only: the whole data folder as one tarball, to open again with `pgliteSnapshot`. */
+  snapshot?(): Promise<Blob>;
   close(): Promise<void>;
 }
 
@@ -57,6 +59,12 @@ export async function openDatabase(options: {
   pgliteDataDir?: string;
   /** Sees every query (the search benchmark's EXPLAIN). */
   logger?: Logger;
+  /**
+   * PGlite: start from this data folder (a `snapshot()` tarball) instead of an empty one. An empty
+   * folder costs PGlite's initdb, seconds of WebAssembly (over 30 s on two busy cores); the e2e
+   * boards each start from one folder migrated and seeded once per run.
+   */
+  pgliteSnapshot?: Blob;
 }): Promise<DatabaseHandle> {
   if (options.databaseUrl) {
     const client = postgres(options.databaseUrl, { max: 10, onnotice: () => {} });
@@ -89,8 +97,17 @@ export async function openDatabase(options: {
   const dataDir = options.pgliteDataDir ?? 'memory://';
   if (!dataDir.startsWith('memory://')) mkdirSync(dataDir, { recursive: true });
   // pg_trgm: the search's "contains" indexes (migration 0002).
-  const client = new PGlite(dataDir, { extensions: { pg_trgm } });
+  const client = new PGlite(dataDir, {
+    extensions: { pg_trgm },
+    ...(options.pgliteSnapshot ? { loadDataDir: options.pgliteSnapshot } : {}),
+  });
   const db = drizzlePglite(client, { schema, logger: options.logger });
   await migratePglite(db, { migrationsFolder });
-  return { db, kind: 'pglite', exclusive: (_lock, work) => work(), close: () => client.close() };
+  return {
+    db,
+    kind: 'pglite',
+    exclusive: (_lock, work) => work(),
+    snapshot: () => client.dumpDataDir('none'),
+    close: () => client.close(),
+  };
 }
