@@ -5,7 +5,7 @@ import type { Browser, Page } from '@playwright/test';
 import { appFolders, type StaticServer, serveReleases } from '../../scripts/serve-board';
 import type { RuntimeConfig } from '../../shared/src/config/runtime-config';
 import { Board } from '../support/board';
-import { buildChangedListings, changedHeading } from '../support/build';
+import { changedHeading, sharedChangedListings } from '../support/build';
 import { release, snapshot } from '../support/release-cli';
 import { isRendered, rootMarkup, waitForHydration } from '../support/served-html';
 import { expect, test } from '../support/test';
@@ -16,7 +16,7 @@ const firstHeading = 'Find your dream job';
  * Releases of the listings remote through `pnpm release`, against a store in a temporary folder
  * served as a static host serves it: the first release is `pnpm build`'s listings build, the
  * second a real second build of the same source with the board heading reworded
- * (`buildChangedListings`: browser and Node halves, as `pnpm build` makes them). The shell is not
+ * (`sharedChangedListings`: browser and Node halves, as `pnpm build` makes them). The shell is not
  * rebuilt or restarted: its server reads the pointer every 5 s.
  */
 test.describe('releases', () => {
@@ -31,7 +31,7 @@ test.describe('releases', () => {
   test.beforeAll(async ({ board }) => {
     test.setTimeout(240_000);
     stores = mkdtempSync(path.join(tmpdir(), 'board-releases-'));
-    changed = await buildChangedListings({ version: 'release' });
+    changed = await sharedChangedListings('changed');
     const published = release(stores, 'publish', 'listings');
     expect(published.status, published.stderr).toBe(0);
     first = published.last;
@@ -51,7 +51,7 @@ test.describe('releases', () => {
   test.afterAll(async ({ board }) => {
     if (original) board.config = original;
     await server?.close();
-    for (const folder of [stores, changed]) if (folder) rmSync(folder, { recursive: true, force: true });
+    if (stores) rmSync(stores, { recursive: true, force: true });
   });
 
   test('lists the releases newest first, marking the live one', () => {
