@@ -15,10 +15,13 @@ interface Fixtures {
   visit(path: string, options?: { heading?: string | RegExp }): Promise<void>;
 }
 
+/** The page states axe has passed in this worker (the `visit` fixture). */
+const checkedStates = new Set<string>();
+
 /**
  * Every suite uses this `test`: the board is served once per worker; every page fails its test
- * on a console error or an uncaught page error, and every visit runs axe-core, failing on serious
- * or critical violations.
+ * on a console error or an uncaught page error, and every page a test visits is checked by
+ * axe-core (once per worker), failing on serious or critical violations.
  */
 export const test = base.extend<
   Fixtures,
@@ -87,14 +90,24 @@ export const test = base.extend<
     { auto: true },
   ],
 
-  visit: async ({ page }, use) => {
+  /**
+   * axe runs once per page state a worker visits: the address (path and query), the viewport and
+   * the project (the API the board reads). The suite visits `/` in dozens of tests and the same
+   * few jobs in many more; each visit ran axe again (about a second each on two busy cores) over
+   * the same markup. Every distinct page, route and viewport is still checked, in every worker;
+   * a state a test reaches by acting on a page is checked where the test calls `expectAccessible`.
+   */
+  visit: async ({ page, viewport }, use, testInfo) => {
     await use(async (path, options = {}) => {
       await page.goto(path);
       const heading = page.getByRole('heading', { level: 1, ...(options.heading ? { name: options.heading } : {}) });
       await expect(heading.first()).toBeVisible();
       // A rendered page is visible before its scripts run: a test acts on the app, once hydrated.
       await waitForHydration(page);
+      const state = `${testInfo.project.name} ${viewport?.width}x${viewport?.height} ${page.url()}`;
+      if (checkedStates.has(state)) return;
       await expectAccessible(page);
+      checkedStates.add(state);
     });
   },
 });

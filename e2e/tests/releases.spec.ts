@@ -162,7 +162,9 @@ test.describe('releases', () => {
     const seen = new Map<string, string>();
     for (let index = 0; index < 20; index++) {
       const landing = await servedTo(board.url, '');
-      expect(landing.heading, `release ${landing.version}`).toBe(landing.version === second ? changedHeading : firstHeading);
+      expect(landing.heading, `release ${landing.version}`).toBe(
+        landing.version === second ? changedHeading : firstHeading,
+      );
       const cookie = /board_release=[^;]+/.exec(landing.setCookie)?.[0] ?? '';
       expect(cookie, 'a new visitor gets the release cookie').toBe(`board_release=listings:${landing.version}`);
       const reload = await servedTo(board.url, cookie);
