@@ -1,6 +1,6 @@
 /**
  * Which builds are older than their sources: the e2e suite tests `<app>/dist`, so it refuses to run
- * on a build that does not contain the code beside it (`e2e/support/fresh-builds.ts`). A build is
+ * on a build that does not contain the code beside it (`e2e/support/global-setup.ts`). A build is
  * stale when a source file of the app (`src/`, `index.html`, `rspack.config.ts`, `package.json`),
  * of the shared package (`shared/src/`) or the common Rspack config was changed after the newest
  * file of its `dist` (every build rewrites `mf-manifest.json` and the entry chunk, which carry the

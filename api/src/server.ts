@@ -22,7 +22,7 @@ import { candidateLinkMaker, createCandidateTokens } from './candidates/candidat
 import { createLocalCaptcha, createRecaptchaVerifier } from './captcha/captcha';
 import { pruneRedemptions } from './captcha/redemptions';
 import { ConfigError, loadConfig } from './config';
-import { openDatabase, startUpLock } from './db/database';
+import { type DatabaseHandle, openDatabase, startUpLock } from './db/database';
 import { pruneBoardChanges } from './job-postings/board-changes';
 import { scheduledWork } from './lib/scheduled-work';
 import { dailyPrivacyPurge } from './privacy/daily-purge';
@@ -37,13 +37,20 @@ const pruneEveryMs = 10 * 60 * 1000;
 /** How long a stopping server lets requests in flight finish before it cuts the connections. */
 const drainMs = 10_000;
 
-export async function startApi(env: Record<string, string | undefined> = process.env) {
+/**
+ * `parts.database`: a database the caller opened (and owns no more: the API closes it), instead of
+ * the one the config names; the e2e boards open theirs from a seeded snapshot.
+ */
+export async function startApi(
+  env: Record<string, string | undefined> = process.env,
+  parts: { database?: DatabaseHandle } = {},
+) {
   const config = loadConfig(env);
   const dataDir = config.PGLITE_DATA_DIR.startsWith('memory://')
     ? config.PGLITE_DATA_DIR
     : path.resolve(apiDir, config.PGLITE_DATA_DIR);
   const log = config.LOG_LEVEL === 'silent' ? () => {} : jsonLines;
-  const database = await openDatabase({ databaseUrl: config.DATABASE_URL, pgliteDataDir: dataDir });
+  const database = parts.database ?? (await openDatabase({ databaseUrl: config.DATABASE_URL, pgliteDataDir: dataDir }));
   let publicOrigin = config.API_PUBLIC_URL ?? '';
   let closing = false;
   // One secret signs every emailed link, the alerts' and the candidates' (each family in a domain

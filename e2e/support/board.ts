@@ -23,6 +23,15 @@ export type ApiFlavour = 'extended' | 'spec';
 const remotes: RemoteApp[] = ['listings', 'apply', 'static'];
 
 /**
+ * How long the shell's server keeps what it read and rendered: `deployed`, as a deploy does (the
+ * API's answers 10 s, pages 5 s: docs/caches.md), or `short`, 1 s each, for a suite that changes
+ * the board's jobs and would otherwise wait those lifetimes out again and again (their lengths are
+ * the readers' unit tests').
+ */
+export type ShellCaches = 'deployed' | 'short';
+const shortCaches = { pageApiTtlMs: 1_000, keepPagesMs: 1_000 };
+
+/**
  * The built board on free ports of 127.0.0.1, as `pnpm start` serves it. A test can stop one
  * remote (an outage) and start it again on the same port, or change the runtime config.
  */
@@ -44,7 +53,7 @@ export class Board {
    * `shellMode`: `render` (default) renders pages on the server, `assemble` leaves them to the
    * browser, `static` serves the shell as a CDN-only deployment would (index.html as built).
    */
-  static async start(options: { shellMode?: ShellMode; api?: ApiFlavour } = {}): Promise<Board> {
+  static async start(options: { shellMode?: ShellMode; api?: ApiFlavour; caches?: ShellCaches } = {}): Promise<Board> {
     const board = new Board();
     for (const remote of remotes) await board.startRemote(remote);
     // The shell's key, as a deploy sets it on both: the API does not count the shell's reads as one visitor's.
@@ -67,6 +76,7 @@ export class Board {
         // tags (unit-tested); a suite sharing two cores with builds and browsers waits longer.
         pageApiTimeoutMs: 5_000,
         renderBudgetMs: 5_000,
+        ...(options.caches === 'short' ? shortCaches : {}),
       },
     );
     const siteUrl = board.shellServer.url;

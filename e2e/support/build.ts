@@ -1,4 +1,4 @@
-import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -34,7 +34,9 @@ export const changedHeading = 'Find your next startup job';
  * own folder. The shell is not rebuilt. `version` names the build (its manifest's buildVersion is
  * `<version>-e2e`) and its scratch folder: give each concurrent caller its own.
  */
-export async function buildChangedListings(options: { reactRange?: string; version?: string } = {}): Promise<string> {
+export async function buildChangedListings(
+  options: { reactRange?: string; version?: string; outDir?: string } = {},
+): Promise<string> {
   const version = options.version ?? 'v2';
   const variantDir = path.join(rootDir, `remote-listings/.e2e-variant-${version}`);
   rmSync(variantDir, { recursive: true, force: true });
@@ -64,10 +66,49 @@ export async function buildChangedListings(options: { reactRange?: string; versi
       `{ ...boardPage(workspace.name), title: '${changedHeading}' };`,
     );
     reword('src/styles.css', '../../shared/src', '../../../shared/src');
-    const outDir = mkdtempSync(path.join(tmpdir(), `board-listings-${version}-`));
+    const outDir = options.outDir ?? mkdtempSync(path.join(tmpdir(), `board-listings-${version}-`));
     await buildApp({ ...listings, dir: variantDir }, { mode: 'production', outDir, buildVersion: `${version}-e2e` });
     return outDir;
   } finally {
     rmSync(variantDir, { recursive: true, force: true });
+  }
+}
+
+/** The run's scratch folder (the global set-up's), where builds made once per run are kept. */
+export const scratchVariable = 'BOARD_E2E_SCRATCH';
+
+/**
+ * The changed listings build (`buildChangedListings`), made once per run and shared by every file
+ * that deploys it: `changed` rewords the board heading (version `changed-e2e`), `old-react` also
+ * asks for a React the shell does not provide (version `old-react-e2e`). A build takes 20-60 s of
+ * the two cores; the deploy, release and redeploy suites each made their own. The first worker to
+ * ask builds it, under a lock folder; another waits for it. The folder is read only (served,
+ * published from) and the global teardown removes it. Without the global set-up (a script), a
+ * build of the caller's own.
+ */
+export async function sharedChangedListings(variant: 'changed' | 'old-react'): Promise<string> {
+  const options = { version: variant, ...(variant === 'old-react' ? { reactRange: '^20.0.0' } : {}) };
+  const scratch = process.env[scratchVariable];
+  if (!scratch) return buildChangedListings(options);
+  const folder = path.join(scratch, `listings-${variant}`);
+  const done = `${folder}.done`;
+  const failed = `${folder}.failed`;
+  try {
+    mkdirSync(`${folder}.lock`);
+  } catch {
+    // Another worker builds it.
+    for (;;) {
+      if (existsSync(done)) return folder;
+      if (existsSync(failed)) throw new Error(`the ${variant} listings build failed: ${readFileSync(failed, 'utf8')}`);
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+  }
+  try {
+    await buildChangedListings({ ...options, outDir: folder });
+    writeFileSync(done, '');
+    return folder;
+  } catch (error) {
+    writeFileSync(failed, String(error));
+    throw error;
   }
 }

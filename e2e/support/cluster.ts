@@ -288,9 +288,12 @@ export class Cluster {
     return release(this.stores, 'promote', 'listings', version).status;
   }
 
-  /** Every email every instance sent, as the relays accepted them. */
+  /**
+   * Every email every instance sent, in the order the relays accepted them (each instance has its
+   * own relay: sink by sink, a digest one instance sent came before the confirmation the other sent).
+   */
   messages(): SinkMessage[] {
-    return this.sinks.flatMap((sink) => sink.messages);
+    return this.sinks.flatMap((sink) => sink.messages).sort((a, b) => a.time.localeCompare(b.time));
   }
 
   /** Stops everything it started, newest first. */

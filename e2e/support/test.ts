@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { test as base, expect, type Page } from '@playwright/test';
 import type { ShellMode } from '../../shell/server/config';
-import { type ApiFlavour, Board } from './board';
+import { type ApiFlavour, Board, type ShellCaches } from './board';
 import { waitForHydration } from './served-html';
 
 interface PageGuard {
@@ -15,14 +15,17 @@ interface Fixtures {
   visit(path: string, options?: { heading?: string | RegExp }): Promise<void>;
 }
 
+/** The page states axe has passed in this worker (the `visit` fixture). */
+const checkedStates = new Set<string>();
+
 /**
  * Every suite uses this `test`: the board is served once per worker; every page fails its test
- * on a console error or an uncaught page error, and every visit runs axe-core, failing on serious
- * or critical violations.
+ * on a console error or an uncaught page error, and every page a test visits is checked by
+ * axe-core (once per worker), failing on serious or critical violations.
  */
 export const test = base.extend<
   Fixtures,
-  { board: Board; shellMode: ShellMode; apiFlavour: ApiFlavour; boardOf: string }
+  { board: Board; shellMode: ShellMode; apiFlavour: ApiFlavour; boardOf: string; shellCaches: ShellCaches }
 >({
   /**
    * How the shell's server sends pages (`render`, the default, as deployed). A file about the
@@ -41,9 +44,12 @@ export const test = base.extend<
    */
   boardOf: ['shared', { scope: 'worker', option: true }],
 
+  /** How long the shell's server keeps the API's answers and its pages (board.ts, ShellCaches). */
+  shellCaches: ['deployed', { scope: 'worker', option: true }],
+
   board: [
-    async ({ shellMode, apiFlavour, boardOf: _boardOf }, use) => {
-      const board = await Board.start({ shellMode, api: apiFlavour });
+    async ({ shellMode, apiFlavour, boardOf: _boardOf, shellCaches }, use) => {
+      const board = await Board.start({ shellMode, api: apiFlavour, caches: shellCaches });
       await use(board);
       await board.stop();
     },
@@ -87,14 +93,24 @@ export const test = base.extend<
     { auto: true },
   ],
 
-  visit: async ({ page }, use) => {
+  /**
+   * axe runs once per page state a worker visits: the address (path and query), the viewport and
+   * the project (the API the board reads). The suite visits `/` in dozens of tests and the same
+   * few jobs in many more; each visit ran axe again (about a second each on two busy cores) over
+   * the same markup. Every distinct page, route and viewport is still checked, in every worker;
+   * a state a test reaches by acting on a page is checked where the test calls `expectAccessible`.
+   */
+  visit: async ({ page, viewport }, use, testInfo) => {
     await use(async (path, options = {}) => {
       await page.goto(path);
       const heading = page.getByRole('heading', { level: 1, ...(options.heading ? { name: options.heading } : {}) });
       await expect(heading.first()).toBeVisible();
       // A rendered page is visible before its scripts run: a test acts on the app, once hydrated.
       await waitForHydration(page);
+      const state = `${testInfo.project.name} ${viewport?.width}x${viewport?.height} ${page.url()}`;
+      if (checkedStates.has(state)) return;
       await expectAccessible(page);
+      checkedStates.add(state);
     });
   },
 });
@@ -104,7 +120,11 @@ export async function expectAccessible(page: Page) {
   await page.evaluate(() =>
     Promise.all(document.getAnimations().map((animation) => animation.finished.catch(() => undefined))),
   );
-  const results = await new AxeBuilder({ page }).analyze();
+  // axe.run in the page itself (legacy mode), not runPartial in each frame and finishRun in a blank
+  // page of its own: the board's pages hold no cross-origin frame of theirs to check, and the blank
+  // page, and moving the results into it, cost two thirds of each check on two busy cores (16 s of
+  // 26 s on a 24-card board, measured in a trace).
+  const results = await new AxeBuilder({ page }).setLegacyMode().analyze();
   const serious = results.violations
     .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
     .map(

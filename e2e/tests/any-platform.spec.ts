@@ -29,7 +29,7 @@ async function apply(page: Page, id: string) {
   await expect(page.getByRole('link', { name: 'View Job Details' })).toHaveAttribute('href', `/job/${id}`);
 }
 
-test.describe("another platform's ids", () => {
+test.describe("another platform's ids", { tag: '@spec-api' }, () => {
   test('the API spells jobs and companies its own way: UUIDs and j-… / org-…', async ({ board }) => {
     const jobs = await apiJobs(board);
     for (const job of jobs) {

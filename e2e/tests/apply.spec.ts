@@ -21,7 +21,11 @@ function withField(body: Buffer, name: string, value: string | Buffer): Buffer {
 }
 
 test.describe('application form', () => {
-  test('a candidate applies end to end; the API stores exactly what was sent', async ({ page, visit, board }) => {
+  test('a candidate applies end to end; the API stores exactly what was sent', { tag: '@spec-api' }, async ({
+    page,
+    visit,
+    board,
+  }) => {
     const job = await findJob(board, (candidate) => (candidate.application_url ?? '').startsWith('/job/'));
     const jobRequests: string[] = [];
     page.on('request', (request) => {
@@ -98,12 +102,9 @@ test.describe('application form', () => {
     });
   });
 
-  test('each failed submit shows the spec message, resets the captcha, and keeps what was typed', async ({
-    page,
-    visit,
-    board,
-    guard,
-  }) => {
+  test('each failed submit shows the spec message, resets the captcha, and keeps what was typed', {
+    tag: '@spec-api',
+  }, async ({ page, visit, board, guard }) => {
     guard.allowConsoleErrors(/Failed to load resource|ERR_FAILED|ERR_CONNECTION_REFUSED/);
     const job = await findJob(board, () => true);
     const before = (await board.applications()).length;
@@ -179,9 +180,11 @@ test.describe('application form', () => {
     expect(await board.applications(), 'nothing was stored').toHaveLength(before);
   });
 
-  test('when the API cannot store the resume: the 5xx message, nothing stored, the draft kept; then one submit stores one', {
-    tag: '@own-api',
-  }, async ({ page, board, guard }) => {
+  test('when the API cannot store the resume: the 5xx message, nothing stored, the draft kept; then one submit stores one', async ({
+    page,
+    board,
+    guard,
+  }) => {
     // The real API, on a database that refuses resume writes (as a full disk does): a real 503, not a mocked one.
     guard.allowConsoleErrors(/status of 503/);
     const api = await startMemoryApi(board.url);
@@ -248,7 +251,7 @@ test.describe('application form', () => {
     expect(await board.applications()).toHaveLength(before + 1);
   });
 
-  test('nothing typed is lost on a reload: the draft comes back, the resume by name', async ({
+  test('nothing typed is lost on a reload: the draft comes back, the resume by name', { tag: '@spec-api' }, async ({
     page,
     visit,
     board,
@@ -273,11 +276,7 @@ test.describe('application form', () => {
     await expect(page.getByText('previously selected: ada-lovelace-cv.pdf, attach it again')).toBeVisible();
   });
 
-  test('an 11 MB file and a non-PDF are refused before any request', { tag: '@form-only' }, async ({
-    page,
-    visit,
-    board,
-  }) => {
+  test('an 11 MB file and a non-PDF are refused before any request', async ({ page, visit, board }) => {
     const job = await findJob(board, () => true);
     await visit(`/job/${job.id}/apply`, { heading: new RegExp(job.title) });
     const posts: string[] = [];
@@ -304,9 +303,11 @@ test.describe('application form', () => {
     expect(posts).toEqual([]);
   });
 
-  test('the drop zone lights up while a file is dragged over it and takes the dropped PDF', {
-    tag: '@form-only',
-  }, async ({ page, visit, board }) => {
+  test('the drop zone lights up while a file is dragged over it and takes the dropped PDF', async ({
+    page,
+    visit,
+    board,
+  }) => {
     const job = await findJob(board, () => true);
     await visit(`/job/${job.id}/apply`, { heading: new RegExp(job.title) });
     const zone = page.locator('label[data-dragging]');
@@ -323,7 +324,11 @@ test.describe('application form', () => {
     await expect(zone).toContainText('dropped.pdf');
   });
 
-  test('a missing job shows Job Not Found, on the form and on the confirmation', async ({ page, visit, guard }) => {
+  test('a missing job shows Job Not Found, on the form and on the confirmation', { tag: '@spec-api' }, async ({
+    page,
+    visit,
+    guard,
+  }) => {
     guard.allowConsoleErrors(/status of 404 .*999999/);
     await visit('/job/999999/apply', { heading: 'Job Not Found' });
     await expect(page.getByRole('link', { name: 'Browse Jobs' })).toHaveAttribute('href', '/');
@@ -334,7 +339,7 @@ test.describe('application form', () => {
 test.describe('mobile at 375 px', () => {
   test.use({ viewport: { width: 375, height: 740 } });
 
-  test('the form fits the screen', { tag: '@form-only' }, async ({ page, visit, board }) => {
+  test('the form fits the screen', async ({ page, visit, board }) => {
     const job = await findJob(board, () => true);
     await visit(`/job/${job.id}/apply`, { heading: new RegExp(job.title) });
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
@@ -343,9 +348,10 @@ test.describe('mobile at 375 px', () => {
   });
 });
 
-test('with the real react-google-recaptcha widget (provider script stubbed), the API verifies the token', {
-  tag: '@own-api',
-}, async ({ page, board }) => {
+test('with the real react-google-recaptcha widget (provider script stubbed), the API verifies the token', async ({
+  page,
+  board,
+}) => {
   // A stand-in for Google's siteverify: only the token the stub widget issues is valid.
   const siteverify = createServer((request, response) => {
     let body = '';

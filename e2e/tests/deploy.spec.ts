@@ -1,12 +1,11 @@
-import { rmSync } from 'node:fs';
 import { type StaticServer, serveRemote } from '../../scripts/serve-board';
-import { buildChangedListings, changedHeading } from '../support/build';
+import { changedHeading, sharedChangedListings } from '../support/build';
 import { isRendered, rootMarkup, servedWhen } from '../support/served-html';
 import { expect, test } from '../support/test';
 
 /**
  * Independent deploys of the listings remote: a second build with a visible change
- * (`buildChangedListings`: browser and Node build, as `pnpm build` makes them), served on its own
+ * (`sharedChangedListings`: browser and Node build, as `pnpm build` makes them), served on its own
  * address. The shell is not rebuilt: every test here runs against the shell built once by
  * `pnpm build`. (A redeploy at the same address, picked up by the shell's server: server-render.spec.ts.)
  */
@@ -15,20 +14,16 @@ test.describe('independent deploys', () => {
   let changed: StaticServer;
   let incompatible: StaticServer;
   let manifest: string;
-  const folders: string[] = [];
 
   test.beforeAll(async () => {
     test.setTimeout(180_000);
-    folders.push(await buildChangedListings());
-    changed = await serveRemote('listings', 0, '127.0.0.1', folders[0]);
+    changed = await serveRemote('listings', 0, '127.0.0.1', await sharedChangedListings('changed'));
     manifest = `${changed.url}/mf-manifest.json`;
-    folders.push(await buildChangedListings({ reactRange: '^20.0.0', version: 'v3' }));
-    incompatible = await serveRemote('listings', 0, '127.0.0.1', folders[1]);
+    incompatible = await serveRemote('listings', 0, '127.0.0.1', await sharedChangedListings('old-react'));
   });
   test.afterAll(async () => {
     await changed?.close();
     await incompatible?.close();
-    for (const folder of folders) rmSync(folder, { recursive: true, force: true });
   });
 
   test('a remote built against an incompatible React fails into the error panel, not a blank page', async ({
@@ -74,8 +69,8 @@ test.describe('independent deploys', () => {
       await page.goto('/');
       await expect(page.getByRole('heading', { level: 1, name: changedHeading })).toBeVisible();
       await page.goto('/__status');
-      await expect(page.getByTestId('listings-version')).toHaveText('v2-e2e');
-      await expect(page.getByTestId('shell-version')).not.toHaveText('v2-e2e');
+      await expect(page.getByTestId('listings-version')).toHaveText('changed-e2e');
+      await expect(page.getByTestId('shell-version')).not.toHaveText('changed-e2e');
     } finally {
       board.config = original;
     }

@@ -3,11 +3,9 @@ import { isRendered, waitForHydration } from '../support/served-html';
 import { expect, expectAccessible, test } from '../support/test';
 
 test.describe('jobs board', () => {
-  test('shows the first page of 24 jobs from the server, more with the button and as the visitor scrolls', async ({
-    page,
-    visit,
-    board,
-  }) => {
+  test('shows the first page of 24 jobs from the server, more with the button and as the visitor scrolls', {
+    tag: '@spec-api',
+  }, async ({ page, visit, board }) => {
     // Every page of the demo board, scrolled through, then axe over 150 cards: a long scenario.
     test.slow();
     const jobs = await apiJobs(board);
@@ -40,11 +38,9 @@ test.describe('jobs board', () => {
     await expectAccessible(page);
   });
 
-  test("'Show more jobs' is a real link (the next page's address), which the keyboard follows in place, keeping its focus as pages append", async ({
-    page,
-    visit,
-    board,
-  }) => {
+  test("'Show more jobs' is a real link (the next page's address), which the keyboard follows in place, keeping its focus as pages append", {
+    tag: '@spec-api',
+  }, async ({ page, visit, board }) => {
     // Without automatic loading (no IntersectionObserver), so that only the button loads pages.
     await page.addInitScript(() => {
       Reflect.deleteProperty(window, 'IntersectionObserver');
@@ -70,7 +66,7 @@ test.describe('jobs board', () => {
     await expect(page.getByText(`All ${total} jobs are shown.`)).toBeFocused();
   });
 
-  test('Back and a reload return to the same jobs at the same place', async ({ page, visit }) => {
+  test('Back and a reload return to the same jobs at the same place', { tag: '@spec-api' }, async ({ page, visit }) => {
     await visit('/', { heading: 'Find your dream job' });
     const cards = page.getByRole('article');
     while ((await cards.count()) < 72) {
@@ -100,10 +96,9 @@ test.describe('jobs board', () => {
     await expect(cards.nth(60)).toBeInViewport();
   });
 
-  test("typing: the board shows the answer to the word typed, never another search's results nor placeholders", async ({
-    page,
-    board,
-  }) => {
+  test("typing: the board shows the answer to the word typed, never another search's results nor placeholders", {
+    tag: '@spec-api',
+  }, async ({ page, board }) => {
     const jobs = await apiJobs(board);
     const expected = jobs.filter((job) => job.title.toLowerCase().includes('engineer'));
     expect(expected.length).toBeGreaterThan(0);
@@ -217,10 +212,9 @@ test.describe('jobs board', () => {
     await expectAccessible(page);
   });
 
-  test('filters in the URL: shareable, empty state, Clear Filters, and Back returns to them', async ({
-    page,
-    visit,
-  }) => {
+  test('filters in the URL: shareable, empty state, Clear Filters, and Back returns to them', {
+    tag: '@spec-api',
+  }, async ({ page, visit }) => {
     await visit('/');
     await page.getByLabel('Job title').fill('zzzz-no-such-role');
     await expect(page.getByText('No job listings found.')).toBeVisible();
@@ -262,7 +256,7 @@ test.describe('jobs board', () => {
     await expect(page.getByLabel('Job title')).toHaveValue('engineer');
   });
 
-  test('filters by investor and salary', async ({ page, visit, board }) => {
+  test('filters by investor and salary', { tag: '@spec-api' }, async ({ page, visit, board }) => {
     const jobs = await apiJobs(board);
     const investor = jobs.find((job) => (job.investors?.all.length ?? 0) > 0)?.investors?.all[0] ?? '';
     await visit('/');
@@ -290,7 +284,11 @@ test.describe('jobs board', () => {
     await expect(min).toHaveValue(String(lowest));
   });
 
-  test('a workspace board is titled with its name; an unknown workspace is a 404', async ({ page, visit, guard }) => {
+  test('a workspace board is titled with its name; an unknown workspace is a 404', { tag: '@spec-api' }, async ({
+    page,
+    visit,
+    guard,
+  }) => {
     guard.allowConsoleErrors(/status of 404 .*no-such-workspace/);
     await visit('/demo', { heading: 'Find your dream job in Demo Ventures' });
     await expect(page.getByRole('article').first()).toBeVisible();
@@ -301,10 +299,9 @@ test.describe('jobs board', () => {
 test.describe('without JavaScript', () => {
   test.use({ javaScriptEnabled: false });
 
-  test("a filtered link comes from the server filtered, counted and paged by the SPEC's rules", async ({
-    page,
-    board,
-  }) => {
+  test("a filtered link comes from the server filtered, counted and paged by the SPEC's rules", {
+    tag: '@spec-api',
+  }, async ({ page, board }) => {
     const jobs = await apiJobs(board);
     const expected = jobs.filter((job) => job.title.toLowerCase().includes('engineer')).length;
     expect(expected).toBeGreaterThan(0);
@@ -318,10 +315,9 @@ test.describe('without JavaScript', () => {
 });
 
 test.describe('companies', () => {
-  test('lists hiring companies; a card opens the company page, which goes back to companies', async ({
-    page,
-    visit,
-  }) => {
+  test('lists hiring companies; a card opens the company page, which goes back to companies', {
+    tag: '@spec-api',
+  }, async ({ page, visit }) => {
     await visit('/companies', { heading: 'Browse companies' });
     const cards = page.getByRole('article');
     expect(await cards.count()).toBeGreaterThanOrEqual(20);
@@ -338,7 +334,7 @@ test.describe('companies', () => {
     await expect(page).toHaveURL(/\/companies$/);
   });
 
-  test('workspace companies and the missing-company panel', async ({ page, visit, guard }) => {
+  test('workspace companies and the missing-company panel', { tag: '@spec-api' }, async ({ page, visit, guard }) => {
     guard.allowConsoleErrors(/status of 404 .*organization\/999999/);
     await visit('/demo/companies', { heading: 'Browse companies in Demo Ventures' });
     await visit('/companies/999999', { heading: 'Company Not Found' });
@@ -364,7 +360,12 @@ test.describe('companies', () => {
 });
 
 test.describe('job detail', () => {
-  test('shows the job with JSON-LD; a missing job offers Browse All Jobs', async ({ page, visit, board, guard }) => {
+  test('shows the job with JSON-LD; a missing job offers Browse All Jobs', { tag: '@spec-api' }, async ({
+    page,
+    visit,
+    board,
+    guard,
+  }) => {
     guard.allowConsoleErrors(/status of 404 .*public-job-posting\/999999/);
     const job = await findJob(board, (candidate) => candidate.application_url === null);
     await visit(`/job/${job.id}`, { heading: job.title });
@@ -388,12 +389,9 @@ test.describe('job detail', () => {
     await expect(page).toHaveURL(`${board.url}/`);
   });
 
-  test('apply: in-site keeps the talent partner, external opens a tab with a toast, none is disabled', async ({
-    page,
-    context,
-    visit,
-    board,
-  }) => {
+  test('apply: in-site keeps the talent partner, external opens a tab with a toast, none is disabled', {
+    tag: '@spec-api',
+  }, async ({ page, context, visit, board }) => {
     const inSite = await findJob(board, (job) => (job.application_url ?? '').startsWith('/job/'));
     await visit(`/job/${inSite.id}?talent_partner_id=tp-42&application_source=partner_portal`, {
       heading: inSite.title,

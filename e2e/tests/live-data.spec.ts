@@ -6,9 +6,11 @@ import { expect, test } from '../support/test';
 /**
  * Jobs that arrive from a company's ATS (here a local server answering as Greenhouse's Job Board
  * API does), through the operator's commands, on the board, its job page, the sitemap and an alert
- * digest; then close: the page answers 410, the form refuses, the job leaves the lists.
+ * digest; then close: the page answers 410, the form refuses, the job leaves the lists. The board's
+ * shell keeps the API's answers and its pages 1 s (`shellCaches: 'short'`), not a deploy's 10 s
+ * and 5 s: the test waits for them to expire, not for how long they last.
  */
-test.use({ boardOf: 'live-data' });
+test.use({ boardOf: 'live-data', shellCaches: 'short' });
 
 const parser = new XMLParser({ isArray: (name) => name === 'url' });
 
@@ -83,7 +85,7 @@ test.describe('live data from the ATSs', () => {
     visit,
     board,
   }) => {
-    // Caches expire on their own clocks (docs/caches.md): the page reader's 10 s and the lists' 30 s.
+    // Caches expire on their own clocks (docs/caches.md): here the page reader's and the kept pages' 1 s.
     test.setTimeout(120_000);
     // A seeker's alert for this kind of job, confirmed before the job arrives.
     const address = `zephyr-${Date.now()}@example.com`;
@@ -169,7 +171,7 @@ test.describe('live data from the ATSs', () => {
     expect((await board.sources('sync', source)).lines).toEqual([
       `${source} greenhouse/zephyr: 0 new, 0 updated, 1 closed, 2 unchanged`,
     ]);
-    // Its page answers 410 once the shell's caches of it expire (the kept page's 5 s, the API answer's 10 s).
+    // Its page answers 410 once the shell's caches of it expire (the kept page and the API's answer).
     await expect.poll(async () => (await page.goto(`/job/${robotics}`))?.status(), { timeout: 45_000 }).toBe(410);
     await visit(`/job/${robotics}`, { heading: 'Zephyr Robotics Engineer' });
     await expect(page.getByText('This job is closed')).toBeVisible();

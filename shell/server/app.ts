@@ -14,6 +14,10 @@ export interface ShellTuning {
   renderBudgetMs?: number;
   /** How long a page waits for the API before it goes out without the API's data (default 800 ms). */
   pageApiTimeoutMs?: number;
+  /** How long the pages' reader uses an answer of the API before it reads it again (default 10 s). */
+  pageApiTtlMs?: number;
+  /** How long a rendered page is kept and sent again (default 5 s). */
+  keepPagesMs?: number;
 }
 
 /**
@@ -31,9 +35,17 @@ export function createShellApp(config: ShellConfig, parts: { limits: Limits; tun
     apiKey: config.apiKey,
     workspaces: () => config.workspaces,
     ...(tuning.renderBudgetMs ? { renderBudgetMs: tuning.renderBudgetMs } : {}),
-    ...(tuning.pageApiTimeoutMs
-      ? { pageApi: new ApiReader({ timeoutMs: tuning.pageApiTimeoutMs, staleMs: pageApiStaleMs, headers }) }
+    ...(tuning.pageApiTimeoutMs || tuning.pageApiTtlMs
+      ? {
+          pageApi: new ApiReader({
+            ...(tuning.pageApiTimeoutMs ? { timeoutMs: tuning.pageApiTimeoutMs } : {}),
+            ...(tuning.pageApiTtlMs ? { ttlMs: tuning.pageApiTtlMs } : {}),
+            staleMs: pageApiStaleMs,
+            headers,
+          }),
+        }
       : {}),
+    ...(tuning.keepPagesMs !== undefined ? { keepPagesMs: tuning.keepPagesMs } : {}),
     ...(config.logLevel === 'silent' ? { log: () => {} } : { log: jsonLines }),
     ...(config.visitorLimit
       ? {

@@ -40,6 +40,8 @@ export interface DatabaseHandle {
    * process by construction. Instances started together take turns.
    */
   exclusive<T>(lock: string, work: () => Promise<T>): Promise<T>;
+  /** PGlite only: the whole data folder as one tarball, to open again with `pgliteSnapshot`. */
+  snapshot?(): Promise<Blob>;
   close(): Promise<void>;
 }
 
@@ -55,13 +57,14 @@ export const startUpLock = 'board:start-up';
 export async function openDatabase(options: {
   databaseUrl?: string;
   pgliteDataDir?: string;
-  /**
-   * PGlite only: start from this data folder (a `dumpDataDir` archive) instead of an empty one.
-   * The tests' databases start from one migrated copy: PGlite's own initdb takes seconds each.
-   */
-  pgliteStartFrom?: Blob;
   /** Sees every query (the search benchmark's EXPLAIN). */
   logger?: Logger;
+  /**
+   * PGlite: start from this data folder (a `snapshot()` tarball) instead of an empty one. An empty
+   * folder costs PGlite's initdb, seconds of WebAssembly (over 30 s on two busy cores): the unit
+   * tests' databases copy one migrated once per run, the e2e boards one migrated and seeded.
+   */
+  pgliteSnapshot?: Blob;
 }): Promise<DatabaseHandle> {
   if (options.databaseUrl) {
     const client = postgres(options.databaseUrl, { max: 10, onnotice: () => {} });
@@ -94,8 +97,17 @@ export async function openDatabase(options: {
   const dataDir = options.pgliteDataDir ?? 'memory://';
   if (!dataDir.startsWith('memory://')) mkdirSync(dataDir, { recursive: true });
   // pg_trgm: the search's "contains" indexes (migration 0002).
-  const client = new PGlite(dataDir, { extensions: { pg_trgm }, loadDataDir: options.pgliteStartFrom });
+  const client = new PGlite(dataDir, {
+    extensions: { pg_trgm },
+    ...(options.pgliteSnapshot ? { loadDataDir: options.pgliteSnapshot } : {}),
+  });
   const db = drizzlePglite(client, { schema, logger: options.logger });
   await migratePglite(db, { migrationsFolder });
-  return { db, kind: 'pglite', exclusive: (_lock, work) => work(), close: () => client.close() };
+  return {
+    db,
+    kind: 'pglite',
+    exclusive: (_lock, work) => work(),
+    snapshot: () => client.dumpDataDir('none'),
+    close: () => client.close(),
+  };
 }

@@ -61,5 +61,5 @@ export async function openTestDatabase(url: string | undefined): Promise<Databas
   if (url) return openDatabase({ databaseUrl: url });
   const archive = process.env[templateEnv.pglite];
   pgliteTemplate ??= archive ? readFile(archive).then((bytes) => new Blob([bytes])) : Promise.resolve(undefined);
-  return openDatabase({ pgliteDataDir: 'memory://', pgliteStartFrom: await pgliteTemplate });
+  return openDatabase({ pgliteDataDir: 'memory://', pgliteSnapshot: await pgliteTemplate });
 }
