@@ -71,7 +71,10 @@ function BrokenPage(): never {
 type Remotes = Pick<ServerRemotes, 'page'>;
 const serving = (Page: ComponentType): Remotes => ({ page: async () => Page });
 
-function board(remotes: Remotes, options: { renderBudgetMs?: number; apiDown?: boolean; warmUp?: boolean } = {}) {
+function board(
+  remotes: Remotes,
+  options: { renderBudgetMs?: number; apiDown?: boolean; warmUp?: boolean; keepPagesMs?: number } = {},
+) {
   const logged: LogEntry[] = [];
   const pageRequests: string[] = [];
   const app = createShellServer({
@@ -81,6 +84,7 @@ function board(remotes: Remotes, options: { renderBudgetMs?: number; apiDown?: b
     remotes,
     warmUp: options.warmUp ?? true,
     renderBudgetMs: options.renderBudgetMs ?? 2_000,
+    ...(options.keepPagesMs === undefined ? {} : { keepPagesMs: options.keepPagesMs }),
     pageApi: new ApiReader({
       fetch: (input, init) => {
         pageRequests.push(String(input));
@@ -231,7 +235,8 @@ describe('server rendering', () => {
         return Page;
       },
     });
-    const { app } = board(counting(JobPage), { warmUp: false });
+    // Kept a minute here (a few seconds in production): a slow machine between two requests must not see it expire.
+    const { app } = board(counting(JobPage), { warmUp: false, keepPagesMs: 60_000 });
     const first = await app.request('/job/1', { headers: { 'Accept-Encoding': 'gzip' } });
     const again = await app.request('/job/1', { headers: { 'Accept-Encoding': 'gzip' } });
     expect(renders).toHaveLength(1);
