@@ -83,7 +83,11 @@ test.describe('application form', () => {
     await expect(page.getByLabel(/^Name/)).toHaveValue('');
   });
 
-  test('a talent partner applies for a candidate through their link', async ({ page, visit, board }) => {
+  test('a talent partner applies for a candidate through their link', { tag: '@spec-api' }, async ({
+    page,
+    visit,
+    board,
+  }) => {
     const job = await findJob(board, (candidate) => (candidate.application_url ?? '').startsWith('/job/'));
     await visit(`/job/${job.id}/apply?talent_partner_id=tp-77&application_source=partner_portal`, {
       heading: new RegExp(job.title),

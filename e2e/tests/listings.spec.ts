@@ -382,7 +382,11 @@ test.describe('job detail', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Find your dream job' })).toBeVisible();
   });
 
-  test('Back to Jobs goes home when the job was the first page of the visit', async ({ page, visit, board }) => {
+  test('Back to Jobs goes home when the job was the first page of the visit', { tag: '@spec-api' }, async ({
+    page,
+    visit,
+    board,
+  }) => {
     const job = await findJob(board, () => true);
     await visit(`/job/${job.id}`, { heading: job.title });
     await page.getByRole('link', { name: 'Back to Jobs' }).click();

@@ -156,6 +156,21 @@ test.describe('releases', () => {
         intervals: [250],
       })
       .toMatch(/board_release=listings:/);
+    // Each release's Node build loaded once before the visitors come: on a loaded machine the first
+    // render with a release can pass the render budget, and that page is rightly sent unrendered (the
+    // budget's own test is server-render.test.tsx); here every visitor's page must be rendered.
+    for (const version of [first, second])
+      await expect
+        .poll(
+          async () => {
+            const response = await fetch(new URL('/', board.url), {
+              headers: { cookie: `board_release=listings:${version}` },
+            });
+            return isRendered(await response.text());
+          },
+          { timeout: 30_000, intervals: [500] },
+        )
+        .toBe(true);
     // Twenty new visitors ask for the board, and again with the cookie it set (a reload): what the
     // server sends each of them. A browser hydrating each would assert the same twenty times over
     // at ~5 s a visitor; the browser hydrates one visitor of each release below.
