@@ -31,7 +31,8 @@ describe('a closed job’s page', () => {
     expect(screen.getByText('Quill Labs is no longer taking applications for this role.')).toBeVisible();
     expect(screen.getByRole('link', { name: 'Open jobs at Quill Labs' })).toHaveAttribute('href', '/companies/12');
     expect(screen.getByRole('link', { name: 'Similar jobs' })).toHaveAttribute('href', '/?q=Backend+Engineer');
-    expect(screen.getByRole('button', { name: 'Get job alerts' })).toBeVisible();
+    // A button once hydrated (a disclosure before: job-alerts.tsx), after the page's first paint.
+    expect(await screen.findByRole('button', { name: 'Get job alerts' })).toBeVisible();
     expect(document.title).toBe('Closed: Senior Backend Engineer (Payments) at Quill Labs · Foundry Jobs');
     // Not a job on offer: no JobPosting, no apply button, not indexed.
     expect(document.querySelector('script[type="application/ld+json"]')).toBeNull();

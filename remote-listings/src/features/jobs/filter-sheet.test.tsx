@@ -82,6 +82,7 @@ describe('filters on a wide screen', () => {
   it('puts the job alerts control next to the count, on every screen', async () => {
     await renderBoard('/', true);
     const count = screen.getByText(/ of \d+ jobs?$/);
-    expect(count.parentElement).toContainElement(screen.getByRole('button', { name: 'Get job alerts' }));
+    // A button once hydrated (a disclosure before: job-alerts.tsx), after the board's first paint.
+    expect(count.parentElement).toContainElement(await screen.findByRole('button', { name: 'Get job alerts' }));
   });
 });
