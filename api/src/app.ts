@@ -20,6 +20,7 @@ import type { CaptchaVerifier, createLocalCaptcha } from './captcha/captcha';
 import { captchaRedemptions } from './db/application-tables';
 import type { DatabaseHandle } from './db/database';
 import { organizations } from './db/job-board-tables';
+import { requestUnderWay } from './job-postings/background-pace';
 import { dataVersion } from './job-postings/data-version';
 import { publicCallCacheKey } from './job-postings/query-validators';
 import { jobPostingRoutes } from './job-postings/routes';
@@ -100,6 +101,17 @@ export function createApp(deps: AppDeps) {
 
   const fromShell = shellCaller(deps.shellKey);
   app.use(...requestLog(log, { trustIncoming: fromShell }));
+  // Background work gives way while a request is under way (background-pace.ts). An operator's
+  // call that runs a sync is the background work itself.
+  app.use(async (c, next) => {
+    if (c.req.path.startsWith('/operator/')) return next();
+    const done = requestUnderWay();
+    try {
+      await next();
+    } finally {
+      done();
+    }
+  });
   // Every answer is what its Content-Type says (JSON, an SVG logo, an alert page): a browser never
   // guesses another type from its bytes.
   app.use(async (c, next) => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { oneTurn, pace } from './background-pace';
+import { oneTurn, pace, requestUnderWay } from './background-pace';
 
 /** Holds the thread at least `ms` (a piece of background work). */
 function hold(ms: number) {
@@ -93,5 +93,104 @@ describe('background work keeps to a share of the thread', () => {
     expect(waits).toHaveLength(1);
     expect(waits[0]).toBeGreaterThanOrEqual(20);
     await oneTurn();
+  });
+});
+
+describe('the share is the process’s', () => {
+  it('two works pace as one: the next piece of either waits until the visitor had the time both owe', async () => {
+    const order: string[] = [];
+    const first = pace({ sliceMs: 5 });
+    const second = pace({ sliceMs: 5 });
+    const work = async (name: string, pause: () => Promise<void>) => {
+      for (let piece = 0; piece < 3; piece++) {
+        hold(6);
+        order.push(name);
+        await pause();
+      }
+    };
+    let visiting = true;
+    const visit = () => {
+      if (!visiting) return;
+      hold(3);
+      order.push('visit');
+      setImmediate(visit);
+    };
+    setImmediate(visit);
+    await Promise.all([work('a', first), work('b', second)]);
+    visiting = false;
+    // Each work's first piece runs as it starts. After that, every piece owes the visitor 12 ms
+    // (a third of the thread): at least two of its 3 ms visits between any two pieces. Two paces
+    // apart each counted the other's piece as time given.
+    expect(order.slice(0, 2)).toEqual(['a', 'b']);
+    const visitsBetween = order
+      .join(' ')
+      .split(/\b[ab]\b/)
+      .slice(2, -1)
+      .map((run) => run.split('visit').length - 1);
+    expect(visitsBetween).toHaveLength(4);
+    for (const visits of visitsBetween) expect(visits).toBeGreaterThanOrEqual(2);
+  });
+
+  it('keeps giving way to a visitor that skips a turn between its requests (one empty turn is not idle)', async () => {
+    const waits: number[] = [];
+    const pause = pace({ sliceMs: 5, share: 0.5, onWait: (ms) => waits.push(ms) });
+    let visiting = true;
+    let visits = 0;
+    const visit = () => {
+      if (!visiting) return;
+      hold(1);
+      visits++;
+      // Waits a turn for something else (a statement queued on the one connection), then comes back.
+      setImmediate(() => setImmediate(visit));
+    };
+    hold(20);
+    setImmediate(visit);
+    const started = performance.now();
+    await pause();
+    const gave = performance.now() - started;
+    visiting = false;
+    expect(visits).toBeGreaterThan(5);
+    expect(gave).toBeGreaterThanOrEqual(20);
+  });
+
+  it('goes on when nothing waits: after a few empty turns, not the whole wait', async () => {
+    const waits: number[] = [];
+    const pause = pace({ sliceMs: 5, onWait: (ms) => waits.push(ms) });
+    hold(300);
+    // Counts the turns of the event loop until the pause returns (each a trivial callback: empty).
+    let turns = 0;
+    let counting = true;
+    const count = () => {
+      if (!counting) return;
+      turns++;
+      setImmediate(count);
+    };
+    setImmediate(count);
+    await pause();
+    counting = false;
+    expect(waits[0]).toBeGreaterThanOrEqual(600);
+    // Giving way for the 600 ms owed would have taken thousands of turns.
+    expect(turns).toBeLessThan(200);
+  });
+
+  it('keeps giving way while a request is under way, even one waiting for I/O between its bits', async () => {
+    const pause = pace({ sliceMs: 5, share: 0.5 });
+    const done = requestUnderWay();
+    let bits = 0;
+    // A request that waits for a statement (a timer here) between bits of work: its turns are empty.
+    const request = (async () => {
+      for (let bit = 0; bit < 10; bit++) {
+        await later(2);
+        bits++;
+      }
+      done();
+    })();
+    hold(20);
+    const started = performance.now();
+    await pause();
+    const gave = performance.now() - started;
+    expect(gave).toBeGreaterThanOrEqual(20);
+    expect(bits).toBeGreaterThan(3);
+    await request;
   });
 });
