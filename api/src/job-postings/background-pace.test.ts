@@ -179,7 +179,7 @@ describe('the share is the process’s', () => {
     let bits = 0;
     // A request that waits for a statement (a timer here) between bits of work: its turns are empty.
     const request = (async () => {
-      for (let bit = 0; bit < 10; bit++) {
+      for (let bit = 0; bit < 40; bit++) {
         await later(2);
         bits++;
       }
