@@ -150,6 +150,30 @@ describe('absolute URLs come from the configured public origin', () => {
   });
 });
 
+describe('an encoded dot segment, which Node resolves before the app sees the URL', () => {
+  /** As the Node adaptor hands it over: the URL resolved, the target as sent in `env.incoming.url`. */
+  const sent = (target: string) =>
+    api.app.request(new URL(target, 'http://localhost').href, {}, { incoming: { url: target } });
+
+  it.each([
+    '/public-job-posting/%2e%2e',
+    '/public-job-posting/%2E',
+    '/public-job-posting/.%2e?visibility=job_board_only',
+    '/public-job-posting/organization/%2e',
+    '/public-job-posting/workspace/%2e%2e',
+    '/public-job-posting/%2e%2e/public-job-posting',
+  ])('%s is a 404, not the list or another call', async (target) => {
+    const response = await sent(target);
+    expect(response.status).toBe(404);
+    expect(await response.json()).toEqual({ message: 'Not found' });
+  });
+
+  it('leaves every other target to its route', async () => {
+    expect((await sent('/public-job-posting?visibility=job_board_only')).status).toBe(200);
+    expect((await sent(`/public-job-posting/${jobId}`)).status).toBe(200);
+  });
+});
+
 describe('characters no one can type', () => {
   it('answer 404 in a workspace slug, never 500', async () => {
     for (const path of [

@@ -2,6 +2,7 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import { clientKey } from '@board/shared/lib/client-address';
 import type { Limits } from '@board/shared/lib/limits';
 import { jsonLines, requestLog } from '@board/shared/lib/request-log';
+import { hasEncodedDotSegment, rawRequestTarget } from '@board/shared/lib/request-target';
 import { eq } from 'drizzle-orm';
 import { type Context, Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
@@ -135,6 +136,14 @@ export function createApp(deps: AppDeps) {
       exempt: (path, request) => path === '/health' || fromShell(request),
     }),
   );
+  // On Node the request's URL has its encoded dot segments resolved (request-target.ts):
+  // `/public-job-posting/%2e` would be the list, `/public-job-posting/%2e%2e` the root. As sent, no
+  // call has such a path.
+  app.use(async (c, next) => {
+    const target = rawRequestTarget(c.env);
+    if (target && hasEncodedDotSegment(target)) return c.json({ message: 'Not found' }, 404);
+    await next();
+  });
   const smallBodies = bodyLimit({
     maxSize: smallBodyBytes,
     onError: (c) => c.json({ message: 'Request body too large', detail: `At most ${smallBodyBytes} bytes` }, 413),

@@ -52,7 +52,7 @@ describe('board ids', () => {
     ['300 characters', '1'.repeat(300)],
   ])('refuses %s: %j', (_, id) => expect(isBoardId(id)).toBe(false));
 
-  it.each(['.', '..', '', 'a\u0000b', 'x'.repeat(201)])('the slug %j is not one', (slug) =>
+  it.each(['.', '..', '%2e%2e', '%2E', '.%2e', '', 'a\u0000b', 'x'.repeat(201)])('the slug %j is not one', (slug) =>
     expect(isWorkspaceSlug(slug)).toBe(false),
   );
 

@@ -1,3 +1,4 @@
+import { isEncodedDotSegment } from '@board/shared/lib/request-target';
 import { isTypeable } from '@board/shared/lib/typeable';
 
 /** The longest job or company id the board takes (a UUID is 36 characters). */
@@ -32,9 +33,16 @@ export function isIntegerId(value: string): boolean {
 
 /**
  * A workspace slug the API could hold (at most 200 typeable characters) that is also a path
- * segment: `.` and `..` (however they are spelled once decoded) would move the call's URL to
- * another call when it is resolved.
+ * segment: `.` and `..` would move the call's URL to another call when it is resolved, and so
+ * would `%2e%2e` (`/%2e%2e` as a client sent it, request-target.ts) wherever it is decoded once more.
  */
 export function isWorkspaceSlug(value: string): boolean {
-  return value.length > 0 && value.length <= 200 && isTypeable(value) && value !== '.' && value !== '..';
+  return (
+    value.length > 0 &&
+    value.length <= 200 &&
+    isTypeable(value) &&
+    value !== '.' &&
+    value !== '..' &&
+    !isEncodedDotSegment(value)
+  );
 }

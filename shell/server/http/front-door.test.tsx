@@ -1,4 +1,7 @@
+import type { Server } from 'node:http';
+import { get } from 'node:http';
 import type { LogEntry } from '@board/shared/lib/request-log';
+import { createAdaptorServer } from '@hono/node-server';
 import type { DehydratedState } from '@tanstack/react-query';
 import { describe, expect, it, vi } from 'vitest';
 import { ApiReader } from '../pages/api-reader';
@@ -7,6 +10,7 @@ import { ManifestCache } from '../remotes/manifest-cache';
 import { fakeApiFetch } from '../test/fake-api';
 import { tempDists } from '../test/temp-dist';
 import { testConfig } from '../test/test-config';
+import { listen } from './listen';
 import { createShellServer, pageCacheControl } from './shell-server';
 import { visitorLimit } from './visitor-limit';
 
@@ -120,6 +124,84 @@ describe('ids are one path segment before any API call', () => {
     expect(calls).toEqual([]);
     // Nor does the browser get told to preload one.
     expect(await response.text()).not.toContain('rel="preload" href="http://127.0.0.1:9001/api/public-job-posting/');
+  });
+
+  /**
+   * What the Node adaptor hands the app for a target with an encoded dot segment: the URL the WHATWG
+   * parser resolved (`/job/%2e%2e` is `/`), and the target as sent in `env.incoming.url`.
+   */
+  const sent = (app: ReturnType<typeof site>['app'], target: string) =>
+    app.request(new URL(target, 'http://127.0.0.1').href, {}, { incoming: { url: target, socket: {} } });
+
+  it.each([
+    ['/job/%2e%2e', 'Job Not Found'],
+    ['/job/%2E%2E', 'Job Not Found'],
+    ['/job/.%2e', 'Job Not Found'],
+    ['/job/%2e.', 'Job Not Found'],
+    ['/job/%2e', 'Job Not Found'],
+    ['/job/%2e%2e/apply', 'Job Not Found'],
+    ['/job/%2E/apply/success?ref=x', 'Job Not Found'],
+    ['/companies/%2e%2e', 'Company Not Found'],
+    ['/companies/%2E', 'Company Not Found'],
+    ['/demo/%2e%2e', 'Page Not Found'],
+    ['/%2e%2e', 'Page Not Found'],
+    ['/%2E/companies', 'Page Not Found'],
+    ['/%2e%2e/feed.xml', 'Page Not Found'],
+    ['/%2e/og/job/1.png', 'Page Not Found'],
+    ['/job/1/%2e%2e/%2e%2e/companies', 'Page Not Found'],
+    ['http://127.0.0.1:9001/job/%2e%2e', 'Job Not Found'],
+  ])(
+    'the page %s, whose dot segment the URL parser resolves, is a 404 as sent, without a call',
+    async (target, title) => {
+      const { app, calls } = site();
+      const unknownJob = await app.request('/job/%252e%252e');
+      const response = await sent(app, target);
+      expect(response.status).toBe(404);
+      expect(response.headers.get('Cache-Control')).toBe(unknownJob.headers.get('Cache-Control'));
+      expect(response.headers.get('Cache-Control')).toBe(pageCacheControl.missing);
+      expect(response.headers.get('Content-Type')).toBe('text/html; charset=UTF-8');
+      expect(await response.text()).toContain(`<title>${title}`);
+      expect(calls).toEqual([]);
+    },
+  );
+
+  it('a HEAD of such a page is its 404 too; other methods are refused as on any page', async () => {
+    const { app } = site();
+    const head = await app.request('http://127.0.0.1/', { method: 'HEAD' }, { incoming: { url: '/job/%2e%2e' } });
+    expect(head.status).toBe(404);
+    const post = await app.request('http://127.0.0.1/', { method: 'POST' }, { incoming: { url: '/job/%2e%2e' } });
+    expect(post.status).toBe(405);
+  });
+
+  it('through Node`s HTTP server, /job/%2e%2e is Job Not Found, and /job/1 its job', async () => {
+    const { app, calls } = site();
+    const server = await listen(createAdaptorServer({ fetch: app.fetch }) as Server, 0);
+    try {
+      const raw = (target: string) =>
+        new Promise<{ status: number; body: string }>((resolve, reject) => {
+          // node:http sends the path as given (fetch would resolve it first, as a browser does).
+          get(`${server.url}${target}`, { path: target }, (response) => {
+            let body = '';
+            response.setEncoding('utf8');
+            response.on('data', (chunk: string) => {
+              body += chunk;
+            });
+            response.on('end', () => resolve({ status: response.statusCode ?? 0, body }));
+          }).on('error', reject);
+        });
+      const dots = await raw('/job/%2e%2e');
+      expect(dots.status).toBe(404);
+      expect(dots.body).toContain('<title>Job Not Found');
+      expect(calls).toEqual([]);
+      // Any other id is read from the API as before.
+      expect((await raw('/job/1')).status).toBe(200);
+      expect(calls).toEqual([
+        'http://127.0.0.1:9001/api/public-job-posting/1?visibility=linkedin_or_job_board&include_closed=true',
+      ]);
+      expect((await raw('/')).status).toBe(200);
+    } finally {
+      await server.close();
+    }
   });
 
   it('reads the API for any id a platform issues: integers, UUIDs, j-101, org-1', async () => {

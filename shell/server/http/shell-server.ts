@@ -5,7 +5,8 @@ import { releaseManifestUrl } from '@board/shared/config/release-pointer';
 import type { RuntimeConfig } from '@board/shared/config/runtime-config';
 import { unusedFallbacksFile } from '@board/shared/lib/federation';
 import { jsonLines, type Log, requestLog } from '@board/shared/lib/request-log';
-import { Hono } from 'hono';
+import { escapeEncodedDotSegments, hasEncodedDotSegment, rawRequestTarget } from '@board/shared/lib/request-target';
+import { type Handler, Hono } from 'hono';
 import { boardRoutes } from '../../src/routes/board-routes';
 import type { ShellMode } from '../config';
 import { crawlerRoutes } from '../crawler/crawler-routes';
@@ -156,6 +157,30 @@ export function createShellServer({
       }
     });
   }
+  /** Every page: index.html as built (static mode), else the page route (page-route.ts). */
+  const pages: Handler =
+    mode === 'static'
+      ? (c) =>
+          c.html(template, 200, {
+            'Cache-Control': 'no-cache',
+            'Content-Security-Policy': contentSecurityPolicy(config()),
+          })
+      : pageRoute({
+          template,
+          config,
+          mode,
+          renderBudgetMs,
+          manifests,
+          releases,
+          ...(random ? { random } : {}),
+          remotes,
+          pageApi: pageReader,
+          shellAssets: assets,
+          stylesheets,
+          ...(keepPagesMs === undefined ? {} : { keepPagesMs }),
+          ...(visitorLimit ? { visitorLimit } : {}),
+          log,
+        });
   const app = new Hono();
 
   app.use(...requestLog(log));
@@ -163,6 +188,15 @@ export function createShellServer({
     await next();
     for (const [name, value] of Object.entries(securityHeaders(config())))
       if (!c.res.headers.has(name)) c.res.headers.set(name, value);
+  });
+  // `/job/%2e%2e` reaches the app resolved, as `/` (request-target.ts): before any route sees that,
+  // an encoded dot segment in the path as sent is kept as the text it is, so it is the page of an id
+  // or a path no route has: `/job/%2e%2e` is Job Not Found, with no API call, like `/job/%252e%252e`.
+  app.use(async (c, next) => {
+    const target = rawRequestTarget(c.env);
+    if (!target || !hasEncodedDotSegment(target) || (c.req.method !== 'GET' && c.req.method !== 'HEAD')) return next();
+    c.req.raw = new Request(new URL(escapeEncodedDotSegments(target), c.req.url), c.req.raw);
+    return pages(c, next);
   });
   app.get('/health', (c) => c.json({ status: 'ok' }, 200, { 'Cache-Control': 'no-store' }));
   app.get('/runtime-config.json', (c) => c.json(config(), 200, { 'Cache-Control': 'no-cache' }));
@@ -185,33 +219,7 @@ export function createShellServer({
     if (warmUp) void warmUpOgCards().catch(() => undefined);
   }
   app.use(staticFiles(distDir));
-  if (mode === 'static')
-    app.get('*', (c) =>
-      c.html(template, 200, {
-        'Cache-Control': 'no-cache',
-        'Content-Security-Policy': contentSecurityPolicy(config()),
-      }),
-    );
-  else
-    app.get(
-      '*',
-      pageRoute({
-        template,
-        config,
-        mode,
-        renderBudgetMs,
-        manifests,
-        releases,
-        ...(random ? { random } : {}),
-        remotes,
-        pageApi: pageReader,
-        shellAssets: assets,
-        stylesheets,
-        ...(keepPagesMs === undefined ? {} : { keepPagesMs }),
-        ...(visitorLimit ? { visitorLimit } : {}),
-        log,
-      }),
-    );
+  app.get('*', pages);
   app.all('*', (c) => c.text('Method not allowed', 405, { Allow: 'GET, HEAD', 'Cache-Control': 'no-store' }));
   app.onError((error, c) => {
     // A fault of ours never costs the visitor the page: the client-rendered page, as a CDN would
