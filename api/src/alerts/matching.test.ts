@@ -1,18 +1,12 @@
 import { emptyJobSearch, type JobSearch } from '@board/shared/api/job-search';
 import { jobSearchQuery } from '@board/shared/api/job-search-query';
 import type { JobPageBody } from '@board/shared/api/page-bodies';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { scopeFacetsCache } from '../job-postings/caches';
 import { jobsPublishedBetween } from '../job-postings/digests';
-import { createTestApi, type TestApi } from '../test/test-api';
+import { useTestApi } from '../test/use-test-api';
 
-let api: TestApi;
-beforeAll(async () => {
-  api = await createTestApi();
-}, 60_000);
-afterAll(async () => {
-  await api?.close();
-});
+const api = useTestApi();
 
 const searches: [string, Partial<JobSearch>, string | undefined][] = [
   ['everything', {}, undefined],

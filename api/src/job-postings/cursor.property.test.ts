@@ -1,20 +1,14 @@
 import { isTypeable } from '@board/shared/lib/typeable';
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApi, type TestApi } from '../test/test-api';
+import { describe, expect, it } from 'vitest';
+import { useTestApi } from '../test/use-test-api';
 
 /**
  * Cursors are client input. Whatever a cursor holds (any JSON, any base64, NULs, huge numbers,
  * the wrong number of fields or the wrong types), every paged call answers 200 or 400, never a
  * 5xx; a cursor of the right shape and types always reads a page.
  */
-let api: TestApi;
-beforeAll(async () => {
-  api = await createTestApi();
-}, 60_000);
-afterAll(async () => {
-  await api?.close();
-});
+const api = useTestApi();
 
 const paged = [
   (cursor: string) => `/public-job-posting?limit=5&cursor=${cursor}`,

@@ -1,20 +1,14 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { jobPostings, organizations, workspaces } from '../db/job-board-tables';
-import { createTestApi, type TestApi } from '../test/test-api';
+import { useTestApi } from '../test/use-test-api';
 
 /**
  * Call 1 is serialised once per change of the data and cached (as are the other calls): what a
  * caller must never see is an answer from before a change.
  */
-let api: TestApi;
-beforeAll(async () => {
-  api = await createTestApi();
-}, 60_000);
-afterAll(async () => {
-  await api?.close();
-});
+const api = useTestApi();
 
 type Job = { id: number; title: string; organization_name: string };
 

@@ -1,15 +1,9 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { jobPostings, organizations } from '../db/job-board-tables';
-import { createTestApi, type TestApi } from '../test/test-api';
+import { useTestApi } from '../test/use-test-api';
 
-let api: TestApi;
-beforeAll(async () => {
-  api = await createTestApi();
-}, 60_000);
-afterAll(async () => {
-  await api?.close();
-});
+const api = useTestApi();
 
 async function getJson<T = Record<string, unknown>>(
   path: string,

@@ -1,14 +1,15 @@
 import type { JobPageBody } from '@board/shared/api/page-bodies';
 import { eq, inArray, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { alerts } from '../db/alert-tables';
 import { type Database, openDatabase } from '../db/database';
 import { jobPostings, organizations, workspaces } from '../db/job-board-tables';
 import { generateDemoData } from '../seed/demo-data';
 import { seed } from '../seed/seed';
 import { applicationForm, publishedJobId } from '../test/application-form';
-import { createTestApi, type TestApi } from '../test/test-api';
+import type { TestApi } from '../test/test-api';
 import { createTestDatabase } from '../test/test-database';
+import { useTestApi } from '../test/use-test-api';
 import { readBoardVersion } from './board-changes';
 import { dataVersion, indexReached } from './data-version';
 import { jobPostingRoutes } from './routes';
@@ -19,13 +20,7 @@ import { jobPostingRoutes } from './routes';
  * in its run); a write to any other table changes nothing; two instances on one PostgreSQL each
  * learn of a change by themselves.
  */
-let api: TestApi;
-beforeAll(async () => {
-  api = await createTestApi();
-}, 60_000);
-afterAll(async () => {
-  await api?.close();
-});
+const api = useTestApi();
 
 async function search(
   query: string,

@@ -8,19 +8,13 @@ import type {
   OrganizationPageBody,
 } from '@board/shared/api/page-bodies';
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { jobPostings, organizations } from '../db/job-board-tables';
-import { createTestApi, type TestApi } from '../test/test-api';
+import { useTestApi } from '../test/use-test-api';
 import { selectRows } from './queries';
 import { jobPostingRoutes } from './routes';
 
-let api: TestApi;
-beforeAll(async () => {
-  api = await createTestApi();
-}, 60_000);
-afterAll(async () => {
-  await api?.close();
-});
+const api = useTestApi();
 
 async function get<T>(path: string): Promise<{ status: number; body: T }> {
   const response = await api.app.request(path);

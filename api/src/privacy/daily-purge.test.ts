@@ -1,19 +1,13 @@
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { applications } from '../db/application-tables';
 import { openDatabase } from '../db/database';
 import { scheduledRuns } from '../db/scheduled-work-tables';
 import { applicationForm, publishedJobId, submitApplication } from '../test/application-form';
-import { createTestApi, type TestApi } from '../test/test-api';
+import { useTestApi } from '../test/use-test-api';
 import { dailyPrivacyPurge } from './daily-purge';
 
-let api: TestApi;
-beforeAll(async () => {
-  api = await createTestApi();
-}, 60_000);
-afterAll(async () => {
-  await api?.close();
-});
+const api = useTestApi();
 
 describe('the daily privacy purge', () => {
   it('runs once a day across instances: of two asking at once, one purges; the next is due a day later', async () => {
