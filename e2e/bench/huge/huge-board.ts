@@ -6,10 +6,10 @@
  */
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Browser } from '@playwright/test';
+import { freePort } from '../../../shared/src/test/free-port';
 import type { Board } from '../../support/board';
 import { type LighthouseResult, lighthouseMedian } from '../lighthouse';
 import { apiProcess, type ChildServer, cpuMs, residentMb, shellProcess, stop } from '../processes';
@@ -46,16 +46,6 @@ export interface HugeResult {
   typing: TypingResult;
   lighthouse: LighthouseResult & { scores: number[]; loadAverage: number[] };
   memory: { shellRssMb: number; apiRssMb: number; loadAverage: number[] };
-}
-
-function freePort(): Promise<number> {
-  const server = createServer();
-  return new Promise((resolve) =>
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    }),
-  );
 }
 
 async function postgresSearch(serverUrl: string) {
