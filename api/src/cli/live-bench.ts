@@ -38,10 +38,9 @@ import { selectRows } from '../job-postings/queries';
 import { type SourcesService, sourcesService } from '../sources/sources-service';
 import { vendorHttp } from '../sources/vendor-http';
 import { candidate } from '../test/application-form';
-import { startFakeVendors } from '../test/fake-vendors';
 import { pdfBytes } from '../test/test-api';
-import { benchAshbyJobs } from './bench-ats-jobs';
 import { benchSearches } from './bench-searches';
+import { startBenchVendor } from './bench-vendor';
 import {
   every,
   type InProcessApp,
@@ -77,8 +76,8 @@ const otherDatabaseUrl = process.env.LIVE_OTHER_DATABASE_URL || undefined;
 const seconds = Number(values.seconds ?? 10);
 const origin = 'http://localhost';
 
-/** Ashby's job-board API, as a local server: the source the import writer syncs. */
-const vendors = await startFakeVendors();
+/** Ashby's job-board API, as a local server in a process of its own: the source the import writer syncs. */
+const vendors = await startBenchVendor();
 const sourcesOf = (database: DatabaseHandle) =>
   sourcesService({ db: database.db, http: vendorHttp(), vendorUrls: vendors.urls });
 
@@ -242,7 +241,7 @@ const unrelated: Writer = together(
 const sourceJobs = 1000;
 const sourceBoard = `bench${randomBytes(4).toString('hex')}`;
 let sourceRound = 1;
-vendors.setJobs('ashby', sourceBoard, benchAshbyJobs(sourceJobs, sourceRound));
+await vendors.setRound(sourceBoard, sourceJobs, sourceRound);
 const { source } = await mainSources.add('ashby', sourceBoard, { company: 'Bench Imports' });
 const syncTimes: number[] = [];
 /** Each in-process sync's read (the vendor's answer, mapped) and write (its transactions), in ms. */
@@ -281,7 +280,7 @@ syncSplits.length = 0;
 const imports: Writer = async (signal) => {
   let syncs = 0;
   while (!signal.aborted) {
-    vendors.setJobs('ashby', sourceBoard, benchAshbyJobs(sourceJobs, ++sourceRound));
+    await vendors.setRound(sourceBoard, sourceJobs, ++sourceRound);
     const synced = await syncSource();
     if (synced.counts?.updated !== sourceJobs) throw new Error(`the import did not change every job: ${synced.line}`);
     syncs++;
