@@ -44,6 +44,27 @@ describe('background work keeps to a share of the thread', () => {
     expect(gave).toBeGreaterThanOrEqual(20);
   });
 
+  it('at a quarter of the thread (the default), waits three times as long as the piece', async () => {
+    const waits: number[] = [];
+    const pause = pace({ sliceMs: 5, onWait: (ms) => waits.push(ms) });
+    hold(10);
+    await pause();
+    expect(waits[0]).toBeGreaterThanOrEqual(30);
+  });
+
+  it('work with a deadline takes half the thread once it has run past `hurryAfterMs`', async () => {
+    const waits: number[] = [];
+    const pause = pace({ sliceMs: 5, hurryAfterMs: 15, onWait: (ms) => waits.push(ms) });
+    hold(10);
+    await pause();
+    // Past 15 ms since it began (10 ms held, then the wait): the next piece owes as long as it held.
+    hold(10);
+    await pause();
+    expect(waits[0]).toBeGreaterThanOrEqual(30);
+    expect(waits[1]).toBeGreaterThanOrEqual(10);
+    expect(waits[1]).toBeLessThan(20);
+  });
+
   it('at a third of the thread, waits twice as long as the piece', async () => {
     const waits: number[] = [];
     const pause = pace({ sliceMs: 5, share: 1 / 3, onWait: (ms) => waits.push(ms) });
@@ -118,8 +139,8 @@ describe('the share is the process’s', () => {
     setImmediate(visit);
     await Promise.all([work('a', first), work('b', second)]);
     visiting = false;
-    // Each work's first piece runs as it starts. After that, every piece owes the visitor 12 ms
-    // (a third of the thread): at least two of its 3 ms visits between any two pieces. Two paces
+    // Each work's first piece runs as it starts. After that, every piece owes the visitor 18 ms
+    // (a quarter of the thread): at least two of its 3 ms visits between any two pieces. Two paces
     // apart each counted the other's piece as time given.
     expect(order.slice(0, 2)).toEqual(['a', 'b']);
     const visitsBetween = order

@@ -4,8 +4,8 @@ import type { Database } from '../db/database';
 /**
  * Background work on the thread that answers requests (an import's mapping and writes, a large
  * change applied to the search index) keeps to a share of that thread while requests wait for it:
- * after a piece of work that held it `t` ms, it gives the thread to what waits for up to `2t` ms (at
- * a third share), turn by turn, before the next piece; when nothing waits, it goes on at once.
+ * after a piece of work that held it `t` ms, it gives the thread to what waits for up to `3t` ms (at
+ * a quarter share), turn by turn, before the next piece; when nothing waits, it goes on at once.
  * Between pieces shorter than `sliceMs` it yields one turn of the event loop, and their time
  * counts together until it reaches `sliceMs`. Yielding one turn of the event loop (as
  * `setImmediate` does) is not enough: the requests waiting then get one turn each, however long
@@ -37,8 +37,13 @@ export interface Pace {
 export interface PaceOptions {
   /** A piece shorter than this does not wait. 5 ms. */
   sliceMs?: number;
-  /** The share of the thread the work takes while requests wait: a third, a wait twice as long as the piece. */
+  /** The share of the thread the work takes while requests wait: a quarter, a wait three times as long as the piece. */
   share?: number;
+  /**
+   * Work with a deadline (a sync's 10 s): after this many ms since the pace began, it takes half
+   * the thread, so a board that keeps the thread busy cannot stretch it past its deadline.
+   */
+  hurryAfterMs?: number;
   /** Told of each wait, with the most it gives (tests). */
   onWait?: (ms: number) => void;
 }
@@ -86,6 +91,9 @@ export function requestUnderWay(): () => void {
     underWay--;
   };
 }
+
+/** The share of the thread background work takes while requests wait (decision 032). */
+const defaultShare = 1 / 4;
 
 /** One turn of the event loop: the requests already waiting run first. */
 export const oneTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
@@ -135,7 +143,11 @@ function giveWay(ms: number): Promise<void> {
 
 export function pace(options: PaceOptions = {}): Pace {
   const sliceMs = options.sliceMs ?? 5;
-  const share = options.share ?? 1 / 3;
+  const began = performance.now();
+  const shareNow = () =>
+    options.hurryAfterMs !== undefined && performance.now() - began > options.hurryAfterMs
+      ? Math.max(0.5, options.share ?? defaultShare)
+      : (options.share ?? defaultShare);
   /** The thread time the work has held since its last wait, and when it last resumed. */
   let held = 0;
   let resumed = performance.now();
@@ -144,6 +156,7 @@ export function pace(options: PaceOptions = {}): Pace {
   const pause = async () => {
     if (stopped === 0) held += performance.now() - resumed;
     if (held >= sliceMs) {
+      const share = shareNow();
       const ms = (held * (1 - share)) / share;
       held = 0;
       options.onWait?.(ms);

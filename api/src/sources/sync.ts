@@ -61,6 +61,11 @@ const chunk = 250;
  * search waited for.
  */
 const statementRowsOnThread = 25;
+/**
+ * A sync keeps to the share of the thread all background work keeps to (background-pace.ts) for
+ * this long, then takes half of it: a 1,000-job sync must end within 10 s however busy the board.
+ */
+const hurryAfterMs = 5_000;
 
 type Insert = Columns & { source_job_id: string; hash: string };
 type Update = Columns & { id: number; hash: string };
@@ -198,7 +203,7 @@ async function importJobs(
   // The sync is background work on the thread that answers the API's requests: it keeps to a
   // share of it (background-pace.ts). On PostgreSQL its statements run in the server; on PGlite
   // they hold this thread, so they count, and are made smaller.
-  const pause = pace();
+  const pause = pace({ hurryAfterMs: hurryAfterMs });
   const onThread = statementsOnThisThread(db);
   const statement = <T>(work: Promise<T>): Promise<T> => (onThread ? work : pause.untimed(work));
   const before = await statement(knownJobs(db, source.id));
