@@ -10,6 +10,35 @@ function hold(ms: number) {
 }
 const later = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
+/** A piece that holds the thread 20 ms, then the pause after it: how long the pause gave. */
+async function pieceThenPause(pause: () => Promise<void>): Promise<number> {
+  hold(20);
+  const started = performance.now();
+  await pause();
+  return performance.now() - started;
+}
+
+/** A visitor that wants the thread 1 ms at a time, back after `turns` turns of the event loop, until stopped. */
+function visitor(turns = 1) {
+  let visiting = true;
+  const visit = () => {
+    if (!visiting) return;
+    hold(1);
+    state.visits++;
+    let left = turns;
+    const again = () => (--left > 0 ? setImmediate(again) : visit());
+    setImmediate(again);
+  };
+  const state = {
+    visits: 0,
+    start: () => setImmediate(visit),
+    stop: () => {
+      visiting = false;
+    },
+  };
+  return state;
+}
+
 describe('background work keeps to a share of the thread', () => {
   it('after a piece that held the thread past its slice, gives way for up to as long, and what was queued runs first', async () => {
     const waits: number[] = [];
@@ -25,22 +54,11 @@ describe('background work keeps to a share of the thread', () => {
   });
 
   it('gives the thread to a visitor that keeps wanting it for as long as the piece held it', async () => {
-    const pause = pace({ sliceMs: 5 });
-    let visiting = true;
-    let visits = 0;
-    const visit = () => {
-      if (!visiting) return;
-      hold(1);
-      visits++;
-      setImmediate(visit);
-    };
-    hold(20);
-    setImmediate(visit);
-    const started = performance.now();
-    await pause();
-    const gave = performance.now() - started;
-    visiting = false;
-    expect(visits).toBeGreaterThan(0);
+    const visiting = visitor();
+    visiting.start();
+    const gave = await pieceThenPause(pace({ sliceMs: 5 }));
+    visiting.stop();
+    expect(visiting.visits).toBeGreaterThan(0);
     expect(gave).toBeGreaterThanOrEqual(20);
   });
 
@@ -53,16 +71,17 @@ describe('background work keeps to a share of the thread', () => {
   });
 
   it('work with a deadline takes half the thread once it has run past `hurryAfterMs`', async () => {
-    const waits: number[] = [];
-    const pause = pace({ sliceMs: 5, hurryAfterMs: 15, onWait: (ms) => waits.push(ms) });
+    const waits: { ms: number; held: number }[] = [];
+    const pause = pace({ sliceMs: 5, hurryAfterMs: 200, onWait: (ms, held) => waits.push({ ms, held }) });
     hold(10);
     await pause();
-    // Past 15 ms since it began (10 ms held, then the wait): the next piece owes as long as it held.
+    await pause.untimed(later(250));
+    // Past 200 ms since it began: the next piece owes as long as it held.
     hold(10);
     await pause();
-    expect(waits[0]).toBeGreaterThanOrEqual(30);
-    expect(waits[1]).toBeGreaterThanOrEqual(10);
-    expect(waits[1]).toBeLessThan(20);
+    const [first, second] = waits;
+    expect(first?.ms).toBeCloseTo(3 * (first?.held ?? 0));
+    expect(second?.ms).toBeCloseTo(second?.held ?? 0);
   });
 
   it('at a third of the thread, waits twice as long as the piece', async () => {
@@ -153,24 +172,12 @@ describe('the share is the process’s', () => {
   });
 
   it('keeps giving way to a visitor that skips a turn between its requests (one empty turn is not idle)', async () => {
-    const waits: number[] = [];
-    const pause = pace({ sliceMs: 5, share: 0.5, onWait: (ms) => waits.push(ms) });
-    let visiting = true;
-    let visits = 0;
-    const visit = () => {
-      if (!visiting) return;
-      hold(1);
-      visits++;
-      // Waits a turn for something else (a statement queued on the one connection), then comes back.
-      setImmediate(() => setImmediate(visit));
-    };
-    hold(20);
-    setImmediate(visit);
-    const started = performance.now();
-    await pause();
-    const gave = performance.now() - started;
-    visiting = false;
-    expect(visits).toBeGreaterThan(5);
+    // Waits a turn for something else (a statement queued on the one connection), then comes back.
+    const visiting = visitor(2);
+    visiting.start();
+    const gave = await pieceThenPause(pace({ sliceMs: 5, share: 0.5 }));
+    visiting.stop();
+    expect(visiting.visits).toBeGreaterThan(5);
     expect(gave).toBeGreaterThanOrEqual(20);
   });
 
@@ -206,10 +213,7 @@ describe('the share is the process’s', () => {
       }
       done();
     })();
-    hold(20);
-    const started = performance.now();
-    await pause();
-    const gave = performance.now() - started;
+    const gave = await pieceThenPause(pause);
     expect(gave).toBeGreaterThanOrEqual(20);
     expect(bits).toBeGreaterThan(3);
     await request;

@@ -44,8 +44,8 @@ export interface PaceOptions {
    * the thread, so a board that keeps the thread busy cannot stretch it past its deadline.
    */
   hurryAfterMs?: number;
-  /** Told of each wait, with the most it gives (tests). */
-  onWait?: (ms: number) => void;
+  /** Told of each wait, with the most it gives and how long the pieces before it held the thread (tests). */
+  onWait?: (ms: number, held: number) => void;
 }
 
 /** A turn of the event loop shorter than this ran nothing but itself. */
@@ -158,8 +158,8 @@ export function pace(options: PaceOptions = {}): Pace {
     if (held >= sliceMs) {
       const share = shareNow();
       const ms = (held * (1 - share)) / share;
+      options.onWait?.(ms, held);
       held = 0;
-      options.onWait?.(ms);
       await giveWay(ms);
     } else {
       await oneTurn();
