@@ -40,7 +40,11 @@ const percentile = (sorted: number[], p: number) =>
 
 const database = await openDatabase({ databaseUrl, pgliteDataDir: dataDir });
 const fake = await startFakeVendors();
-const sources = sourcesService({ db: database.db, http: vendorHttp(), vendorUrls: fake.urls });
+const sources = sourcesService({
+  db: database.db,
+  http: vendorHttp({ trusted: Object.values(fake.urls) }),
+  vendorUrls: fake.urls,
+});
 const tokens = createAlertTokens('bench-secret-of-enough-length-0123');
 const links = alertLinkMaker(tokens, { api: () => 'http://localhost', siteUrl: 'http://localhost:8080' });
 const app = createApp({

@@ -70,7 +70,7 @@ export async function runSources(argv: string[], env = process.env, print: Print
     try {
       const service = sourcesService({
         db: database.db,
-        http: vendorHttp(),
+        http: vendorHttp({ trusted: Object.values(vendorUrlsOf(config)) }),
         vendorUrls: vendorUrlsOf(config),
         // A sync that failed on an error of the board's: its JSON line (the source, the job, the
         // error) on stderr, beside the line printed on stdout.

@@ -115,6 +115,35 @@ describe('answers a vendor should not give', () => {
     expect(await jobsOf(api.db, source.id)).toEqual([]);
   });
 
+  it("follows a redirect on the vendor's host only, reaches no inside address, and keeps no address in the line", async () => {
+    const board = boardName('moved');
+    setGreenhouse(fake, board, [greenhouseJob(1)]);
+    const { source } = await sources.add('greenhouse', board);
+    const list = `/v1/boards/${board}/jobs`;
+    const port = new URL(fake.urls.greenhouse).port;
+    // The same host and port: followed.
+    fake.script('greenhouse', list, [{ status: 301, headers: { Location: `${list}?content=true` } }]);
+    expect((await syncOne(source.id)).ok).toBe(true);
+    const refused: [string, string][] = [
+      [`http://localhost:${port}${list}?content=true`, 'a redirect to another host (not followed)'],
+      ['http://169.254.169.254/latest/meta-data/', 'a redirect to another host (not followed)'],
+      ['http://2852039166/latest/meta-data/', 'a redirect to another host (not followed)'],
+      // The vendor's host name, another port: not the configured host:port, and loopback.
+      [
+        `http://127.0.0.1:${Number(port) + 1}${list}`,
+        'the address is not a public one (private, loopback or link-local; refused)',
+      ],
+    ];
+    for (const [location, reason] of refused) {
+      fake.script('greenhouse', list, [{ status: 302, headers: { Location: location } }]);
+      const { line } = await syncOne(source.id);
+      expect(line).toBe(`${source.id} greenhouse/${board}: failed: ${reason}`);
+      const [listed] = await sources.list([source.id]);
+      expect(listed?.last_sync?.line).not.toMatch(/169\.254|127\.0|localhost|2852039166/);
+    }
+    expect(await jobsOf(api.db, source.id)).toHaveLength(1);
+  });
+
   it('titles lose direction marks and noncharacters; an id with a control character is never printed', async () => {
     const board = boardName('marks');
     fake.setJobs('ashby', board, [ashbyJob('m1', { title: '\u200EDesigner\u200F \u061Cof\uFFFE things\uFFFF' })]);

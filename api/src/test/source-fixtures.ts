@@ -11,7 +11,13 @@ import type { FakeVendors } from './fake-vendors';
 export function testSources(db: Database, fake: FakeVendors, deps: Partial<SyncDeps> = {}): SourcesService {
   return sourcesService({
     db,
-    http: vendorHttp({ timeoutMs: 1_500, backoffMs: 20, attempts: 4, maxWaitMs: 5_000 }),
+    http: vendorHttp({
+      timeoutMs: 1_500,
+      backoffMs: 20,
+      attempts: 4,
+      maxWaitMs: 5_000,
+      trusted: Object.values(fake.urls),
+    }),
     vendorUrls: fake.urls,
     ...deps,
   });
