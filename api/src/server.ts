@@ -98,7 +98,13 @@ export async function startApi(
       level: 'warn',
       message: 'SMTP_URL is not set: alert emails wait in the outbox until an instance with SMTP_URL sends them',
     });
-  const sources = sourcesService({ db: database.db, http: vendorHttp(), vendorUrls: vendorUrlsOf(config), log });
+  const vendorUrls = vendorUrlsOf(config);
+  const sources = sourcesService({
+    db: database.db,
+    http: vendorHttp({ trusted: Object.values(vendorUrls) }),
+    vendorUrls,
+    log,
+  });
   // Every source, every SOURCES_SYNC_MINUTES, by one instance of however many share the database.
   const sourcesSync = scheduledWork({
     db: database.db,

@@ -79,7 +79,11 @@ const origin = 'http://localhost';
 /** Ashby's job-board API, as a local server in a process of its own: the source the import writer syncs. */
 const vendors = await startBenchVendor();
 const sourcesOf = (database: DatabaseHandle) =>
-  sourcesService({ db: database.db, http: vendorHttp(), vendorUrls: vendors.urls });
+  sourcesService({
+    db: database.db,
+    http: vendorHttp({ trusted: Object.values(vendors.urls) }),
+    vendorUrls: vendors.urls,
+  });
 
 /** An API instance as the server builds one (local captcha, no mail), on its own database handle. */
 function instance(database: DatabaseHandle, sources: SourcesService = sourcesOf(database)) {

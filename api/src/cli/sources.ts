@@ -68,7 +68,16 @@ export async function runSources(argv: string[], env = process.env, print: Print
   if (config.DATABASE_URL) {
     const database = await openDatabase({ databaseUrl: config.DATABASE_URL });
     try {
-      const service = sourcesService({ db: database.db, http: vendorHttp(), vendorUrls: vendorUrlsOf(config) });
+      const service = sourcesService({
+        db: database.db,
+        http: vendorHttp({ trusted: Object.values(vendorUrlsOf(config)) }),
+        vendorUrls: vendorUrlsOf(config),
+        // A sync that failed on an error of the board's: its JSON line (the source, the job, the
+        // error) on stderr, beside the line printed on stdout.
+        log: (entry) => {
+          if (entry.level === 'error') process.stderr.write(`${JSON.stringify(entry)}\n`);
+        },
+      });
       return await run(parsed, directBackend(service), print);
     } finally {
       await database.close();

@@ -18,6 +18,8 @@ describe('descriptions sanitized on their own thread', () => {
       { entityEscaped: true },
     ],
     ['unicode', '<p>Ingénieur·e 🚀 \u202Eevil</p>'],
+    ['20,000 nested <b>', `<p>${'<b>'.repeat(20_000)}x${'</b>'.repeat(20_000)}`],
+    ['20,000 nested <div>', `<p>${'<div>'.repeat(20_000)}x${'</div>'.repeat(20_000)}`],
     ['empty', '   '],
     ['not text', null],
   ];

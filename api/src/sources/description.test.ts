@@ -83,6 +83,19 @@ describe('an ATS description made safe and kept readable', () => {
     expect(result.text.length).toBeLessThanOrEqual(60_000);
   });
 
+  it('reads a description nested deeper than any stack, to its words, under the length cap', () => {
+    // `<p>` + 20,000 opening tags + `x` + the closing tags, under the 300,000-character cap: 140 KB
+    // of `<b>`, 220 KB of `<div>`.
+    const nested = (tag: string) => `<p>${`<${tag}>`.repeat(20_000)}x${`</${tag}>`.repeat(20_000)}<p>after</p>`;
+    const bold = descriptionFromHtml(nested('b'));
+    expect(bold.short).toBe('x after');
+    expect(bold.text).toBe('#x#\n\nafter');
+    expect(descriptionFromHtml(nested('div')).blocks).toEqual([{ p: ['x'] }, { p: ['after'] }]);
+    expect(descriptionFromHtml(nested('span')).short).toBe('x after');
+    const lists = descriptionFromHtml(`${'<ul><li>a'.repeat(20_000)}${'</li></ul>'.repeat(20_000)}`).blocks;
+    expect(lists[0]).toEqual({ ul: expect.arrayContaining([['a']]) });
+  });
+
   it('nothing, or not a string, is no description', () => {
     expect(descriptionFromHtml(null)).toEqual({ blocks: [], text: '', short: '' });
     expect(descriptionFromHtml('   ')).toEqual({ blocks: [], text: '', short: '' });

@@ -138,58 +138,65 @@ function toBlocks(nodes: ChildNode[]): DescriptionBlock[] {
     push(paragraph('p', run));
     run = [];
   };
-  const walk = (children: ChildNode[]) => {
-    for (const node of children) {
-      if (node.type === 'text') run.push(node.data);
-      else if (node.type === 'tag' || node.type === 'script' || node.type === 'style') {
-        const element = node as Element;
-        const name = element.name.toLowerCase();
-        if (headingTags.has(name)) {
-          flush();
-          push(paragraph('h', inlinesOf(element.children, 0)));
-        } else if (listTags.has(name)) {
-          flush();
-          push(list(name as 'ul' | 'ol', element.children));
-        } else if (name === 'li') {
-          flush();
-          push(list('ul', [element]));
-        } else if (name === 'p') {
-          flush();
-          push(paragraph('p', inlinesOf(element.children, 0)));
-        } else if (blockTags.has(name)) {
-          flush();
-          walk(element.children);
-          flush();
-        } else run.push(...inlinesOf([element], 0));
-      }
+  // Depth-first in document order, on a stack of its own rather than the call stack: a description
+  // may nest elements tens of thousands deep. An entry is a node to read, or the end of a block
+  // element (its paragraph ends there).
+  const pending: (ChildNode | typeof endOfBlock)[] = [...nodes].reverse();
+  for (let node = pending.pop(); node !== undefined; node = pending.pop()) {
+    if (node === endOfBlock) flush();
+    else if (node.type === 'text') run.push(node.data);
+    else if (node.type === 'tag' || node.type === 'script' || node.type === 'style') {
+      const element = node as Element;
+      const name = element.name.toLowerCase();
+      if (headingTags.has(name)) {
+        flush();
+        push(paragraph('h', inlinesOf(element.children, 0)));
+      } else if (listTags.has(name)) {
+        flush();
+        push(list(name as 'ul' | 'ol', element.children));
+      } else if (name === 'li') {
+        flush();
+        push(list('ul', [element]));
+      } else if (name === 'p') {
+        flush();
+        push(paragraph('p', inlinesOf(element.children, 0)));
+      } else if (blockTags.has(name)) {
+        flush();
+        pending.push(endOfBlock);
+        for (let index = element.children.length - 1; index >= 0; index--)
+          pending.push(element.children[index] as ChildNode);
+      } else run.push(...inlinesOf([element], 0));
     }
-  };
-  walk(nodes);
+  }
   flush();
   return blocks;
 }
 
+const endOfBlock = Symbol('end of block');
+
 /** A list's items: each `li`'s inline content; a list inside an item adds its items after it. */
 function list(kind: 'ul' | 'ol', children: ChildNode[]): DescriptionBlock | null {
   const items: DescriptionInline[][] = [];
-  const collect = (children: ChildNode[]) => {
-    for (const node of children) {
-      if (node.type !== 'tag') continue;
-      const child = node as Element;
-      if (child.name === 'li') {
-        const nested = child.children.filter((item) => item.type === 'tag' && listTags.has((item as Element).name));
-        const own = normalise(
-          inlinesOf(
-            child.children.filter((item) => !nested.includes(item)),
-            0,
-          ),
-        );
-        if (own.length > 0) items.push(own);
-        for (const inner of nested) collect((inner as Element).children);
-      } else if (listTags.has(child.name)) collect(child.children);
-    }
-  };
-  collect(children);
+  // In document order, each item's own content before the lists inside it, on a stack of its own
+  // (lists may nest to any depth).
+  const pending: ChildNode[] = [...children].reverse();
+  for (let node = pending.pop(); node !== undefined; node = pending.pop()) {
+    if (node.type !== 'tag') continue;
+    const child = node as Element;
+    let inner: ChildNode[] = [];
+    if (child.name === 'li') {
+      const nested = child.children.filter((item) => item.type === 'tag' && listTags.has((item as Element).name));
+      const own = normalise(
+        inlinesOf(
+          child.children.filter((item) => !nested.includes(item)),
+          0,
+        ),
+      );
+      if (own.length > 0) items.push(own);
+      inner = nested.flatMap((list) => (list as Element).children);
+    } else if (listTags.has(child.name)) inner = child.children;
+    for (let index = inner.length - 1; index >= 0; index--) pending.push(inner[index] as ChildNode);
+  }
   if (items.length === 0) return null;
   return kind === 'ul' ? { ul: items } : { ol: items };
 }
@@ -223,12 +230,18 @@ function inlinesOf(nodes: ChildNode[], depth: number): DescriptionInline[] {
   return out;
 }
 
+/** The text of nodes at any depth, read on a stack of its own. */
 function textOfNodes(nodes: ChildNode[]): string {
-  return nodes
-    .map((node) =>
-      node.type === 'text' ? node.data : node.type === 'tag' ? textOfNodes((node as Element).children) : '',
-    )
-    .join('');
+  let text = '';
+  const pending: ChildNode[] = [...nodes].reverse();
+  for (let node = pending.pop(); node !== undefined; node = pending.pop()) {
+    if (node.type === 'text') text += node.data;
+    else if (node.type === 'tag') {
+      const { children } = node as Element;
+      for (let index = children.length - 1; index >= 0; index--) pending.push(children[index] as ChildNode);
+    }
+  }
+  return text;
 }
 
 /**

@@ -57,6 +57,14 @@ export interface Vendor {
   probe(board: string, context: Omit<VendorContext, 'known'>): Promise<{ openJobs: number | null }>;
 }
 
+/** At most this many jobs from one source: a longer answer is refused before any job is read. */
+export const maxJobs = 20_000;
+
+/** The answer's count, refused before anything is read per job when it is over `maxJobs`. */
+export function requireCount(count: number): void {
+  if (count > maxJobs) throw new VendorFailure(`more than ${maxJobs.toLocaleString('en')} jobs in the answer`);
+}
+
 /** Largest list answer read (a 1,000-job Greenhouse board with descriptions is about 10 MB). */
 export const maxListBytes = 40 * 1024 * 1024;
 /** Largest answer about one job. */
@@ -90,13 +98,40 @@ export async function mapYielding<T, R>(items: T[], map: (item: T, index: number
   return Promise.all(out);
 }
 
-/** An ATS id: a number or a string of at most 200 characters. */
+/**
+ * What an id must not hold: control characters (C0 and C1: U+009B starts a terminal's control
+ * sequence where a sync's line is printed), direction controls and marks, and the noncharacters.
+ */
+const unusableInId =
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: an id holds no control character
+  /[\u0000-\u001F\u007F-\u009F\u061C\u200E\u200F\u2028\u2029\u202A-\u202E\u2066-\u2069\uFEFF\uFFFE\uFFFF]/;
+
+/**
+ * An ATS id: a number or a string of at most 200 characters, printable on one line, and not a
+ * path's dot segment (`.`, `..`, encoded or not), which would move a request about the job
+ * (Greenhouse's `/jobs/{id}`) to another path.
+ */
 export function atsIdOf(value: unknown): string | null {
   if (typeof value === 'number' && Number.isSafeInteger(value)) return String(value);
   if (typeof value !== 'string') return null;
   const id = value.trim();
-  // biome-ignore lint/suspicious/noControlCharactersInRegex: an id holds no control character
-  return id && id.length <= 200 && !/[\u0000-\u001F\u007F]/.test(id) ? id : null;
+  return id && id.length <= 200 && !unusableInId.test(id) && !isDotSegment(id) ? id : null;
+}
+
+/** `.` or `..`, as a URL parser reads a path segment (`%2e` is a dot to it too). */
+export function isDotSegment(segment: string): boolean {
+  return /^(?:\.|%2e){1,2}$/i.test(segment);
+}
+
+/**
+ * A value as one segment of a vendor's path: escaped, and refused when it is a dot segment, which
+ * no escaping keeps in place (a URL parser reads `%2e%2e` as `..` too).
+ */
+export function pathSegment(value: string): string {
+  const segment = encodeURIComponent(value);
+  if (isDotSegment(segment))
+    throw new VendorFailure('malformed answer: a dot segment where a name belongs in the path');
+  return segment;
 }
 
 /** A date the ATS gives (ISO text, or milliseconds since 1970), if it is one. */
@@ -168,6 +203,30 @@ export function jobTypeOf(value: unknown): string | null {
   return known[key] ?? text;
 }
 
+/**
+ * An error the board did not expect (not the vendor's answer: a bug, a description that breaks the
+ * reader) while reading one job: it names the job, so the sync's line and log can.
+ */
+export class JobError extends Error {
+  override name = 'JobError';
+  constructor(
+    readonly atsId: string,
+    override readonly cause: unknown,
+  ) {
+    super(`job ${atsId}: ${cause instanceof Error ? `${cause.name}: ${cause.message}` : String(cause)}`);
+  }
+}
+
+/** `work` for the job `atsId`; an unexpected failure in it becomes a JobError that names the job. */
+export async function aboutJob<T>(atsId: string, work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (error instanceof VendorFailure || error instanceof JobError) throw error;
+    throw new JobError(atsId, error);
+  }
+}
+
 /** A job without an id or a title is not a job the board can list: the whole answer is not what the vendor documents. */
 export function requireJob(
   item: unknown,
@@ -175,8 +234,14 @@ export function requireJob(
   idKey: string,
   titleKey: string,
 ): { id: string; title: string } {
-  const id = atsIdOf(field(item, idKey));
-  if (id === null) throw new VendorFailure(`malformed answer: job ${index + 1} of the list has no ${idKey}`);
+  const raw = field(item, idKey);
+  const id = atsIdOf(raw);
+  if (id === null)
+    throw new VendorFailure(
+      raw === undefined || raw === null || raw === ''
+        ? `malformed answer: job ${index + 1} of the list has no ${idKey}`
+        : `malformed answer: job ${index + 1} of the list has an ${idKey} the board cannot use`,
+    );
   const title = oneLine(field(item, titleKey), 300);
   if (!title) throw new VendorFailure(`malformed answer: job ${id} has no ${titleKey}`);
   return { id, title };

@@ -112,7 +112,11 @@ export function sourcesService(deps: SyncDeps) {
     const id = await db.transaction(async (tx) => {
       if (existing) {
         // Added again: the same source and company, so its jobs come back under their old ids.
-        await tx.update(jobSources).set({ removedAt: null }).where(eq(jobSources.id, existing.id));
+        // A claim left by a sync that died is no claim on the source added again.
+        await tx
+          .update(jobSources)
+          .set({ removedAt: null, syncClaimedUntil: null })
+          .where(eq(jobSources.id, existing.id));
         const changes = {
           ...(company ? { name: company } : {}),
           ...(workspace !== undefined ? { workspaceSlug: workspace } : {}),
@@ -170,13 +174,16 @@ export function sourcesService(deps: SyncDeps) {
       }));
   }
 
-  /** Removes a source: its open jobs close now (their pages answer 410), its company stays. */
+  /**
+   * Removes a source: its open jobs close now (their pages answer 410), its company stays. Its claim
+   * goes too: a sync under way finds the source removed at its write and writes nothing.
+   */
   async function remove(id: number): Promise<{ source: SourceSummary; closed: number }> {
     const [source] = await list([id]);
     if (!source) throw new SourceRefusal(`No source ${id} (pnpm sources list shows them).`);
     const closed = await db.transaction(async (tx) => {
       await tx.select().from(jobSources).where(eq(jobSources.id, id)).for('update');
-      await tx.update(jobSources).set({ removedAt: sql`now()` }).where(eq(jobSources.id, id));
+      await tx.update(jobSources).set({ removedAt: sql`now()`, syncClaimedUntil: null }).where(eq(jobSources.id, id));
       const rows = await tx
         .update(jobPostings)
         .set({ status: 'closed' })
@@ -189,8 +196,9 @@ export function sourcesService(deps: SyncDeps) {
 
   /**
    * Syncs the sources named (every source when none is), one vendor's sources after the other and
-   * the three vendors side by side (each vendor's host gets one request at a time anyway). Results
-   * in the order asked; `onResult` hears each as it comes.
+   * the three vendors side by side (each vendor's host gets one request at a time anyway). A source
+   * that fails, for whatever reason, fails alone: the next ones sync. Results in the order asked;
+   * `onResult` hears each as it comes, and the log one line each (sync.ts).
    */
   async function sync(
     ids: number[] | null,

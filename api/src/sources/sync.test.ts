@@ -26,7 +26,13 @@ beforeAll(async () => {
   sources = sourcesService({
     db: api.db,
     // Short waits: the tests' vendors answer at once, or are scripted to fail.
-    http: vendorHttp({ timeoutMs: 1_500, backoffMs: 20, attempts: 4, maxWaitMs: 5_000 }),
+    http: vendorHttp({
+      timeoutMs: 1_500,
+      backoffMs: 20,
+      attempts: 4,
+      maxWaitMs: 5_000,
+      trusted: Object.values(fake.urls),
+    }),
     vendorUrls: fake.urls,
   });
 }, 60_000);
@@ -553,7 +559,13 @@ describe('a sync shares the thread with the requests', () => {
     const events: string[] = [];
     const service = sourcesService({
       db: api.db,
-      http: vendorHttp({ timeoutMs: 1_500, backoffMs: 20, attempts: 4, maxWaitMs: 5_000 }),
+      http: vendorHttp({
+        timeoutMs: 1_500,
+        backoffMs: 20,
+        attempts: 4,
+        maxWaitMs: 5_000,
+        trusted: Object.values(fake.urls),
+      }),
       vendorUrls: fake.urls,
       onWritten: (rows) => events.push(`wrote ${rows}`),
     });

@@ -1,11 +1,16 @@
+import { hostQueue, PublicFetchFailure, type PublicResponse, publicFetcher } from '../lib/public-fetch';
+
 /**
  * The board's requests to the ATSs' public job-board APIs, polite and bounded:
  * - at most one request at a time per vendor host, from this process (a queue per host), and a
  *   backoff that holds the host's queue, so every request to it waits;
  * - on 429 and 5xx: try again after `Retry-After` (seconds or an HTTP date) when it says, else
  *   after 1, 2, 4 s; an answer that asks for longer than `maxWaitMs` fails rather than waits;
- * - each attempt has a timeout, and a body is read up to `maxBytes` and no further.
- * Every failure is a `VendorFailure` whose reason goes into the sync's line.
+ * - each attempt has a timeout, and a body is read up to `maxBytes` and no further;
+ * - through `publicFetcher` (lib/public-fetch.ts): a redirect is followed only on the vendor's own
+ *   host, and no connection reaches a private, loopback or link-local address, except the hosts of
+ *   the vendors' configured base URLs (`trusted`: GREENHOUSE_API_URL…, which the operator chose).
+ * Every failure is a `VendorFailure` whose reason goes into the sync's line, with no address in it.
  */
 export class VendorFailure extends Error {
   override name = 'VendorFailure';
@@ -30,6 +35,8 @@ export interface VendorHttpOptions {
   maxWaitMs: number;
   /** Sent with every request. */
   userAgent: string;
+  /** The vendors' configured base URLs: their host:port connect without the public-address check. */
+  trusted: readonly string[];
 }
 
 export const defaultVendorHttpOptions: VendorHttpOptions = {
@@ -38,7 +45,11 @@ export const defaultVendorHttpOptions: VendorHttpOptions = {
   backoffMs: 1_000,
   maxWaitMs: 120_000,
   userAgent: 'FoundryJobsBoard/1.0 (job board import; +https://foundry.jobs)',
+  trusted: [],
 };
+
+/** Redirects a vendor's answer may take, on its own host. */
+const maxRedirects = 3;
 
 export interface VendorHttp {
   /** GETs `url` and parses its JSON, or throws a VendorFailure. */
@@ -56,93 +67,44 @@ export function retryAfterMs(header: string | null, now = Date.now()): number | 
   return Number.isNaN(date) ? null : Math.max(0, date - now);
 }
 
-/** Reads at most `maxBytes` of a body; a longer one is cut off (and fails), never read whole. */
-async function readCapped(response: Response, maxBytes: number): Promise<string> {
-  const declared = Number(response.headers.get('content-length') ?? Number.NaN);
-  if (Number.isFinite(declared) && declared > maxBytes) {
-    await response.body?.cancel().catch(() => undefined);
-    throw new VendorFailure(`answer larger than ${mb(maxBytes)}`);
-  }
-  if (!response.body) return '';
-  const reader = response.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > maxBytes) {
-      await reader.cancel().catch(() => undefined);
-      throw new VendorFailure(`answer larger than ${mb(maxBytes)}`);
-    }
-    chunks.push(value);
-  }
-  return new TextDecoder('utf-8', { fatal: false }).decode(Buffer.concat(chunks));
-}
-
-const mb = (bytes: number) =>
-  bytes >= 1024 * 1024 ? `${Math.round(bytes / 1024 / 1024)} MB` : `${Math.round(bytes / 1024)} KB`;
 const seconds = (ms: number) => `${Math.round(ms / 100) / 10} s`;
 
 /** A client for the vendors' APIs, one queue per host (share one per process). */
 export function vendorHttp(options: Partial<VendorHttpOptions> = {}): VendorHttp {
   const settings = { ...defaultVendorHttpOptions, ...options };
-  const queues = new Map<string, Promise<unknown>>();
-
-  /** Runs `task` after every earlier task for the same host. */
-  function onHost<T>(host: string, task: () => Promise<T>): Promise<T> {
-    const previous = queues.get(host) ?? Promise.resolve();
-    const next = previous.then(task, task);
-    const settled = next.catch(() => undefined);
-    queues.set(host, settled);
-    settled.then(() => {
-      if (queues.get(host) === settled) queues.delete(host);
-    });
-    return next;
-  }
+  const onHost = hostQueue();
+  const fetcher = publicFetcher({
+    maxRedirects,
+    maxBytes: 0,
+    timeoutMs: settings.timeoutMs,
+    allowHosts: settings.trusted,
+    // The vendor's own host only: an answer that sends the board elsewhere is not the vendor's.
+    followRedirect: (from, to) => from.hostname === to.hostname,
+    headers: { Accept: 'application/json', 'User-Agent': settings.userAgent },
+  });
 
   type Attempt = { ok: true; body: unknown } | { ok: false; why: string; waitMs: number | null };
 
   async function attempt(url: string, maxBytes: number): Promise<Attempt> {
-    const signal = AbortSignal.timeout(settings.timeoutMs);
-    let response: Response;
+    let response: PublicResponse;
     try {
-      response = await fetch(url, {
-        headers: { Accept: 'application/json', 'User-Agent': settings.userAgent },
-        redirect: 'follow',
-        signal,
-      });
+      response = await fetcher.get(url, { maxBytes });
     } catch (error) {
-      if (signal.aborted) throw new VendorFailure(`timed out after ${seconds(settings.timeoutMs)}`);
-      // A connection that failed is tried again.
+      if (!(error instanceof PublicFetchFailure)) throw error;
+      // A connection that failed is tried again; the rest fail at once.
+      if (error.retryable) return { ok: false, why: error.reason, waitMs: null };
+      throw new VendorFailure(error.reason);
+    }
+    if (response.status === 429 || response.status >= 500)
       return {
         ok: false,
-        why: `could not connect (${String((error as Error).cause ?? (error as Error).message)})`,
-        waitMs: null,
+        why: `HTTP ${response.status}`,
+        waitMs: retryAfterMs(response.headers['retry-after'] ?? null),
       };
-    }
-    if (response.status === 429 || response.status >= 500) {
-      await response.body?.cancel().catch(() => undefined);
-      return { ok: false, why: `HTTP ${response.status}`, waitMs: retryAfterMs(response.headers.get('retry-after')) };
-    }
-    if (response.status === 404) {
-      await response.body?.cancel().catch(() => undefined);
-      throw new VendorFailure('the vendor does not know this board (HTTP 404)', true);
-    }
-    if (!response.ok) {
-      await response.body?.cancel().catch(() => undefined);
-      throw new VendorFailure(`HTTP ${response.status}`);
-    }
-    let text: string;
+    if (response.status === 404) throw new VendorFailure('the vendor does not know this board (HTTP 404)', true);
+    if (response.status < 200 || response.status > 299) throw new VendorFailure(`HTTP ${response.status}`);
     try {
-      text = await readCapped(response, maxBytes);
-    } catch (error) {
-      if (error instanceof VendorFailure) throw error;
-      if (signal.aborted) throw new VendorFailure(`timed out after ${seconds(settings.timeoutMs)}`);
-      throw new VendorFailure('the answer was cut off');
-    }
-    try {
-      return { ok: true, body: JSON.parse(text) };
+      return { ok: true, body: JSON.parse(new TextDecoder('utf-8', { fatal: false }).decode(response.body)) };
     } catch {
       throw new VendorFailure('malformed answer (not JSON)');
     }

@@ -70,11 +70,18 @@ export async function createTestApi(
     log: (entry) => logs.push(entry),
     now: options.now,
   });
+  const vendorUrls = options.vendorUrls ?? defaultVendorUrls;
   const sources = sourcesService({
     db: database.db,
     // Short waits: the tests' vendors answer at once, or are scripted to fail.
-    http: vendorHttp({ timeoutMs: 1_500, backoffMs: 20, attempts: 4, maxWaitMs: 5_000 }),
-    vendorUrls: options.vendorUrls ?? defaultVendorUrls,
+    http: vendorHttp({
+      timeoutMs: 1_500,
+      backoffMs: 20,
+      attempts: 4,
+      maxWaitMs: 5_000,
+      trusted: Object.values(vendorUrls),
+    }),
+    vendorUrls,
   });
   const app = createApp({
     database,

@@ -2,6 +2,7 @@ import { oneLine } from '../clean-text';
 import { descriptionFromText } from '../description';
 import { describeHtml } from '../description-pool';
 import {
+  aboutJob,
   dateOf,
   field,
   type ImportedJob,
@@ -10,6 +11,8 @@ import {
   locationOf,
   mapYielding,
   maxListBytes,
+  pathSegment,
+  requireCount,
   requireJob,
   urlOf,
   type Vendor,
@@ -37,6 +40,7 @@ export const ashby: Vendor = {
     const body = await context.http.json(listUrl(board, context.baseUrl), maxListBytes);
     const items = field(body, 'jobs');
     if (!Array.isArray(items)) throw new VendorFailure('malformed answer: no jobs list');
+    requireCount(items.length);
     const listed = await mapYielding(items, (item, index) =>
       field(item, 'isListed') === false ? null : toJob(item, index),
     );
@@ -45,7 +49,7 @@ export const ashby: Vendor = {
 };
 
 const listUrl = (board: string, baseUrl: string) =>
-  `${baseOf(baseUrl)}/posting-api/job-board/${encodeURIComponent(board)}?includeCompensation=true`;
+  `${baseOf(baseUrl)}/posting-api/job-board/${pathSegment(board)}?includeCompensation=true`;
 
 const employmentTypes: Record<string, string> = {
   FullTime: 'Full-time',
@@ -57,6 +61,10 @@ const employmentTypes: Record<string, string> = {
 
 async function toJob(item: unknown, index: number): Promise<ImportedJob> {
   const { id, title } = requireJob(item, index, 'id', 'title');
+  return aboutJob(id, () => jobOf(item, id, title));
+}
+
+async function jobOf(item: unknown, id: string, title: string): Promise<ImportedJob> {
   const secondary = list(field(item, 'secondaryLocations')).map((entry) => field(entry, 'location'));
   const employment = field(item, 'employmentType');
   const html = field(item, 'descriptionHtml');

@@ -2,6 +2,7 @@ import { pace } from '../../job-postings/background-pace';
 import { oneLine } from '../clean-text';
 import { describeHtml } from '../description-pool';
 import {
+  aboutJob,
   atsIdOf,
   dateOf,
   field,
@@ -11,6 +12,8 @@ import {
   locationOf,
   maxJobBytes,
   maxListBytes,
+  pathSegment,
+  requireCount,
   requireJob,
   urlOf,
   type Vendor,
@@ -34,31 +37,37 @@ export const greenhouse: Vendor = {
   kind: 'greenhouse',
   boardUrl: (board) => `https://boards.greenhouse.io/${encodeURIComponent(board)}`,
   async probe(board, context) {
-    const url = `${baseOf(context.baseUrl)}/v1/boards/${encodeURIComponent(board)}/jobs`;
+    const url = `${baseOf(context.baseUrl)}/v1/boards/${pathSegment(board)}/jobs`;
     const jobs = field(await context.http.json(url, maxListBytes), 'jobs');
     if (!Array.isArray(jobs)) throw new VendorFailure('malformed answer: no jobs list');
     return { openJobs: jobs.length };
   },
   async jobs(board, context) {
-    const base = `${baseOf(context.baseUrl)}/v1/boards/${encodeURIComponent(board)}/jobs`;
+    const base = `${baseOf(context.baseUrl)}/v1/boards/${pathSegment(board)}/jobs`;
     const body = await context.http.json(`${base}?content=true`, maxListBytes);
     const items = field(body, 'jobs');
     if (!Array.isArray(items)) throw new VendorFailure('malformed answer: no jobs list');
     const total = field(field(body, 'meta'), 'total');
     if (typeof total === 'number' && total !== items.length)
       throw new VendorFailure(`partial answer: ${items.length} of the ${total} jobs it counts`);
+    // Counted, and every job's id and title checked, before the first request about one job: an
+    // answer the sync would refuse costs no request per job.
+    requireCount(items.length);
+    const named = items.map((item, index) => requireJob(item, index, 'id', 'title'));
     const jobs: ImportedJob[] = [];
     const pause = pace();
     for (const [index, item] of items.entries()) {
       if (index > 0 && index % yieldEvery === 0) await pause();
-      const { id, title } = requireJob(item, index, 'id', 'title');
+      const { id, title } = named[index] as { id: string; title: string };
       const updatedAt = oneLine(field(item, 'updated_at'), 60) || null;
       // The description is sanitized on its thread while the pay is read.
       const [salary, description] = await pause.untimed(
-        Promise.all([
-          payOf(id, updatedAt, base, context),
-          describeHtml(field(item, 'content'), { entityEscaped: true }),
-        ]),
+        aboutJob(id, () =>
+          Promise.all([
+            payOf(id, updatedAt, base, context),
+            describeHtml(field(item, 'content'), { entityEscaped: true }),
+          ]),
+        ),
       );
       jobs.push({
         atsId: id,
@@ -112,7 +121,7 @@ async function payOf(
   if (known && updatedAt !== null && known.atsUpdatedAt === updatedAt) return known.salary;
   let body: unknown;
   try {
-    body = await context.http.json(`${base}/${encodeURIComponent(id)}?pay_transparency=true`, maxJobBytes);
+    body = await context.http.json(`${base}/${pathSegment(id)}?pay_transparency=true`, maxJobBytes);
   } catch (error) {
     if (error instanceof VendorFailure) throw new VendorFailure(`reading the pay of job ${id}: ${error.reason}`);
     throw error;

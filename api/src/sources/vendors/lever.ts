@@ -3,6 +3,7 @@ import { oneLine } from '../clean-text';
 import { descriptionFromText, type ImportedDescription } from '../description';
 import { describeHtml } from '../description-pool';
 import {
+  aboutJob,
   dateOf,
   field,
   type ImportedJob,
@@ -11,6 +12,8 @@ import {
   locationOf,
   mapYielding,
   maxListBytes,
+  pathSegment,
+  requireCount,
   requireJob,
   urlOf,
   type Vendor,
@@ -36,14 +39,14 @@ export const lever: Vendor = {
   boardUrl: (board) => `https://jobs.lever.co/${encodeURIComponent(board)}`,
   async probe(board, context) {
     const page = await context.http.json(
-      `${baseOf(context.baseUrl)}/v0/postings/${encodeURIComponent(board)}?mode=json&skip=0&limit=1`,
+      `${baseOf(context.baseUrl)}/v0/postings/${pathSegment(board)}?mode=json&skip=0&limit=1`,
       maxListBytes,
     );
     if (!Array.isArray(page)) throw new VendorFailure('malformed answer: not a list of postings');
     return { openJobs: null };
   },
   async jobs(board, context) {
-    const base = `${baseOf(context.baseUrl)}/v0/postings/${encodeURIComponent(board)}?mode=json`;
+    const base = `${baseOf(context.baseUrl)}/v0/postings/${pathSegment(board)}?mode=json`;
     for (let read = 1; ; read++) {
       const postings = await readAll(base, context.http);
       if (postings) return mapYielding(postings, toJob);
@@ -58,7 +61,6 @@ async function readAll(base: string, http: { json(url: string, maxBytes: number)
   let skip = 0;
   let previousLast: string | null = null;
   for (;;) {
-    if (postings.length > 100_000) throw new VendorFailure('more than 100,000 postings');
     const page = await http.json(`${base}&skip=${skip}&limit=${leverPageSize}`, maxListBytes);
     if (!Array.isArray(page)) throw new VendorFailure('malformed answer: not a list of postings');
     let fresh = page;
@@ -68,7 +70,8 @@ async function readAll(base: string, http: { json(url: string, maxBytes: number)
       fresh = page.slice(1);
     }
     if (fresh.length === 0) return postings;
-    postings.push(...fresh);
+    requireCount(postings.length + fresh.length);
+    for (const posting of fresh) postings.push(posting);
     previousLast = requireJob(page.at(-1), skip + page.length - 1, 'id', 'text').id;
     skip += page.length - 1;
   }
@@ -76,6 +79,10 @@ async function readAll(base: string, http: { json(url: string, maxBytes: number)
 
 async function toJob(item: unknown, index: number): Promise<ImportedJob> {
   const { id, title } = requireJob(item, index, 'id', 'text');
+  return aboutJob(id, () => jobOf(item, id, title));
+}
+
+async function jobOf(item: unknown, id: string, title: string): Promise<ImportedJob> {
   const categories = field(item, 'categories');
   const all = list(field(categories, 'allLocations'));
   return {
