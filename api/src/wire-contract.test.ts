@@ -12,8 +12,9 @@ import {
   OrganizationPageWire,
   WorkspaceWire,
 } from '@board/shared/api/page-bodies';
+import { wireBreaks } from '@board/shared/api/wire-reading';
 import { eq } from 'drizzle-orm';
-import * as v from 'valibot';
+import type * as v from 'valibot';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { jobPostings } from './db/job-board-tables';
 import { demoWorkspaces } from './seed/demo-data';
@@ -44,12 +45,6 @@ async function get(path: string) {
   return { status: response.status, body: (await response.json()) as unknown };
 }
 
-/** The answer's breaks of the contract, each as its path and message (none: it keeps it). */
-function breaks(schema: v.GenericSchema, body: unknown): string[] {
-  const result = v.safeParse(schema, body);
-  return result.success ? [] : result.issues.map((issue) => `${v.getDotPath(issue) ?? '(answer)'}: ${issue.message}`);
-}
-
 /** Every page of a paged call (limit 100), each checked against `schema`; the items of all pages. */
 async function pages<T>(path: string, schema: v.GenericSchema, items: (body: never) => T[]): Promise<T[]> {
   const found: T[] = [];
@@ -58,7 +53,7 @@ async function pages<T>(path: string, schema: v.GenericSchema, items: (body: nev
     const joiner = path.includes('?') ? '&' : '?';
     const { status, body } = await get(`${path}${joiner}limit=100${cursor ? `&cursor=${cursor}` : ''}`);
     expect(status, path).toBe(200);
-    expect(breaks(schema, body), path).toEqual([]);
+    expect(wireBreaks(schema, body), path).toEqual([]);
     found.push(...items(body as never));
     cursor = (body as { next_cursor: string | null }).next_cursor;
   } while (cursor);
@@ -73,7 +68,7 @@ describe('the seeded board keeps the wire contract', () => {
       for (const visibility of ['job_board_only', 'linkedin_or_job_board']) {
         const path = `/public-job-posting?${scope}&visibility=${visibility}`;
         const whole = await get(path);
-        expect(breaks(JobListWire, whole.body), path).toEqual([]);
+        expect(wireBreaks(JobListWire, whole.body), path).toEqual([]);
         const paged = await pages(path, JobPageWire, (body: { jobs: unknown[] }) => body.jobs);
         expect(paged.length).toBe((whole.body as { jobs: unknown[] }).jobs.length);
       }
@@ -84,10 +79,12 @@ describe('the seeded board keeps the wire contract', () => {
 
   it('call 2, call 3 (whole and paged) and call 5 (whole and paged) of every company', async () => {
     for (const workspace of demoWorkspaces)
-      expect(breaks(WorkspaceWire, (await get(`/public-job-posting/workspace/${workspace.slug}`)).body)).toEqual([]);
+      expect(wireBreaks(WorkspaceWire, (await get(`/public-job-posting/workspace/${workspace.slug}`)).body)).toEqual(
+        [],
+      );
     const organizations = '/public-job-posting/job-board/list-organizations';
     for (const scope of scopes) {
-      expect(breaks(OrganizationListWire, (await get(`${organizations}?${scope}`)).body), scope).toEqual([]);
+      expect(wireBreaks(OrganizationListWire, (await get(`${organizations}?${scope}`)).body), scope).toEqual([]);
       await pages(`${organizations}?${scope}`, OrganizationPageWire, () => []);
     }
     const { body } = await get(organizations);
@@ -97,7 +94,7 @@ describe('the seeded board keeps the wire contract', () => {
     expect(ids.length).toBeGreaterThan(5);
     for (const id of ids) {
       const path = `/public-job-posting/organization/${id}`;
-      expect(breaks(OrganizationJobsWire, (await get(path)).body), path).toEqual([]);
+      expect(wireBreaks(OrganizationJobsWire, (await get(path)).body), path).toEqual([]);
       await pages(path, OrganizationJobsPageWire, () => []);
     }
   });
@@ -108,10 +105,10 @@ describe('the seeded board keeps the wire contract', () => {
     const [closed] = await api.db.select().from(jobPostings).where(eq(jobPostings.status, 'closed')).limit(1);
     if (!closed) throw new Error('the demo data has no closed job');
     for (const id of ids)
-      expect(breaks(JobDetailWire, (await get(`/public-job-posting/${id}`)).body), `job ${id}`).toEqual([]);
+      expect(wireBreaks(JobDetailWire, (await get(`/public-job-posting/${id}`)).body), `job ${id}`).toEqual([]);
     const answer = await get(`/public-job-posting/${closed.id}?include_closed=true`);
     expect(answer.status).toBe(200);
-    expect(breaks(JobDetailWire, answer.body)).toEqual([]);
+    expect(wireBreaks(JobDetailWire, answer.body)).toEqual([]);
     expect((answer.body as { closed_at: string | null }).closed_at).not.toBeNull();
   });
 
@@ -125,10 +122,10 @@ describe('the seeded board keeps the wire contract', () => {
     const jobId = await publishedJobId(api);
     const stored = await submitApplication(api, await applicationForm(api, jobId));
     expect(stored.status).toBe(201);
-    expect(breaks(ApplicationReceivedWire, await stored.json())).toEqual([]);
+    expect(wireBreaks(ApplicationReceivedWire, await stored.json())).toEqual([]);
     const invalid = await submitApplication(api, await applicationForm(api, jobId, { candidate_email: 'nope' }));
     expect(invalid.status).toBe(422);
-    expect(breaks(ErrorWire, await invalid.json())).toEqual([]);
+    expect(wireBreaks(ErrorWire, await invalid.json())).toEqual([]);
     for (const [path, status] of [
       ['/public-job-posting/999999', 404],
       ['/public-job-posting?visibility=everyone', 400],
@@ -138,7 +135,7 @@ describe('the seeded board keeps the wire contract', () => {
     ] as const) {
       const answer = await get(path);
       expect(answer.status, path).toBe(status);
-      expect(breaks(ErrorWire, answer.body), path).toEqual([]);
+      expect(wireBreaks(ErrorWire, answer.body), path).toEqual([]);
     }
   });
 });
@@ -160,12 +157,12 @@ describe("the vendors' own samples, imported, keep the wire contract", () => {
     expect(ours).toHaveLength(3);
     for (const job of ours) {
       const detail = await get(`/public-job-posting/${job.id}`);
-      expect(breaks(JobDetailWire, detail.body), `imported job ${job.id}`).toEqual([]);
+      expect(wireBreaks(JobDetailWire, detail.body), `imported job ${job.id}`).toEqual([]);
       expect((detail.body as { description_blocks: unknown }).description_blocks).not.toBeNull();
       const path = `/public-job-posting/organization/${job.organizationId}`;
-      expect(breaks(OrganizationJobsWire, (await get(path)).body), path).toEqual([]);
+      expect(wireBreaks(OrganizationJobsWire, (await get(path)).body), path).toEqual([]);
     }
     await pages('/public-job-posting?workspace_slug=demo', JobPageWire, () => []);
-    expect(breaks(JobListWire, (await get('/public-job-posting?workspace_slug=demo')).body)).toEqual([]);
+    expect(wireBreaks(JobListWire, (await get('/public-job-posting?workspace_slug=demo')).body)).toEqual([]);
   });
 });

@@ -97,3 +97,9 @@ export function objectReadingOf<
 > {
   return entriesReading(entries, named) as never;
 }
+
+/** Where a value breaks the contract, each as its path and message: none when it keeps it (the wire tests). */
+export function wireBreaks(schema: Schema, value: unknown): string[] {
+  const result = v.safeParse(schema, value);
+  return result.success ? [] : result.issues.map((issue) => `${v.getDotPath(issue) ?? '(answer)'}: ${issue.message}`);
+}
