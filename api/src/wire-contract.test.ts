@@ -1,9 +1,7 @@
+import { ApplicationReceivedWire, ErrorWire } from '@board/shared/api/application-bodies';
+import { CrawlJobsWire, CrawlOrganizationsWire } from '@board/shared/api/crawl-bodies';
 import { JobDetailWire } from '@board/shared/api/job-wire';
 import {
-  ApplicationReceivedWire,
-  CrawlJobsWire,
-  CrawlOrganizationsWire,
-  ErrorWire,
   JobListWire,
   JobPageWire,
   OrganizationJobsPageWire,

@@ -1,5 +1,5 @@
 import { createHash, randomUUID } from 'node:crypto';
-import type { ApplicationReceivedBody, ErrorBody } from '@board/shared/api/page-bodies';
+import type { ApplicationReceivedBody, ErrorBody } from '@board/shared/api/application-bodies';
 import {
   applicationFieldNames,
   applicationMessages,

@@ -1,9 +1,8 @@
 import { isIntegerId } from '@board/shared/api/board-id';
+import type { CrawlJobsBody, CrawlOrganizationsBody } from '@board/shared/api/crawl-bodies';
 import { maxCrawlPageSize } from '@board/shared/api/job-search-query';
 import type { JobDetailBody } from '@board/shared/api/job-wire';
 import type {
-  CrawlJobsBody,
-  CrawlOrganizationsBody,
   JobPageBody,
   OrganizationJobsBody,
   OrganizationJobsPageBody,

@@ -1,4 +1,4 @@
-import type { ErrorBody } from '@board/shared/api/page-bodies';
+import type { ErrorBody } from '@board/shared/api/application-bodies';
 import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 

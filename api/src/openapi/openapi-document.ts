@@ -1,10 +1,14 @@
-import { DescriptionBlocksWire, DescriptionInlinesWire } from '@board/shared/api/description-blocks';
-import { JobDetailWire, JobListItemWire, OrganizationJobWire, TeamMemberWire } from '@board/shared/api/job-wire';
+import { ApplicationReceivedWire, ErrorWire } from '@board/shared/api/application-bodies';
+import { CrawlJobsWire, CrawlOrganizationsWire } from '@board/shared/api/crawl-bodies';
+import { DescriptionBlocksWire, DescriptionInlinesWire, isSafeHref } from '@board/shared/api/description-blocks';
 import {
-  ApplicationReceivedWire,
-  CrawlJobsWire,
-  CrawlOrganizationsWire,
-  ErrorWire,
+  isDateText,
+  JobDetailWire,
+  JobListItemWire,
+  OrganizationJobWire,
+  TeamMemberWire,
+} from '@board/shared/api/job-wire';
+import {
   JobFacetsWire,
   JobListWire,
   JobPageWire,
@@ -138,8 +142,14 @@ function paths(): Json {
 export function openApiDocument(publicOrigin: string): Json {
   const schemas = toJsonSchemaDefs(wireSchemas, {
     target: 'draft-2020-12',
-    // A check is a JavaScript rule (a date `Date.parse` reads, a safe link): its metadata says the format.
-    ignoreActions: ['check'],
+    // A check is a JavaScript rule; the two the contract holds have a format in JSON Schema's words.
+    overrideAction: ({ valibotAction, jsonSchema }) => {
+      if (valibotAction.type !== 'check') return undefined;
+      const requirement = (valibotAction as { requirement?: unknown }).requirement;
+      if (requirement === isDateText) return { ...jsonSchema, format: 'date-time' };
+      if (requirement === isSafeHref) return { ...jsonSchema, format: 'uri' };
+      return undefined;
+    },
     overrideRef: ({ referenceId }) => `#/components/schemas/${referenceId}`,
   });
   return {

@@ -1,4 +1,4 @@
-import type { ErrorBody } from '@board/shared/api/page-bodies';
+import type { ErrorBody } from '@board/shared/api/application-bodies';
 
 /**
  * The one API client of the board (SPEC section 7): base URL from the runtime config, a 30 s

@@ -1,9 +1,10 @@
 import type { ApiClient, ApiRequest } from '@board/shared/api/api-client';
+import { CrawlJobsWire, CrawlOrganizationsWire } from '@board/shared/api/crawl-bodies';
 import { type Job, parseJobList } from '@board/shared/api/job';
 import { emptyJobSearch } from '@board/shared/api/job-search';
 import { jobSearchQuery } from '@board/shared/api/job-search-query';
 import { JobListItemWire } from '@board/shared/api/job-wire';
-import { CrawlJobsWire, CrawlOrganizationsWire, JobPageWire } from '@board/shared/api/page-bodies';
+import { JobPageWire } from '@board/shared/api/page-bodies';
 import { boardKeys } from '@board/shared/api/queries';
 import { readingOf } from '@board/shared/api/wire-reading';
 import { queryOptions } from '@board/shared/lib/query';

@@ -11,12 +11,11 @@ import * as v from 'valibot';
 /** An id of this API: a positive integer (another platform's may be strings: the board reads both). */
 export const wireId = v.pipe(v.number(), v.integer(), v.minValue(1));
 
-/** A point in time as ISO 8601 text (the API writes `toISOString()`); text no date parser reads breaks it. */
-export const wireDate = v.pipe(
-  v.string(),
-  v.check((value) => !Number.isNaN(Date.parse(value))),
-  v.metadata({ format: 'date-time' }),
-);
+/** Text a date parser reads: an instant as ISO 8601 (the API writes `toISOString()`). */
+export const isDateText = (value: string) => !Number.isNaN(Date.parse(value));
+
+/** A point in time (the OpenAPI document says `date-time`); text no date parser reads breaks it. */
+export const wireDate = v.pipe(v.string(), v.check(isDateText));
 
 const text = v.nullable(v.string());
 const texts = v.array(v.string());

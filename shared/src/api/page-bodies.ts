@@ -1,15 +1,18 @@
-import { JobListItemWire, OrganizationJobWire, wireDate, wireId } from '@board/shared/api/job-wire';
+import { JobListItemWire, OrganizationJobWire, wireId } from '@board/shared/api/job-wire';
 import * as v from 'valibot';
 
 /**
- * The answers of the public calls as the API sends them (snake_case): the contract the API's
- * handlers are typed against (`satisfies`), the board's readings are derived from (wire-reading.ts)
- * and the OpenAPI document is generated from. The jobs in them: job-wire.ts.
+ * The answers of calls 1 to 5 as the API sends them (snake_case): the contract the API's handlers
+ * are typed against (`satisfies`), the board's readings are derived from (wire-reading.ts) and the
+ * OpenAPI document is generated from. The jobs in them: job-wire.ts; the crawler listings:
+ * crawl-bodies.ts; call 6's answer and the error answer: application-bodies.ts (apart, so that the
+ * board's pages, which read none of them, do not carry them).
  */
 
-const count = v.pipe(v.number(), v.integer(), v.minValue(0));
+/** A count of jobs or companies. */
+export const count = v.pipe(v.number(), v.integer(), v.minValue(0));
 /** Pass as `cursor` for the next page; null on the last page. */
-const nextCursor = v.nullable(v.string());
+export const nextCursor = v.nullable(v.string());
 
 export const FacetCountWire = v.strictObject({ value: v.string(), count });
 
@@ -73,37 +76,6 @@ export const OrganizationJobsPageWire = v.strictObject({
   next_cursor: nextCursor,
 });
 
-/** GET /public-job-posting/crawl/jobs: every board job, by id; `last_changed`: the sitemap's lastmod. */
-export const CrawlJobsWire = v.strictObject({
-  items: v.array(
-    v.strictObject({
-      id: wireId,
-      organization_id: wireId,
-      posted_date: v.nullable(wireDate),
-      last_changed: wireDate,
-    }),
-  ),
-  next_cursor: nextCursor,
-});
-
-/** GET /public-job-posting/crawl/organizations: every hiring company, by id, dated by its newest job. */
-export const CrawlOrganizationsWire = v.strictObject({
-  items: v.array(v.strictObject({ organization_id: wireId, last_posted: v.nullable(wireDate) })),
-  next_cursor: nextCursor,
-});
-
-/** Call 6's 201: the application and its resume are stored (the SPEC's board does not read it). */
-export const ApplicationReceivedWire = v.strictObject({ id: v.pipe(v.string(), v.uuid()), received_at: wireDate });
-
-/**
- * Every error answer: a message, and a detail that is a sentence or a message per field (call 6's
- * 422, keyed by the multipart names).
- */
-export const ErrorWire = v.strictObject({
-  message: v.string(),
-  detail: v.exactOptional(v.union([v.string(), v.record(v.string(), v.string())])),
-});
-
 export type FacetCount = v.InferInput<typeof FacetCountWire>;
 export type JobFacets = v.InferInput<typeof JobFacetsWire>;
 export type JobListBody = v.InferInput<typeof JobListWire>;
@@ -113,7 +85,3 @@ export type OrganizationListBody = v.InferInput<typeof OrganizationListWire>;
 export type OrganizationPageBody = v.InferInput<typeof OrganizationPageWire>;
 export type OrganizationJobsBody = v.InferInput<typeof OrganizationJobsWire>;
 export type OrganizationJobsPageBody = v.InferInput<typeof OrganizationJobsPageWire>;
-export type CrawlJobsBody = v.InferInput<typeof CrawlJobsWire>;
-export type CrawlOrganizationsBody = v.InferInput<typeof CrawlOrganizationsWire>;
-export type ApplicationReceivedBody = v.InferInput<typeof ApplicationReceivedWire>;
-export type ErrorBody = v.InferInput<typeof ErrorWire>;

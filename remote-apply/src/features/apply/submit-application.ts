@@ -1,5 +1,5 @@
 import { ApiError } from '@board/shared/api/api-client';
-import type { ErrorBody } from '@board/shared/api/page-bodies';
+import type { ErrorBody } from '@board/shared/api/application-bodies';
 import {
   type ApplicationField,
   applicationFieldNames,
