@@ -41,7 +41,7 @@ export const crawlRequests = {
 };
 
 /**
- * The crawler listings as the shell's server reads them: the contract's keys (page-bodies.ts), each
+ * The crawler listings as the shell's server reads them: the contract's keys (crawl-bodies.ts), each
  * item's id required (an answer without one is nonsense, and the sitemap is answered later), dates
  * read leniently, and `last_changed` absent from an API older than it.
  */
