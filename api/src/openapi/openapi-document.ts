@@ -3,8 +3,10 @@ import { CrawlJobsWire, CrawlOrganizationsWire } from '@board/shared/api/crawl-b
 import { DescriptionBlocksWire, DescriptionInlinesWire, isSafeHref } from '@board/shared/api/description-blocks';
 import {
   isDateText,
+  type JobDetailBody,
   JobDetailWire,
   JobListItemWire,
+  type OrganizationJobBody,
   OrganizationJobWire,
   TeamMemberWire,
 } from '@board/shared/api/job-wire';
@@ -52,6 +54,33 @@ const wireSchemas = {
 };
 
 type Json = Record<string, unknown>;
+
+/** What a job's keys mean beyond their type (api/README.md's calls 1, 4 and 5 say the rest). */
+const jobKeyNotes: Partial<Record<keyof JobDetailBody | keyof OrganizationJobBody, string>> = {
+  organization_id: "The company's id (call 5).",
+  salary_min: 'In whole units of `salary_currency`; the board shows it in thousands.',
+  posted_date: 'When the job was published (call 5 sends it as `published_at`).',
+  published_at: 'When the job was published.',
+  team_members:
+    'Calls 1 and 4: as the platform stores them, mostly "name, title, bio" strings, sometimes malformed (the board drops those). Call 5: objects.',
+  logo: "The company's logo, an absolute URL.",
+  description: 'Paragraphs on blank lines, `#bold#`.',
+  description_blocks: "An imported job's description as safe blocks; null: `description` is the text.",
+  valid_through: 'The last day to apply, when the company gives one.',
+  closed_at: 'When the job closed: set only with `include_closed=true`.',
+};
+
+/** The schemas with the notes on their keys. */
+function annotated(schemas: Record<string, Json>): Record<string, Json> {
+  for (const name of ['JobListItem', 'JobDetail', 'OrganizationJob']) {
+    const properties = (schemas[name]?.properties ?? {}) as Record<string, Json>;
+    for (const [key, note] of Object.entries(jobKeyNotes)) {
+      const property = properties[key];
+      if (property) property.description = note;
+    }
+  }
+  return schemas;
+}
 const ref = (name: keyof typeof wireSchemas) => ({ $ref: `#/components/schemas/${name}` });
 const json = (schema: Json, description: string) => ({ description, content: { 'application/json': { schema } } });
 const error = (description: string) => json(ref('Error'), description);
@@ -162,6 +191,6 @@ export function openApiDocument(publicOrigin: string): Json {
     },
     servers: [{ url: publicOrigin }],
     paths: paths(),
-    components: { schemas },
+    components: { schemas: annotated(schemas as unknown as Record<string, Json>) },
   };
 }
