@@ -31,6 +31,7 @@ import { httpError } from './lib/http-error';
 import { logoSvg } from './lib/logo';
 import { requestLimit } from './lib/request-limit';
 import { responseCache } from './lib/response-cache';
+import { openApiRoutes } from './openapi/openapi-routes';
 import { purgeExpired } from './privacy/purge';
 import type { SourcesService } from './sources/sources-service';
 
@@ -173,6 +174,7 @@ export function createApp(deps: AppDeps) {
   });
 
   app.route('/public-job-posting', jobPostingRoutes(deps.database.db, deps.publicOrigin, versions));
+  app.route('/openapi.json', openApiRoutes(deps.publicOrigin));
   app.route(
     '/public/job-application',
     applicationRoutes({

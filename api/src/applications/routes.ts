@@ -1,4 +1,5 @@
 import { createHash, randomUUID } from 'node:crypto';
+import type { ApplicationReceivedBody, ErrorBody } from '@board/shared/api/application-bodies';
 import {
   applicationFieldNames,
   applicationMessages,
@@ -72,7 +73,11 @@ export function applicationRoutes(deps: ApplicationDeps) {
     // Never reads more than the limit into memory: a larger body is cut off and refused.
     bodyLimit({
       maxSize: resumeMaxBytes + formOverheadBytes,
-      onError: (c) => c.json({ message: tooLarge, detail: `The resume may be at most ${resumeMaxBytes} bytes` }, 413),
+      onError: (c) =>
+        c.json(
+          { message: tooLarge, detail: `The resume may be at most ${resumeMaxBytes} bytes` } satisfies ErrorBody,
+          413,
+        ),
     }),
     async (c) => {
       let body: Record<string, string | File>;
@@ -203,7 +208,10 @@ export function applicationRoutes(deps: ApplicationDeps) {
         return row;
       });
       deps.receipts.kick();
-      return c.json({ id: saved.id, received_at: saved.receivedAt.toISOString() }, 201);
+      return c.json(
+        { id: saved.id, received_at: saved.receivedAt.toISOString() } satisfies ApplicationReceivedBody,
+        201,
+      );
     },
   );
 

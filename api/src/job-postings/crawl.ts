@@ -1,4 +1,4 @@
-import type { CrawlJobsBody, CrawlOrganizationsBody } from '@board/shared/api/page-bodies';
+import type { CrawlJobsBody, CrawlOrganizationsBody } from '@board/shared/api/crawl-bodies';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../db/database';
 import { jobPostings, organizations } from '../db/job-board-tables';

@@ -6,8 +6,8 @@ import { jobPostings, organizations } from '../db/job-board-tables';
 import type { ScopeFacetsOf } from './caches';
 import { searchWhere } from './filters';
 import { listColumns } from './list-columns';
-import type { JobRowWithOrganization } from './pages';
 import { selectRows } from './queries';
+import type { JobWithOrganization } from './serialize';
 import type { Scope } from './visible';
 
 /** A saved search and where it looks (a job alert). */
@@ -17,7 +17,7 @@ export interface SavedSearch {
 }
 
 export interface WindowMatches {
-  rows: JobRowWithOrganization[];
+  rows: JobWithOrganization[];
   /** More than `limit` jobs matched. */
   more: boolean;
 }
@@ -71,7 +71,7 @@ export async function jobsPublishedBetween(
     for (const row of rows) matched.push({ index: Number(row.k), id: Number(row.id) });
   }
   const ids = [...new Set(matched.map((match) => match.id))];
-  const jobs = new Map<number, JobRowWithOrganization & { postedUs: string }>();
+  const jobs = new Map<number, JobWithOrganization & { postedUs: string }>();
   for (let start = 0; start < ids.length; start += 1000) {
     const page = await db
       .select({ job: listColumns, organization: organizations, postedUs: sql<string>`${jobPostings.postedUs}::text` })

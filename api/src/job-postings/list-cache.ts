@@ -1,9 +1,10 @@
 import { createHash } from 'node:crypto';
+import type { JobListBody } from '@board/shared/api/page-bodies';
 import type { Database } from '../db/database';
 import { compressBody, type Encoding } from '../lib/compress';
 import type { DataVersion } from './data-version';
 import { type Board, loadBoard } from './queries';
-import { serializeJob } from './serialize';
+import { listJobBody } from './serialize';
 import { placements, type Visibility } from './visible';
 
 /** Call 1's answer, serialised once: the JSON, its ETag, and each encoding compressed once. */
@@ -45,14 +46,14 @@ export function jobListCache(db: Database, versions: DataVersion, options: { max
   async function build(version: number, key: ListKey): Promise<ListAnswer> {
     const { jobs, organizations } = await boardAt(version);
     const shownOn = new Set<string>(placements(key.visibility));
-    const listed = [];
+    const listed: JobListBody['jobs'] = [];
     for (const job of jobs) {
       const organization = organizations.get(job.organizationId);
       if (!organization || !shownOn.has(job.shownOn)) continue;
       if (key.workspaceSlug !== undefined && organization.workspaceSlug !== key.workspaceSlug) continue;
-      listed.push(serializeJob({ job, organization }, 'list', key.origin));
+      listed.push(listJobBody({ job, organization }, key.origin));
     }
-    const json = Buffer.from(JSON.stringify({ jobs: listed }));
+    const json = Buffer.from(JSON.stringify({ jobs: listed } satisfies JobListBody));
     const etag = `"${createHash('sha1').update(json).digest('hex')}"`;
     const encodings = new Map<Encoding, Promise<Buffer<ArrayBuffer>>>();
     return {

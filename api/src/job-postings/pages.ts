@@ -5,7 +5,7 @@ import { jobCursorText, organizationCursorText, readJobCursor, readOrganizationC
 import { containsPattern } from './filters';
 import { type ListJobRow, listColumns } from './list-columns';
 import { selectRows } from './queries';
-import type { OrganizationRow } from './serialize';
+import type { JobWithOrganization } from './serialize';
 import { inScope, type Visibility, visibleJobs } from './visible';
 
 /**
@@ -40,13 +40,8 @@ async function countJobs(db: Database, where: SQL): Promise<JobTotal> {
   return { count: Number(row?.n ?? 0), isLowerBound: false };
 }
 
-export interface JobRowWithOrganization {
-  job: ListJobRow & { description?: string | null };
-  organization: OrganizationRow;
-}
-
-export interface JobPage {
-  rows: JobRowWithOrganization[];
+export interface JobPage<Row extends JobWithOrganization = JobWithOrganization> {
+  rows: Row[];
   total: JobTotal;
   nextCursor: string | null;
 }
@@ -60,7 +55,7 @@ export async function organizationJobPage(
   organizationId: number,
   visibility: Visibility,
   page: PageRequest,
-): Promise<PageRead<JobPage>> {
+): Promise<PageRead<JobPage<JobWithOrganization<ListJobRow & { description: string | null }>>>> {
   const where = sql`${visibleJobs(visibility)} and ${jobPostings.organizationId} = ${organizationId}`;
   const after = page.cursor === null ? null : readJobCursor(page.cursor, 'newest');
   if (after === null && page.cursor !== null) return { ok: false, error: 'bad-cursor' };

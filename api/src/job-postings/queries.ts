@@ -66,7 +66,7 @@ export async function findJob(
   id: number,
   visibility: Visibility,
   includeClosed = false,
-): Promise<JobWithOrganization | null> {
+): Promise<JobWithOrganization<typeof jobPostings.$inferSelect> | null> {
   const shown = includeClosed ? or(visibleJobs(visibility), closedJobs(visibility)) : visibleJobs(visibility);
   const [row] = await db
     .select({ job: jobPostings, organization: organizations })

@@ -1,11 +1,14 @@
 import { isIntegerId } from '@board/shared/api/board-id';
+import type { CrawlJobsBody, CrawlOrganizationsBody } from '@board/shared/api/crawl-bodies';
 import { maxCrawlPageSize } from '@board/shared/api/job-search-query';
+import type { JobDetailBody } from '@board/shared/api/job-wire';
 import type {
-  CrawlJobsBody,
-  CrawlOrganizationsBody,
   JobPageBody,
+  OrganizationJobsBody,
   OrganizationJobsPageBody,
+  OrganizationListBody,
   OrganizationPageBody,
+  WorkspaceBody,
 } from '@board/shared/api/page-bodies';
 import { Hono } from 'hono';
 import type { Database } from '../db/database';
@@ -26,7 +29,7 @@ import {
   organizationListQuery,
 } from './query-validators';
 import { jobSearch, type SearchOptions } from './search';
-import { serializeJob } from './serialize';
+import { detailJobBody, listJobBody, organizationJobBody } from './serialize';
 
 /** An id in this API's one spelling (`isIntegerId`: no leading zero, no sign), or a 404: one address per job. */
 function parseId(value: string, what: string): number {
@@ -37,6 +40,15 @@ function parseId(value: string, what: string): number {
 /** A workspace slug the database could hold: anything else (a NUL byte, 1,000 characters) is simply unknown. */
 async function workspaceBySlug(db: Database, slug: string) {
   return isPossibleSlug(slug) ? findWorkspace(db, slug) : null;
+}
+
+/** A hiring company as calls 3 send it. */
+function organizationBody(row: {
+  id: number;
+  name: string;
+  jobBoardSlug: string;
+}): OrganizationListBody['organizations'][number] {
+  return { organization_id: row.id, organization_name: row.name, job_board_slug: row.jobBoardSlug };
 }
 
 /** The page read, or the 400 of a cursor this API did not give. */
@@ -66,7 +78,7 @@ export function jobPostingRoutes(
       const origin = publicOrigin();
       const found = pageOrBadRequest(await search.search({ visibility, workspaceSlug }, wanted, page, c.req.raw));
       return c.json({
-        jobs: found.rows.map((row) => serializeJob(row, 'list', origin)),
+        jobs: found.rows.map((row) => listJobBody(row, origin)),
         total: found.total.count,
         total_is_lower_bound: found.total.isLowerBound,
         next_cursor: found.nextCursor,
@@ -88,7 +100,7 @@ export function jobPostingRoutes(
   app.get('/workspace/:slug', async (c) => {
     const workspace = await workspaceBySlug(db, c.req.param('slug'));
     if (!workspace) throw httpError(404, 'Workspace not found');
-    return c.json({ slug: workspace.slug, name: workspace.name });
+    return c.json({ slug: workspace.slug, name: workspace.name } satisfies WorkspaceBody);
   });
 
   // Call 3: the companies that are hiring, of one workspace or of all; with `limit`, one page of
@@ -101,23 +113,13 @@ export function jobPostingRoutes(
         await organizationPage(db, { workspaceSlug, name, limit: page.limit, cursor: page.cursor }),
       );
       return c.json({
-        organizations: result.rows.map((row) => ({
-          organization_id: row.id,
-          organization_name: row.name,
-          job_board_slug: row.jobBoardSlug,
-        })),
+        organizations: result.rows.map(organizationBody),
         total: result.total,
         next_cursor: result.nextCursor,
       } satisfies OrganizationPageBody);
     }
     const rows = await listHiringOrganizations(db, workspaceSlug);
-    return c.json({
-      organizations: rows.map((row) => ({
-        organization_id: row.id,
-        organization_name: row.name,
-        job_board_slug: row.jobBoardSlug,
-      })),
-    });
+    return c.json({ organizations: rows.map(organizationBody) } satisfies OrganizationListBody);
   });
 
   // Call 5: the jobs of one company.
@@ -131,13 +133,14 @@ export function jobPostingRoutes(
       );
       const origin = publicOrigin();
       return c.json({
-        jobs: result.rows.map((row) => serializeJob(row, 'organization', origin)),
+        jobs: result.rows.map((row) => organizationJobBody(row, origin)),
         total: result.total.count,
         next_cursor: result.nextCursor,
       } satisfies OrganizationJobsPageBody);
     }
     const jobs = await listOrganizationJobs(db, id, visibility);
-    return c.json({ jobs: jobs.map((row) => serializeJob(row, 'organization', publicOrigin())) });
+    const origin = publicOrigin();
+    return c.json({ jobs: jobs.map((row) => organizationJobBody(row, origin)) } satisfies OrganizationJobsBody);
   });
 
   // The crawler files' reading (sitemap, feeds): every board job, and every hiring company, by
@@ -164,7 +167,7 @@ export function jobPostingRoutes(
     if (!row) throw httpError(404, 'Job posting not found');
     // The job and its company: a change of other jobs leaves this answer as it is.
     versions.answerReads(c.req.raw, (job) => job.id === id);
-    return c.json(serializeJob(row, 'detail', publicOrigin()));
+    return c.json(detailJobBody(row, publicOrigin()) satisfies JobDetailBody);
   });
 
   return app;

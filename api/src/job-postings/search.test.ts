@@ -1,12 +1,7 @@
+import type { CrawlJobsBody, CrawlOrganizationsBody } from '@board/shared/api/crawl-bodies';
 import { emptyJobSearch, type JobSearch } from '@board/shared/api/job-search';
 import { jobSearchQuery } from '@board/shared/api/job-search-query';
-import type {
-  CrawlJobsBody,
-  CrawlOrganizationsBody,
-  JobPageBody,
-  OrganizationJobsPageBody,
-  OrganizationPageBody,
-} from '@board/shared/api/page-bodies';
+import type { JobPageBody, OrganizationJobsPageBody, OrganizationPageBody } from '@board/shared/api/page-bodies';
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { jobPostings, organizations } from '../db/job-board-tables';

@@ -6,10 +6,11 @@ import { jobPostings } from '../db/job-board-tables';
 import type { DataVersion } from './data-version';
 import { facetsUnmoved, indexFacets } from './index-facets';
 import type { ChangedJob } from './live-index';
-import type { JobPage, JobRowWithOrganization, PageRead, PageRequest } from './pages';
+import type { JobPage, PageRead, PageRequest } from './pages';
 import { readListJobs, selectRows } from './queries';
 import type { SearchIndex } from './search-index';
 import { entryMatches, type SearchRules, searchPage, searchRules, searchTest } from './search-index-page';
+import type { JobWithOrganization } from './serialize';
 import { inScope, type Scope } from './visible';
 
 /** Totals are exact up to this many matches, and a lower bound past it (docs/search.md). */
@@ -124,12 +125,7 @@ async function lowerCase(db: Database, search: JobSearch): Promise<{ title: stri
  * scope (hidden, or its company moved to another workspace or is not in the index yet): the next
  * index holds the change.
  */
-async function jobsById(
-  db: Database,
-  index: SearchIndex,
-  scope: Scope,
-  ids: number[],
-): Promise<JobRowWithOrganization[]> {
+async function jobsById(db: Database, index: SearchIndex, scope: Scope, ids: number[]): Promise<JobWithOrganization[]> {
   if (ids.length === 0) return [];
   const jobs = await readListJobs(db, sql`${inArray(jobPostings.id, ids)} and ${inScope(scope)}`);
   const byId = new Map(jobs.map((job) => [job.id, job]));

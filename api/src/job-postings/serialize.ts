@@ -1,36 +1,27 @@
+import type { JobCommonBody, JobDetailBody, JobListItemBody, OrganizationJobBody } from '@board/shared/api/job-wire';
 import { parseTeamMemberObject, parseTeamMemberString, type TeamMember } from '@board/shared/api/team';
 import type { jobPostings, organizations } from '../db/job-board-tables';
 import type { ListJobRow } from './list-columns';
 
 type JobRow = typeof jobPostings.$inferSelect;
 export type OrganizationRow = typeof organizations.$inferSelect;
-export interface JobWithOrganization {
-  job: JobRow;
+
+/**
+ * A job and its company, as the reads give them: every list reads `ListJobRow` (no long
+ * description), call 5 adds the description, call 4 reads the whole row.
+ */
+export interface JobWithOrganization<Job extends ListJobRow = ListJobRow> {
+  job: Job;
   organization: OrganizationRow;
 }
 
 /**
- * The job object of SPEC section 3, snake_case. Variants:
- * - `list` (call 1): no long `description` (cards never show it), team members as strings;
- * - `detail` (call 4): everything, team members as strings;
- * - `organization` (call 5): `published_at` instead of `posted_date`, team members as objects.
- * Beyond the spec's fields: `organization_id`, `logo` (absolute URL or null) and
- * `initial_projects` (list or null); on call 4 also `description_blocks`, `valid_through`, `closed_at`.
+ * The keys every call sends, typed against the wire contract (shared/src/api/job-wire.ts): a key
+ * this builds and the contract do not both name fails the type check.
  */
-export function serializeJob(
-  {
-    job,
-    organization,
-  }: {
-    job: ListJobRow & { description?: string | null } & Partial<
-        Pick<JobRow, 'descriptionBlocks' | 'validThrough' | 'closedAt' | 'status'>
-      >;
-    organization: OrganizationRow;
-  },
-  variant: 'list' | 'detail' | 'organization',
-  origin: string,
-) {
-  const date = job.publishedAt?.toISOString() ?? null;
+function jobBody({ job, organization }: JobWithOrganization, origin: string): JobCommonBody {
+  const { funding, investors } = organization;
+  const { equity } = job;
   return {
     id: job.id,
     title: job.title,
@@ -41,8 +32,6 @@ export function serializeJob(
     salary_max: job.salaryMax,
     salary_currency: job.salaryCurrency,
     short_description: job.shortDescription,
-    ...(variant === 'list' || job.description === undefined ? {} : { description: job.description }),
-    ...(variant === 'organization' ? { published_at: date } : { posted_date: date }),
     job_type: job.jobType,
     workplace_type: job.workplaceType,
     level: job.level,
@@ -51,26 +40,62 @@ export function serializeJob(
     benefits: job.benefits,
     application_url: job.applicationUrl,
     company_overview: organization.overview,
-    funding: organization.funding ?? null,
-    investors: organization.investors ?? null,
-    team_members: variant === 'organization' ? teamAsObjects(organization.teamMembers) : organization.teamMembers,
-    equity: job.equity ?? null,
+    funding: funding
+      ? {
+          total_funding_amount: funding.total_funding_amount ?? null,
+          last_round_amount: funding.last_round_amount ?? null,
+          last_round_type: funding.last_round_type ?? null,
+          last_round_date: funding.last_round_date ?? null,
+        }
+      : null,
+    investors: investors ? { all: investors.all, last_round: investors.last_round } : null,
+    equity: equity
+      ? {
+          type: equity.type ?? null,
+          percentage: equity.percentage ?? null,
+          cliff_period: equity.cliff_period ?? null,
+          vesting_period: equity.vesting_period ?? null,
+          additional_details: equity.additional_details ?? null,
+        }
+      : null,
     logo: organization.logo ? new URL(organization.logo, origin).href : null,
-    initial_projects: job.initialProjects ?? null,
-    ...(variant === 'detail' ? detailExtensions(job) : {}),
+    initial_projects: job.initialProjects,
   };
 }
 
+const postedDate = (job: ListJobRow) => job.publishedAt?.toISOString() ?? null;
+
+/** Call 1's job: no long description (cards never show it), team members as the platform stores them. */
+export function listJobBody(row: JobWithOrganization, origin: string): JobListItemBody {
+  return { ...jobBody(row, origin), posted_date: postedDate(row.job), team_members: row.organization.teamMembers };
+}
+
 /**
- * Call 4's extensions, read by the board's job page: the imported description as safe blocks
- * (null: `description` is the text), the last day to apply (JobPosting's validThrough), and when
- * the job closed (only ever set with `include_closed=true`).
+ * Call 4's job: call 1's with the long description, the imported description as safe blocks (null:
+ * `description` is the text), the last day to apply (JobPosting's validThrough), and when the job
+ * closed (only ever set with `include_closed=true`).
  */
-function detailExtensions(job: Partial<Pick<JobRow, 'descriptionBlocks' | 'validThrough' | 'closedAt' | 'status'>>) {
+export function detailJobBody(row: JobWithOrganization<JobRow>, origin: string): JobDetailBody {
+  const { job } = row;
   return {
-    description_blocks: job.descriptionBlocks ?? null,
+    ...listJobBody(row, origin),
+    description: job.description,
+    description_blocks: job.descriptionBlocks,
     valid_through: job.validThrough?.toISOString() ?? null,
     closed_at: job.status === 'closed' ? (job.closedAt ?? new Date(0)).toISOString() : null,
+  };
+}
+
+/** Call 5's job: `published_at` instead of `posted_date`, the long description, team members as objects. */
+export function organizationJobBody(
+  row: JobWithOrganization<ListJobRow & Pick<JobRow, 'description'>>,
+  origin: string,
+): OrganizationJobBody {
+  return {
+    ...jobBody(row, origin),
+    description: row.job.description,
+    published_at: postedDate(row.job),
+    team_members: teamAsObjects(row.organization.teamMembers),
   };
 }
 

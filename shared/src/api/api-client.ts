@@ -1,3 +1,5 @@
+import type { ErrorBody } from '@board/shared/api/application-bodies';
+
 /**
  * The one API client of the board (SPEC section 7): base URL from the runtime config, a 30 s
  * timeout, and the three kinds of request the board sends. A GET carries an Accept header only
@@ -71,7 +73,8 @@ export function createApiClient(baseUrl: string, fetchImpl: typeof fetch = (...a
     const response = await fetchImpl(url, { ...init, headers, signal: withTimeout(signal) });
     const body: unknown = await response.json().catch(() => null);
     if (!response.ok) {
-      const message = (body as { message?: unknown } | null)?.message;
+      // The contract's error answer (ErrorWire), read as any answer: a message only if it is text.
+      const message = (body as { [Key in keyof ErrorBody]?: unknown } | null)?.message;
       throw new ApiError(response.status, typeof message === 'string' ? message : `HTTP ${response.status}`, body);
     }
     return body;

@@ -1,8 +1,12 @@
 import type { ApiClient, ApiRequest } from '@board/shared/api/api-client';
+import { CrawlJobsWire, CrawlOrganizationsWire } from '@board/shared/api/crawl-bodies';
 import { type Job, parseJobList } from '@board/shared/api/job';
 import { emptyJobSearch } from '@board/shared/api/job-search';
 import { jobSearchQuery } from '@board/shared/api/job-search-query';
+import { JobListItemWire } from '@board/shared/api/job-wire';
+import { JobPageWire } from '@board/shared/api/page-bodies';
 import { boardKeys } from '@board/shared/api/queries';
+import { readingOf } from '@board/shared/api/wire-reading';
 import { queryOptions } from '@board/shared/lib/query';
 import * as v from 'valibot';
 
@@ -36,19 +40,47 @@ export const crawlRequests = {
   }),
 };
 
-const date = v.fallback(v.nullable(v.string()), null);
-const cursor = v.fallback(v.nullable(v.string()), null);
+/**
+ * The crawler listings as the shell's server reads them: the contract's keys (crawl-bodies.ts), each
+ * item's id required (an answer without one is nonsense, and the sitemap is answered later), dates
+ * read leniently, and `last_changed` absent from an API older than it.
+ */
+const jobItem = CrawlJobsWire.entries.items.item.entries;
+const organizationItem = CrawlOrganizationsWire.entries.items.item.entries;
 const id = v.union([v.number(), v.pipe(v.string(), v.minLength(1))]);
-
 const CrawlJobs = v.object({
-  items: v.array(v.object({ id, posted_date: date, last_changed: v.optional(date, null) })),
-  next_cursor: cursor,
+  items: v.array(v.object({ ...keysOf(jobItem, id, 'id'), ...readings(jobItem, 'posted_date', 'last_changed') })),
+  next_cursor: readingOf(CrawlJobsWire.entries.next_cursor),
 });
 const CrawlOrganizations = v.object({
-  items: v.array(v.object({ organization_id: id, last_posted: date })),
-  next_cursor: cursor,
+  items: v.array(
+    v.object({ ...keysOf(organizationItem, id, 'organization_id'), ...readings(organizationItem, 'last_posted') }),
+  ),
+  next_cursor: readingOf(CrawlOrganizationsWire.entries.next_cursor),
 });
-const Count = v.object({ total: v.number(), jobs: v.optional(v.array(v.object({ posted_date: date })), []) });
+const Count = v.object({
+  ...keysOf(JobPageWire.entries, v.number(), 'total'),
+  jobs: v.optional(v.array(v.object(readings(JobListItemWire.entries, 'posted_date'))), []),
+});
+
+/** Keys of the contract, each read with `schema`. */
+function keysOf<Entries extends v.ObjectEntries, Key extends keyof Entries & string, S extends v.GenericSchema>(
+  _entries: Entries,
+  schema: S,
+  ...keys: Key[]
+) {
+  return Object.fromEntries(keys.map((key) => [key, schema])) as { [K in Key]: S };
+}
+
+/** The lenient readings of some entries of the contract, by their keys. */
+function readings<Entries extends v.ObjectEntries, Key extends keyof Entries & string>(
+  entries: Entries,
+  ...keys: Key[]
+) {
+  return Object.fromEntries(keys.map((key) => [key, readingOf(entries[key] as Entries[Key])])) as {
+    [K in Key]: ReturnType<typeof readingOf<Entries[K]>>;
+  };
+}
 
 export interface CrawlPage {
   items: { id: string; lastmod: string | null }[];

@@ -35,6 +35,29 @@ export function isSafeHref(href: string): boolean {
   }
 }
 
+const inlinesWire: v.GenericSchema<DescriptionInline[]> = v.lazy(() => DescriptionInlinesWire);
+
+/** Inline content as the API sends it (see `DescriptionInline`). */
+export const DescriptionInlinesWire = v.array(
+  v.union([
+    v.string(),
+    v.strictObject({ b: inlinesWire }),
+    v.strictObject({ i: inlinesWire }),
+    v.strictObject({ a: inlinesWire, href: v.pipe(v.string(), v.check(isSafeHref)) }),
+    v.strictObject({ br: v.literal(1) }),
+  ]),
+);
+
+/** The blocks as the API sends them (call 4's `description_blocks`): what the import made, nothing else. */
+export const DescriptionBlocksWire = v.array(
+  v.union([
+    v.strictObject({ p: inlinesWire }),
+    v.strictObject({ h: inlinesWire }),
+    v.strictObject({ ul: v.array(inlinesWire) }),
+    v.strictObject({ ol: v.array(inlinesWire) }),
+  ]),
+);
+
 /** Past this depth inline formatting is flattened to its text (an answer cannot nest it without end). */
 const maxDepth = 8;
 

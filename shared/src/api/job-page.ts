@@ -1,5 +1,6 @@
 import { type Job, parseJobList } from '@board/shared/api/job';
-import type { FacetCount } from '@board/shared/api/page-bodies';
+import { type FacetCount, JobPageWire } from '@board/shared/api/page-bodies';
+import { objectReadingOf, readingOf } from '@board/shared/api/wire-reading';
 import * as v from 'valibot';
 
 /**
@@ -30,39 +31,24 @@ export interface JobPage extends Page<Job> {
   totalIsLowerBound?: boolean;
 }
 
-const count = v.fallback(v.pipe(v.number(), v.integer(), v.minValue(0)), 0);
-const facetList = (key: 'name' | 'value') =>
-  v.pipe(
-    v.fallback(v.array(v.unknown()), []),
-    v.transform((items) =>
-      items.flatMap((item): FacetCount[] => {
-        const entry = item as Record<string, unknown> | null;
-        const value = entry?.[key];
-        if (typeof value !== 'string' || value.trim() === '') return [];
-        const parsed = v.parse(count, entry?.count);
-        return [{ value: value.trim(), count: parsed }];
-      }),
-    ),
-  );
-const FacetsSchema = v.object({
-  investors: facetList('name'),
-  salary_k: v.fallback(
-    v.nullable(v.object({ min: v.pipe(v.number(), v.finite()), max: v.pipe(v.number(), v.finite()) })),
-    null,
-  ),
-  job_types: facetList('value'),
-  levels: facetList('value'),
-  workplace_types: facetList('value'),
-  locations: facetList('value'),
+const FacetsReading = readingOf(JobPageWire.entries.facets);
+const PageReading = objectReadingOf({
+  total: JobPageWire.entries.total,
+  next_cursor: JobPageWire.entries.next_cursor,
+  total_is_lower_bound: JobPageWire.entries.total_is_lower_bound,
 });
-const PageSchema = v.object({
-  total: v.fallback(v.nullish(count), null),
-  next_cursor: v.fallback(v.nullish(v.string()), null),
-});
+
+/** A facet's values as the filters offer them: named, trimmed, counted (a count that is not one: 0). */
+function facetList(entries: { value?: string | null; name?: string | null; count: number | null }[]): FacetCount[] {
+  return entries.flatMap((entry) => {
+    const value = (entry.value ?? entry.name ?? '').trim();
+    return value === '' ? [] : [{ value, count: entry.count ?? 0 }];
+  });
+}
 
 /** The paging fields of a paged answer; a missing total counts what came, a missing cursor ends the list. */
 export function parsePageFields(body: unknown, received: number): Omit<Page<unknown>, 'items'> {
-  const page = v.parse(PageSchema, typeof body === 'object' && body !== null ? body : {});
+  const page = v.parse(PageReading, typeof body === 'object' && body !== null ? body : {});
   return { total: page.total ?? received, nextCursor: page.next_cursor || null };
 }
 
@@ -72,23 +58,21 @@ export function parsePageFields(body: unknown, received: number): Omit<Page<unkn
  */
 export function parseJobPage(body: unknown): JobPage {
   const items = parseJobList(body);
-  const raw = (body as { facets?: unknown }).facets;
-  const facets = v.parse(FacetsSchema, typeof raw === 'object' && raw !== null ? raw : {});
-  const lowerBound = v.parse(
-    v.fallback(v.boolean(), false),
-    (body as { total_is_lower_bound?: unknown }).total_is_lower_bound,
-  );
+  const page = v.parse(PageReading, body);
+  const facets = v.parse(FacetsReading, (body as { facets?: unknown }).facets);
+  const salary = facets?.salary_k;
   return {
     items,
-    ...parsePageFields(body, items.length),
-    totalIsLowerBound: lowerBound,
+    total: page.total ?? items.length,
+    nextCursor: page.next_cursor || null,
+    totalIsLowerBound: page.total_is_lower_bound ?? false,
     facets: {
-      investors: facets.investors,
-      salaryK: facets.salary_k,
-      jobTypes: facets.job_types,
-      levels: facets.levels,
-      workplaceTypes: facets.workplace_types,
-      locations: facets.locations,
+      investors: facetList(facets?.investors ?? []),
+      salaryK: salary && salary.min !== null && salary.max !== null ? { min: salary.min, max: salary.max } : null,
+      jobTypes: facetList(facets?.job_types ?? []),
+      levels: facetList(facets?.levels ?? []),
+      workplaceTypes: facetList(facets?.workplace_types ?? []),
+      locations: facetList(facets?.locations ?? []),
     },
   };
 }

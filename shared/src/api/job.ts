@@ -1,6 +1,8 @@
 import { type DescriptionBlock, DescriptionBlocksSchema } from '@board/shared/api/description-blocks';
 import { distinctEntries, fundingAmountText, jobDefaults, salaryText } from '@board/shared/api/job-display';
+import { JobDetailWire, OrganizationJobWire } from '@board/shared/api/job-wire';
 import { parseTeamMemberObject, parseTeamMemberString, type TeamMember } from '@board/shared/api/team';
+import { objectReadingOf } from '@board/shared/api/wire-reading';
 import * as v from 'valibot';
 
 /**
@@ -45,69 +47,24 @@ export interface Job {
   closedAt: string | null;
 }
 
-const text = v.fallback(v.nullish(v.string()), null);
-const number = v.fallback(v.nullish(v.pipe(v.number(), v.finite())), null);
-const id = v.fallback(v.nullish(v.union([v.string(), v.number()])), null);
-/** A list of strings; entries that are not strings are dropped. */
-const stringList = v.pipe(
-  v.fallback(v.nullish(v.array(v.unknown())), null),
-  v.transform((items) => (items ?? []).filter((item): item is string => typeof item === 'string')),
-);
-const amount = v.fallback(v.nullish(v.union([v.string(), v.number()])), null);
+/** An id as a platform spells it: our API's integers, another's strings (UUIDs, `j-101`). */
+export const platformId = v.fallback(v.nullish(v.union([v.string(), v.number()]), null), null);
 
-export const ServerJobSchema = v.object({
-  id,
-  title: text,
-  organization_id: id,
-  organization_name: text,
-  location: text,
-  salary_min: number,
-  salary_max: number,
-  salary_currency: text,
-  short_description: text,
-  description: text,
-  posted_date: text,
-  published_at: text,
-  job_type: text,
-  workplace_type: text,
-  level: text,
-  requirements: stringList,
-  skills: stringList,
-  benefits: stringList,
-  application_url: text,
-  company_overview: text,
-  funding: v.fallback(
-    v.nullish(
-      v.object({
-        total_funding_amount: amount,
-        last_round_amount: amount,
-        last_round_type: text,
-        last_round_date: text,
-      }),
-    ),
-    null,
-  ),
-  investors: v.fallback(v.nullish(v.object({ all: stringList, last_round: stringList })), null),
-  team_members: v.fallback(v.nullish(v.array(v.unknown())), null),
-  equity: v.fallback(
-    v.nullish(
-      v.object({
-        type: text,
-        percentage: text,
-        cliff_period: text,
-        vesting_period: text,
-        additional_details: text,
-      }),
-    ),
-    null,
-  ),
-  logo: text,
-  initial_projects: stringList,
-  // Call 4's extensions (api/README.md): absent from an API that answers as the SPEC states it.
-  description_blocks: DescriptionBlocksSchema,
-  valid_through: text,
-  closed_at: text,
-});
+/**
+ * The server's job as the board reads it: the contract's keys (job-wire.ts, every call's job at
+ * once), each read leniently (wire-reading.ts). Read more widely than our API sends them: ids (a
+ * platform's strings), team members (strings or objects, parsed below) and the description blocks
+ * (what is not a block is dropped).
+ */
+export const ServerJobSchema = objectReadingOf(
+  { ...JobDetailWire.entries, published_at: OrganizationJobWire.entries.published_at },
+  {
+    id: platformId,
+    organization_id: platformId,
+    team_members: v.fallback(v.nullish(v.array(v.unknown()), null), null),
+    description_blocks: DescriptionBlocksSchema,
+  },
+);
 
 export type ServerJob = v.InferOutput<typeof ServerJobSchema>;
 
@@ -135,12 +92,12 @@ export function toJob(server: ServerJob, index = 0): Job {
     organizationId: server.organization_id === null ? null : String(server.organization_id),
     location: clean(server.location) || jobDefaults.location,
     salary: salaryText(server.salary_min, server.salary_max, clean(server.salary_currency)),
-    salaryMin: server.salary_min ?? null,
-    salaryMax: server.salary_max ?? null,
+    salaryMin: server.salary_min,
+    salaryMax: server.salary_max,
     salaryCurrency: clean(server.salary_currency),
     description: clean(server.short_description),
     detailedDescription: server.description ?? '',
-    postedAt: validDate(server.posted_date ?? server.published_at ?? null),
+    postedAt: server.posted_date ?? server.published_at,
     type: clean(server.job_type) || jobDefaults.type,
     workplaceType: clean(server.workplace_type),
     level: clean(server.level),
@@ -168,12 +125,12 @@ export function toJob(server: ServerJob, index = 0): Job {
       vestingPeriod: clean(equity?.vesting_period),
       additionalDetails: clean(equity?.additional_details),
     },
-    benefits: server.benefits ?? [],
+    benefits: server.benefits,
     logo: clean(server.logo) || null,
     initialProjects: distinctEntries(server.initial_projects),
-    descriptionBlocks: server.description_blocks ?? null,
-    validThrough: validDate(server.valid_through ?? null),
-    closedAt: validDate(server.closed_at ?? null),
+    descriptionBlocks: server.description_blocks,
+    validThrough: server.valid_through,
+    closedAt: server.closed_at,
   };
 }
 
@@ -183,11 +140,6 @@ export function toJob(server: ServerJob, index = 0): Job {
  */
 function roundDate(value: string): string {
   return /^\d{4}-\d{2}-\d{2}([T ].*)?$/.test(value) && !Number.isNaN(Date.parse(value)) ? value : '';
-}
-
-function validDate(value: string | null): string | null {
-  if (!value) return null;
-  return Number.isNaN(Date.parse(value)) ? null : value;
 }
 
 /** A list answer: items that are not objects are dropped, the rest parsed leniently; a repeated id is shown once. */

@@ -1,71 +1,87 @@
+import { JobListItemWire, OrganizationJobWire, wireId } from '@board/shared/api/job-wire';
+import * as v from 'valibot';
+
 /**
- * The bodies of the paged answers as the API sends them (snake_case): call 1, call 3, call 5 and
- * the crawler listings. The API builds them and the board parses them, so both read one type.
+ * The answers of calls 1 to 5 as the API sends them (snake_case): the contract the API's handlers
+ * are typed against (`satisfies`), the board's readings are derived from (wire-reading.ts) and the
+ * OpenAPI document is generated from. The jobs in them: job-wire.ts; the crawler listings:
+ * crawl-bodies.ts; call 6's answer and the error answer: application-bodies.ts (apart, so that the
+ * board's pages, which read none of them, do not carry them).
  */
 
-/** A job of a list answer, as sent (snake_case; parse it with `parseJobList` of ./job.ts). */
-export type JobListItemBody = Record<string, unknown> & { id: number };
+/** A count of jobs or companies. */
+export const count = v.pipe(v.number(), v.integer(), v.minValue(0));
+/** Pass as `cursor` for the next page; null on the last page. */
+export const nextCursor = v.nullable(v.string());
 
-export interface FacetCount {
-  value: string;
-  count: number;
-}
+export const FacetCountWire = v.strictObject({ value: v.string(), count });
 
 /**
  * What the filter panel offers, counted over the whole board scope (the workspace, or every
- * workspace), not over the filtered jobs: the Investor options, the salary fields' initial bounds
- * (lowest and highest first number of the salary text; null when no job shows a salary) and the
- * values of the other filters as the cards show them. Counts are jobs.
+ * workspace), not over the filtered jobs: the Investor options (sorted by name), the salary fields'
+ * initial bounds (lowest and highest first number of the salary text; null when no job shows a
+ * salary) and the values of the other filters as the cards show them (locations: the 200 most
+ * frequent). Counts are jobs.
  */
-export interface JobFacets {
-  /** Sorted by name (localeCompare). */
-  investors: { name: string; count: number }[];
-  salary_k: { min: number; max: number } | null;
-  job_types: FacetCount[];
-  levels: FacetCount[];
-  workplace_types: FacetCount[];
-  /** The 200 most frequent, most frequent first. */
-  locations: FacetCount[];
-}
+export const JobFacetsWire = v.strictObject({
+  investors: v.array(v.strictObject({ name: v.string(), count })),
+  salary_k: v.nullable(v.strictObject({ min: v.number(), max: v.number() })),
+  job_types: v.array(FacetCountWire),
+  levels: v.array(FacetCountWire),
+  workplace_types: v.array(FacetCountWire),
+  locations: v.array(FacetCountWire),
+});
 
-/** Call 1's answer when `limit` is given. */
-export interface JobPageBody {
-  jobs: JobListItemBody[];
-  /** How many jobs match the search (every page), counted up to 10,000: see `total_is_lower_bound`. */
-  total: number;
-  /**
-   * True when the API stopped counting: at least `total` jobs match (the board says "10,000+").
-   * An API that does not send it counts exactly.
-   */
-  total_is_lower_bound: boolean;
-  /** Pass as `cursor` for the next page; null on the last page. */
-  next_cursor: string | null;
-  facets: JobFacets;
-}
+/** Call 1 without `limit`: the SPEC's whole list. */
+export const JobListWire = v.strictObject({ jobs: v.array(JobListItemWire) });
 
-/** Call 3's answer when `limit` is given (`name`: case-insensitive contains). */
-export interface OrganizationPageBody {
-  organizations: { organization_id: number; organization_name: string; job_board_slug: string }[];
-  total: number;
-  next_cursor: string | null;
-}
+/**
+ * Call 1 with `limit`: one page of a search. `total` counts the matches up to 10,000;
+ * `total_is_lower_bound` says the API stopped counting there ("10,000+").
+ */
+export const JobPageWire = v.strictObject({
+  ...JobListWire.entries,
+  total: count,
+  total_is_lower_bound: v.boolean(),
+  next_cursor: nextCursor,
+  facets: JobFacetsWire,
+});
 
-/** Call 5's answer when `limit` is given: the company's jobs, newest first. */
-export interface OrganizationJobsPageBody {
-  jobs: JobListItemBody[];
-  total: number;
-  next_cursor: string | null;
-}
+/** Call 2. */
+export const WorkspaceWire = v.strictObject({ slug: v.string(), name: v.string() });
 
-/** GET /public-job-posting/crawl/jobs: every board job, by id. */
-export interface CrawlJobsBody {
-  /** `last_changed`: when what the job page shows last changed (the sitemap's lastmod). */
-  items: { id: number; organization_id: number; posted_date: string | null; last_changed: string }[];
-  next_cursor: string | null;
-}
+export const OrganizationWire = v.strictObject({
+  organization_id: wireId,
+  organization_name: v.string(),
+  job_board_slug: v.string(),
+});
 
-/** GET /public-job-posting/crawl/organizations: every hiring company, by id. */
-export interface CrawlOrganizationsBody {
-  items: { organization_id: number; last_posted: string | null }[];
-  next_cursor: string | null;
-}
+/** Call 3 without `limit`: every hiring company, by name. */
+export const OrganizationListWire = v.strictObject({ organizations: v.array(OrganizationWire) });
+
+/** Call 3 with `limit` (`name`: case-insensitive contains). */
+export const OrganizationPageWire = v.strictObject({
+  ...OrganizationListWire.entries,
+  total: count,
+  next_cursor: nextCursor,
+});
+
+/** Call 5 without `limit`: the company's jobs, newest first. */
+export const OrganizationJobsWire = v.strictObject({ jobs: v.array(OrganizationJobWire) });
+
+/** Call 5 with `limit`. */
+export const OrganizationJobsPageWire = v.strictObject({
+  ...OrganizationJobsWire.entries,
+  total: count,
+  next_cursor: nextCursor,
+});
+
+export type FacetCount = v.InferInput<typeof FacetCountWire>;
+export type JobFacets = v.InferInput<typeof JobFacetsWire>;
+export type JobListBody = v.InferInput<typeof JobListWire>;
+export type JobPageBody = v.InferInput<typeof JobPageWire>;
+export type WorkspaceBody = v.InferInput<typeof WorkspaceWire>;
+export type OrganizationListBody = v.InferInput<typeof OrganizationListWire>;
+export type OrganizationPageBody = v.InferInput<typeof OrganizationPageWire>;
+export type OrganizationJobsBody = v.InferInput<typeof OrganizationJobsWire>;
+export type OrganizationJobsPageBody = v.InferInput<typeof OrganizationJobsPageWire>;

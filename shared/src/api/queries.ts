@@ -1,10 +1,12 @@
 import { type ApiClient, ApiError, type ApiRequest, errorLine } from '@board/shared/api/api-client';
 import { isBoardId, isIntegerId } from '@board/shared/api/board-id';
-import { type Job, parseJob, parseJobList } from '@board/shared/api/job';
+import { type Job, parseJob, parseJobList, platformId } from '@board/shared/api/job';
 import { type JobPage, type Page, parseJobPage, parsePageFields } from '@board/shared/api/job-page';
 import type { JobSearch } from '@board/shared/api/job-search';
+import { OrganizationWire, WorkspaceWire } from '@board/shared/api/page-bodies';
 import { boardRequests, pageSize, savedIdsPerCall } from '@board/shared/api/requests';
 import { executorOf, localJobPage } from '@board/shared/api/search-executor';
+import { objectReadingOf } from '@board/shared/api/wire-reading';
 import { infiniteQueryOptions, queryOptions } from '@board/shared/lib/query';
 import * as v from 'valibot';
 
@@ -78,7 +80,7 @@ export function jobQuery(client: ApiClient, id: string) {
   });
 }
 
-const WorkspaceSchema = v.object({ slug: v.optional(v.string(), ''), name: v.fallback(v.string(), '') });
+const WorkspaceReading = objectReadingOf(WorkspaceWire.entries);
 
 /** Call 2. null when the workspace does not exist (404). */
 export function workspaceQuery(client: ApiClient, slug: string) {
@@ -86,32 +88,29 @@ export function workspaceQuery(client: ApiClient, slug: string) {
     queryKey: boardKeys.workspace(slug),
     queryFn: ({ signal }): Promise<Workspace | null> =>
       orWhenMissing(async () => {
-        const body = v.parse(WorkspaceSchema, await send(client, boardRequests.workspace(slug), signal));
-        return { slug: body.slug || slug, name: body.name.trim() };
+        const body = v.parse(WorkspaceReading, await send(client, boardRequests.workspace(slug), signal));
+        return { slug: body.slug || slug, name: (body.name ?? '').trim() };
       }, null),
   });
 }
 
-const OrganizationItem = v.object({
-  organization_id: v.union([v.string(), v.number()]),
-  organization_name: v.fallback(v.string(), ''),
-  job_board_slug: v.fallback(v.string(), ''),
-});
+const OrganizationReading = objectReadingOf(OrganizationWire.entries, { organization_id: platformId });
 
 function parseOrganizations(body: unknown): Organization[] {
   const items = (body as { organizations?: unknown } | null)?.organizations;
   if (!Array.isArray(items)) throw new Error('The companies answer has no organizations array');
   const seen = new Set<string>();
   return items.flatMap((item) => {
-    const parsed = v.safeParse(OrganizationItem, item);
-    if (!parsed.success || seen.has(String(parsed.output.organization_id))) return [];
-    seen.add(String(parsed.output.organization_id));
+    const parsed = v.safeParse(OrganizationReading, item);
+    if (!parsed.success || parsed.output.organization_id === null) return [];
     const { organization_id, organization_name, job_board_slug } = parsed.output;
+    if (seen.has(String(organization_id))) return [];
+    seen.add(String(organization_id));
     return [
       {
         id: String(organization_id),
-        name: organization_name.trim() || 'Unknown Company',
-        jobBoardSlug: job_board_slug,
+        name: organization_name?.trim() || 'Unknown Company',
+        jobBoardSlug: job_board_slug ?? '',
       },
     ];
   });

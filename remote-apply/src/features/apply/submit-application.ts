@@ -1,4 +1,5 @@
 import { ApiError } from '@board/shared/api/api-client';
+import type { ErrorBody } from '@board/shared/api/application-bodies';
 import {
   type ApplicationField,
   applicationFieldNames,
@@ -63,7 +64,7 @@ function text(value: unknown): string | null {
 
 /** The error toast for a failed submit (SPEC section 8). */
 export function submitErrorMessage(status: number | null, body: unknown): string {
-  const answer = (body ?? {}) as { message?: unknown; detail?: unknown };
+  const answer = (body ?? {}) as { [Key in keyof ErrorBody]?: unknown };
   if (status === 400)
     return text(answer.message) ?? text(answer.detail) ?? 'Invalid application data. Please check your inputs.';
   if (status === 422) return 'The form data are not correct. Please check your inputs.';
@@ -79,7 +80,7 @@ export function submitErrorMessage(status: number | null, body: unknown): string
 
 /** A 422 answer's per-field messages, by form field. */
 export function fieldErrorsFrom(body: unknown): Partial<Record<ApplicationField, string>> {
-  const detail = (body as { detail?: unknown } | null)?.detail;
+  const detail = (body as { [Key in keyof ErrorBody]?: unknown } | null)?.detail;
   if (typeof detail !== 'object' || detail === null) return {};
   const errors: Partial<Record<ApplicationField, string>> = {};
   for (const [name, message] of Object.entries(detail)) {

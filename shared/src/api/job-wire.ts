@@ -1,0 +1,106 @@
+import { DescriptionBlocksWire } from '@board/shared/api/description-blocks';
+import * as v from 'valibot';
+
+/**
+ * The job as this API sends it (SPEC section 3, snake_case, with the board's extensions): the one
+ * contract that the API's serializer is typed against, the board's reading is derived from
+ * (job.ts) and the OpenAPI document is generated from. Every key is required: a key renamed or
+ * dropped on either side fails the type check, and an answer that breaks it fails the wire tests.
+ */
+
+/** An id of this API: a positive integer (another platform's may be strings: the board reads both). */
+export const wireId = v.pipe(v.number(), v.integer(), v.minValue(1));
+
+/** Text a date parser reads: an instant as ISO 8601 (the API writes `toISOString()`). */
+export const isDateText = (value: string) => !Number.isNaN(Date.parse(value));
+
+/** A point in time (the OpenAPI document says `date-time`); text no date parser reads breaks it. */
+export const wireDate = v.pipe(v.string(), v.check(isDateText));
+
+const text = v.nullable(v.string());
+const texts = v.array(v.string());
+/** An amount as the company gives it: text ('42M') or a number. */
+const amount = v.nullable(v.union([v.string(), v.number()]));
+
+/** A team member as call 5 sends it (calls 1 and 4: as the platform stores it). */
+export const TeamMemberWire = v.strictObject({ name: v.string(), title: v.string(), bio: v.string(), avatar: text });
+
+/** The keys every job carries, whichever call sends it. */
+const jobEntries = {
+  id: wireId,
+  title: v.string(),
+  organization_id: wireId,
+  organization_name: v.string(),
+  location: text,
+  salary_min: v.nullable(v.number()),
+  salary_max: v.nullable(v.number()),
+  salary_currency: text,
+  short_description: text,
+  job_type: text,
+  workplace_type: text,
+  level: text,
+  requirements: texts,
+  skills: texts,
+  benefits: texts,
+  application_url: text,
+  company_overview: text,
+  funding: v.nullable(
+    v.strictObject({
+      total_funding_amount: amount,
+      last_round_amount: amount,
+      last_round_type: text,
+      last_round_date: text,
+    }),
+  ),
+  investors: v.nullable(v.strictObject({ all: texts, last_round: texts })),
+  equity: v.nullable(
+    v.strictObject({
+      type: text,
+      percentage: text,
+      cliff_period: text,
+      vesting_period: text,
+      additional_details: text,
+    }),
+  ),
+  /** An absolute URL, or null. */
+  logo: text,
+  initial_projects: v.nullable(texts),
+};
+
+/**
+ * Call 1's job (and a page's): no long description (cards never show it), `posted_date`, and team
+ * members as the platform stores them: mostly "name, title, bio" strings, sometimes malformed, which
+ * the board parses and drops (SPEC section 3).
+ */
+export const JobListItemWire = v.strictObject({
+  ...jobEntries,
+  posted_date: v.nullable(wireDate),
+  team_members: v.array(v.unknown()),
+});
+
+/**
+ * Call 4's job: call 1's and the long `description`, the imported description as safe blocks
+ * (null: `description` is the text), the last day to apply, and when the job closed (set only with
+ * `include_closed=true`).
+ */
+export const JobDetailWire = v.strictObject({
+  ...JobListItemWire.entries,
+  description: text,
+  description_blocks: v.nullable(DescriptionBlocksWire),
+  valid_through: v.nullable(wireDate),
+  closed_at: v.nullable(wireDate),
+});
+
+/** Call 5's job: `published_at` instead of `posted_date`, the long `description`, team members as objects. */
+export const OrganizationJobWire = v.strictObject({
+  ...jobEntries,
+  description: text,
+  published_at: v.nullable(wireDate),
+  team_members: v.array(TeamMemberWire),
+});
+
+export type JobListItemBody = v.InferInput<typeof JobListItemWire>;
+export type JobDetailBody = v.InferInput<typeof JobDetailWire>;
+export type OrganizationJobBody = v.InferInput<typeof OrganizationJobWire>;
+/** The keys every job carries (what the serializer builds once for the three calls). */
+export type JobCommonBody = Omit<JobListItemBody, 'posted_date' | 'team_members'>;
