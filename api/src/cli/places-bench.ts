@@ -43,12 +43,11 @@ const heap = () => {
 
 const heapBefore = heap();
 const cpuBefore = process.cpuUsage();
-let started = performance.now();
+const started = performance.now();
 loadGazetteer();
 const loadMs = performance.now() - started;
 const loadCpu = process.cpuUsage(cpuBefore);
 const kept = heap() - heapBefore;
-
 
 const timed = (run: (index: number) => void) => {
   for (let index = 0; index < 2_000; index++) run(index);
@@ -69,8 +68,12 @@ const visaSilent = timed(() => readVisaSponsorship(silent));
 
 const round = (value: number, digits = 1) => value.toFixed(digits);
 console.log(`gazetteer load: ${round(loadMs, 0)} ms wall, ${round((loadCpu.user + loadCpu.system) / 1000, 0)} ms CPU`);
-console.log(`heap kept by the gazetteer: ${round(kept / 1e6)} MB; process RSS now ${round(process.memoryUsage().rss / 1e6, 0)} MB`);
-console.log(`readPlaces, ${calls} calls over ${texts.length} texts: ${round(places.wallUs, 2)} µs wall, ${round(places.cpuUs, 2)} µs CPU per call`);
+console.log(
+  `heap kept by the gazetteer: ${round(kept / 1e6)} MB; process RSS now ${round(process.memoryUsage().rss / 1e6, 0)} MB`,
+);
+console.log(
+  `readPlaces, ${calls} calls over ${texts.length} texts: ${round(places.wallUs, 2)} µs wall, ${round(places.cpuUs, 2)} µs CPU per call`,
+);
 console.log(
   `readVisaSponsorship, ${description.length} characters: ${round(visa.cpuUs, 2)} µs CPU per call saying no, ${round(visaSilent.cpuUs, 2)} µs saying nothing`,
 );
