@@ -104,8 +104,11 @@ describe('readPlaces: names', () => {
     ['United States of America', US],
     ['USA', US],
     ['The Netherlands', { country: 'NL' }],
-    // States and countries alone.
+    // States and countries alone; a state's name is a city's only for a city of 500,000 or more.
     ['Texas', { region: 'US-TX', country: 'US' }],
+    ['Ontario', { region: 'CA-ON', country: 'CA' }],
+    ['New York', { city: 'New York City', region: 'US-NY', country: 'US' }],
+    ['Manchester', { city: 'Manchester', region: 'GB-ENG', country: 'GB' }],
     ['California, USA', { region: 'US-CA', country: 'US' }],
     ['Scotland', { region: 'GB-SCT', country: 'GB' }],
     ['Singapore', { country: 'SG' }],

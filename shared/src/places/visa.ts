@@ -132,7 +132,10 @@ function mentioningSentences(text: string): string[] {
     // A sentence's own full stop, and a question mark that makes it a question, end it.
     const stop = text[end] ?? '';
     covered = end + 1;
-    const sentence = text.slice(start, end).replace(/<[^>]*>/g, ' ').trim();
+    const sentence = text
+      .slice(start, end)
+      .replace(/<[^>]*>/g, ' ')
+      .trim();
     if (sentence && stop !== '?') found.push(sentence);
   }
   return found;
