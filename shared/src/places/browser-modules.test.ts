@@ -8,7 +8,17 @@ import { describe, expect, it } from 'vitest';
  * must load in a browser: none of it may reach the gazetteer of cities, which reads a file.
  * Reading a text into places is the server's work.
  */
-const browserModules = ['labels', 'eligibility', 'json-ld', 'countries', 'regions', 'visa', 'time-zones', 'types'];
+const browserModules = [
+  'labels',
+  'eligibility',
+  'json-ld',
+  'countries',
+  'regions',
+  'visa',
+  'time-zones',
+  'workplace',
+  'types',
+];
 
 function imports(name: string, seen = new Set<string>()): Set<string> {
   if (seen.has(name)) return seen;

@@ -93,10 +93,11 @@ function dataFile(): string {
 }
 
 /** The first eleven fields of a line (up to the first-level division), each decoded on its own. */
-function fields(bytes: Buffer, start: number, withAlternates: boolean): string[] {
+function fields(bytes: Buffer, start: number, end: number, withAlternates: boolean): string[] {
   const values: string[] = [];
   for (let index = 0, at = start; index < 11; index++) {
-    const next = bytes.indexOf(tab, at);
+    const found = bytes.indexOf(tab, at);
+    const next = found === -1 || found > end ? end : found;
     // The other names (the fourth field) can run to thousands of bytes: decoded only where read.
     values.push(index === 3 && !withAlternates ? '' : bytes.toString('utf8', at, next));
     at = next + 1;
@@ -129,6 +130,7 @@ function load(): Gazetteer {
     const [, name, ascii = '', alternates = '', , , , featureCode = '', country = '', , admin1 = ''] = fields(
       bytes,
       lineStart,
+      end,
       population >= alternateNamePopulation,
     );
     if (!name || gone.has(featureCode)) continue;

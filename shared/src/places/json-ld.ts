@@ -1,8 +1,8 @@
 import { countryName } from '@board/shared/places/countries';
-import { workplaceKind } from '@board/shared/places/labels';
 import { regionCountries } from '@board/shared/places/regions';
 import { postalCountries, subdivisionName } from '@board/shared/places/subdivisions';
 import type { JobWhere, Place, RemoteEligibility } from '@board/shared/places/types';
+import { workplaceKind } from '@board/shared/places/workplace';
 
 /**
  * Where a job is, for search engines (schema.org JobPosting, as Google for Jobs reads it): each

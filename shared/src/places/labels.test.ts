@@ -1,7 +1,8 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
-import { eligibilityLabel, workplaceKind, workplaceLabel } from './labels';
+import { eligibilityLabel, workplaceLabel } from './labels';
 import { readPlaces } from './read-places';
+import { workplaceKind } from './workplace';
 
 const label = (location: string, workplaceType: string | null = null) =>
   workplaceLabel({ ...readPlaces({ text: location, workplaceType }), workplaceType, location });
@@ -32,6 +33,8 @@ describe('workplaceLabel', () => {
     ['Mars Base Alpha', null, 'Mars Base Alpha'],
     ['Mars Base Alpha', 'On-site', 'On-site · Mars Base Alpha'],
     ['', 'Hybrid', 'Hybrid'],
+    // The board's text for a job with no location.
+    ['Remote', 'On-site', 'On-site'],
   ])('%s (%s) -> %s', (location, workplaceType, expected) => {
     expect(label(location, workplaceType)).toBe(expected);
   });

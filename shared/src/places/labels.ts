@@ -1,22 +1,12 @@
 import { countryName, countryShortName } from '@board/shared/places/countries';
 import { subdivisionName } from '@board/shared/places/subdivisions';
 import type { JobWhere, Place, RemoteEligibility } from '@board/shared/places/types';
+import { workplaceKind } from '@board/shared/places/workplace';
 
 /**
  * Where a job is, said plainly on its card and its page: 'Remote · US only', 'Remote · EU',
  * 'Remote · anywhere', 'On-site · Berlin, Germany', 'Hybrid · London, United Kingdom +2 more'.
  */
-
-export type WorkplaceKind = 'Remote' | 'Hybrid' | 'On-site';
-
-/** The board's or a vendor's workplace word as one of three: 'OnSite', 'on-site' and 'In office' are 'On-site'. */
-export function workplaceKind(value: string | null | undefined): WorkplaceKind | null {
-  const word = (value ?? '').toLowerCase().replace(/[^a-z]/g, '');
-  if (word.includes('remote')) return 'Remote';
-  if (word.includes('hybrid')) return 'Hybrid';
-  if (/^(onsite|inoffice|office|inperson|officebased)$/.test(word)) return 'On-site';
-  return null;
-}
 
 /** Names listed before '+N more'. */
 const shown = 3;
@@ -63,7 +53,9 @@ export function workplaceLabel(job: JobWhere): string {
     const where = eligibilityLabel(job.remote);
     return where ? `Remote · ${where}` : 'Remote';
   }
-  const where = placesLabel(job.places) || (job.location ?? '').trim();
+  const text = (job.location ?? '').trim();
+  // The board's text for a job without a location is 'Remote': beside an on-site or hybrid type it says nothing.
+  const where = placesLabel(job.places) || (kind && /^remote$/i.test(text) ? '' : text);
   const shownKind = kind ?? (job.places.length > 0 ? 'On-site' : null);
   if (!shownKind) return where;
   return where ? `${shownKind} · ${where}` : shownKind;

@@ -14,6 +14,7 @@ import type {
   TimeZoneBand,
   WorldRegion,
 } from '@board/shared/places/types';
+import { workplaceKind } from '@board/shared/places/workplace';
 
 /**
  * Reads where a job is and where it can be done from, out of its location text and its ATS's
@@ -33,8 +34,10 @@ interface Found {
   countries: string[];
   regions: WorldRegion[];
   worldwide: boolean;
-  /** Some text said remote. */
+  /** A text said remote and where ('Remote - US'). */
   remote: boolean;
+  /** A text said remote and no more ('Remote'). */
+  bareRemote: boolean;
 }
 
 const isPlace = (value: Place | WorldRegion | null): value is Place => typeof value === 'object' && value !== null;
@@ -59,10 +62,12 @@ function readText(raw: string, found: Found): TimeZoneBand | null {
   for (const groupText of splitGroups(text)) {
     const group = readGroup(groupText);
     if (group.remote) {
-      found.remote = true;
       const before = found.countries.length + found.regions.length;
       for (const part of group.parts) readArea(part, found);
-      if (group.worldwide && found.countries.length + found.regions.length === before) found.worldwide = true;
+      const named = found.countries.length + found.regions.length > before;
+      if (group.worldwide && !named) found.worldwide = true;
+      if (named) found.remote = true;
+      else if (!group.worldwide) found.bareRemote = true;
       continue;
     }
     const place =
@@ -79,8 +84,6 @@ function readOnePart(part: string) {
   if (trailingCode) return readPlaceParts([trailingCode[1] as string, trailingCode[2] as string]);
   return readPlaceParts([withoutFillers(part)]);
 }
-
-const workplaceIsRemote = (value: string | null | undefined) => /remote/i.test(value ?? '');
 
 const unique = <T>(values: readonly T[]) => [...new Set(values)];
 
@@ -118,7 +121,15 @@ export function loadGazetteer(): void {
 /** Where a job is and where it can be done from (see PlaceReading). */
 export function readPlaces(input: PlaceInput): PlaceReading {
   const text = (input.text ?? '').trim().slice(0, maxText);
-  const found: Found = { places: [], fieldPlaces: [], countries: [], regions: [], worldwide: false, remote: false };
+  const found: Found = {
+    places: [],
+    fieldPlaces: [],
+    countries: [],
+    regions: [],
+    worldwide: false,
+    remote: false,
+    bareRemote: false,
+  };
   const timeZones = text ? readText(text, found) : null;
   for (const location of (input.locations ?? []).slice(0, maxEntries)) {
     if (location) readText(location, found);
@@ -132,12 +143,16 @@ export function readPlaces(input: PlaceInput): PlaceReading {
   if (country) found.fieldPlaces.push({ country });
 
   const places = distinctPlaces([...found.places, ...found.fieldPlaces]).slice(0, maxEntries);
+  const kind = workplaceKind(input.workplaceType);
+  // 'Remote' alone is also the board's text for a job with no location: beside an on-site or
+  // hybrid type it does not make the job remote.
   const remoteJob =
     input.isRemote === true ||
-    workplaceIsRemote(input.workplaceType) ||
+    kind === 'Remote' ||
     found.remote ||
     found.worldwide ||
-    found.regions.length > 0;
+    found.regions.length > 0 ||
+    (found.bareRemote && kind === null);
   if (!remoteJob) return { places, remote: null, timeZones, text };
   // A remote job's country or region named alone is where it may be done from, not an office: a
   // text's always ('Remote - US/Canada'), a structured field's when the texts name nowhere.

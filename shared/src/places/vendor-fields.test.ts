@@ -77,6 +77,16 @@ describe('readPlaces: the vendors’ structured fields', () => {
     expect(reading).toEqual({ places: [], remote: null, timeZones: null, text: '' });
   });
 
+  it('a bare "Remote" beside an on-site or hybrid type is the board’s text for no location, not remote', () => {
+    expect(readPlaces({ text: 'Remote', workplaceType: 'On-site' }).remote).toBeNull();
+    expect(readPlaces({ text: 'London or Remote', workplaceType: 'Hybrid' }).remote).toBeNull();
+    expect(readPlaces({ text: 'Remote (UK)', workplaceType: 'Hybrid' }).remote).toEqual({
+      kind: 'areas',
+      countries: ['GB'],
+      regions: [],
+    });
+  });
+
   it('a remote workplace type alone is remote with eligibility not stated', () => {
     expect(readPlaces({ text: 'Berlin, Germany', workplaceType: 'Remote' })).toMatchObject({
       places: [{ city: 'Berlin', country: 'DE' }],
