@@ -4,7 +4,6 @@ import { fold } from '@board/shared/places/fold';
 import { readGroup, splitGroups, withoutFillers } from '@board/shared/places/location-text';
 import { readAlone, readPlaceParts } from '@board/shared/places/place-names';
 import { readAddress } from '@board/shared/places/postal-address';
-import { regionByFoldedName } from '@board/shared/places/regions';
 import { findTimeZoneBand, isTimeZoneName } from '@board/shared/places/time-zones';
 import type {
   Place,
@@ -46,9 +45,6 @@ const isPlace = (value: Place | WorldRegion | null): value is Place => typeof va
 function readArea(part: string, found: Found) {
   for (const text of [part, withoutFillers(part)]) {
     if (!text || isTimeZoneName(text)) continue;
-    const folded = fold(text);
-    const region = regionByFoldedName(folded);
-    if (region) return void found.regions.push(region);
     const place = readAlone(text);
     if (typeof place === 'string') return void found.regions.push(place);
     if (place) return void found.countries.push(place.country);
