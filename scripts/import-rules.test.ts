@@ -52,6 +52,7 @@ const accepted: [file: string, from: string][] = [
   ['remote-apply/src/features/apply/ok.ts', '@board/shared/forms/application-fields'],
   ['shell/src/routes/ok.ts', '../features/layout/layout'],
   ['api/src/ok.ts', '@board/shared/forms/application-schema'],
+  ['api/src/ok-places.ts', '@board/shared/places/read-places'],
   ['shared/src/react/ok.ts', '@board/shared/api/api-client'],
 ];
 
