@@ -182,10 +182,13 @@ describe('JobBoard', () => {
     await userEvent.type(field, 'x');
     expect(held[0]?.signal.aborted).toBe(true);
     expect(titles()).toEqual(everyJob);
-    // Back to 's' before any pause: the aborted search is asked for again, and its answer shows.
+    // Back to 's': the aborted search is asked for again, and its answer shows. (On a loaded machine
+    // the keys may rest long enough for 'sx' to be asked for in between; it is aborted in turn.)
     await userEvent.type(field, '{Backspace}');
-    await waitFor(() => expect(held.map((request) => request.title)).toEqual(['s', 's']));
-    held[1]?.answer();
+    const asked = () => held.filter((request) => request.title === 's');
+    await waitFor(() => expect(asked()).toHaveLength(2));
+    expect(held.filter((request) => request.title !== 's').every((request) => request.signal.aborted)).toBe(true);
+    asked()[1]?.answer();
     expect(await screen.findByText('2 of 2 jobs')).toBeInTheDocument();
     expect(titles()).toEqual(['Product Designer', 'Data Scientist']);
 
