@@ -1,3 +1,4 @@
+import { waitForHydration } from '../support/served-html';
 import { expect, test } from '../support/test';
 
 test.describe('header', () => {
@@ -158,6 +159,11 @@ test('React, the router, the query client and sonner load once, from the shell',
   await expect(page.getByRole('heading', { level: 1, name: /Terms of Service/ })).toBeVisible();
   await page.goto('/job/1/apply');
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  // sonner loads with the page's first toast (shared/src/react/toast.tsx): a share makes one.
+  await page.goto('/job/1');
+  await waitForHydration(page);
+  await page.getByRole('button', { name: 'Share' }).click();
+  await expect(page.getByText(/Link copied to the clipboard|Copy this link to share the job/)).toBeVisible();
 
   // Each remote was used ... (the pages are rendered on the server: a heading shows before its
   // remote's code has arrived, so wait for the code)
@@ -204,6 +210,7 @@ test('React, the router, the query client and sonner load once, from the shell',
     '@board/shared/lib/router',
     '@board/shared/lib/query',
     'sonner',
+    '@board/shared/react/toast',
     '@board/shared/react/runtime-config',
   ]) {
     expect(scope[name], name).toHaveLength(1);

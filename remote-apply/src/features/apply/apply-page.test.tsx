@@ -1,11 +1,11 @@
 import { QueryClient, QueryClientProvider } from '@board/shared/lib/query';
 import { createMemoryRouter, RouterProvider } from '@board/shared/lib/router';
 import { RuntimeConfigProvider } from '@board/shared/react/runtime-config';
+import { Toasts } from '@board/shared/react/toast';
 import { answer, stubApi } from '@board/shared/test/api';
 import { createRuntimeConfig } from '@board/shared/test/render';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { Toaster } from 'sonner';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { draftKey, saveDraft } from './application-draft';
 import { ApplyPage } from './apply-page';
@@ -40,7 +40,7 @@ function renderApply(path = '/job/7/apply', api: Record<string, unknown> = {}) {
     <RuntimeConfigProvider config={createRuntimeConfig()}>
       <QueryClientProvider client={queryClient}>
         <RouterProvider router={router} />
-        <Toaster />
+        <Toasts />
       </QueryClientProvider>
     </RuntimeConfigProvider>,
   );

@@ -1,6 +1,6 @@
+import { Toasts } from '@board/shared/react/toast';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { Toaster } from 'sonner';
 import { describe, expect, it, vi } from 'vitest';
 import { createServerJob } from '../../test/create-job';
 import { renderPage } from '../../test/render';
@@ -11,7 +11,7 @@ function renderDetail() {
   return renderPage(
     <>
       <JobDetailPage />
-      <Toaster />
+      <Toasts />
     </>,
     {
       path: '/job/7?talent_partner_id=tp-42',
