@@ -12,6 +12,8 @@ import type { RuntimeConfig } from '@board/shared/config/runtime-config';
  */
 export interface ReleasePointersOptions {
   ttlMs?: number;
+  /** Told each lookup: a fresh entry (hit) or a read (miss). */
+  lookups?: (hit: boolean) => void;
   timeoutMs?: number;
   fetch?: typeof fetch;
 }
@@ -19,6 +21,8 @@ export interface ReleasePointersOptions {
 export class ReleasePointers {
   private entries = new Map<string, { at: number; pointer: Promise<ReleasePointer | null> }>();
   private readonly ttlMs: number;
+  /** Told each lookup (the metrics); settable after construction by whoever counts. */
+  lookups: (hit: boolean) => void;
   private readonly timeoutMs: number;
   private readonly fetchImpl: typeof fetch;
   private readonly lastRead = new Map<string, string>();
@@ -26,6 +30,7 @@ export class ReleasePointers {
 
   constructor(options: ReleasePointersOptions = {}) {
     this.ttlMs = options.ttlMs ?? 5_000;
+    this.lookups = options.lookups ?? (() => {});
     this.timeoutMs = options.timeoutMs ?? 1_000;
     this.fetchImpl = options.fetch ?? ((...args) => fetch(...args));
   }
@@ -33,6 +38,7 @@ export class ReleasePointers {
   /** The pointer at `url`, or null when it cannot be had now (never throws). */
   get(url: string, now = Date.now()): Promise<ReleasePointer | null> {
     const cached = this.entries.get(url);
+    this.lookups(Boolean(cached && now - cached.at < this.ttlMs));
     if (cached && now - cached.at < this.ttlMs) return cached.pointer;
     const pointer = this.load(url);
     this.entries.set(url, { at: now, pointer });
