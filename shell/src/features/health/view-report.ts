@@ -77,9 +77,8 @@ export function reportViewError(kind: ViewErrorKind) {
  */
 export function startViewReports(releases: () => Record<string, string>) {
   if (reports || typeof navigator.sendBeacon !== 'function') return;
-  const current = viewReports(releases, (body) => {
-    navigator.sendBeacon(beaconPath, new Blob([body], { type: 'application/json' }));
-  });
+  // As text: a body of a type CORS does not list would be refused by some browsers' sendBeacon.
+  const current = viewReports(releases, (body) => navigator.sendBeacon(beaconPath, body));
   reports = current;
   addEventListener('error', () => current.error('uncaught'));
   addEventListener('unhandledrejection', () => current.error('rejection'));
