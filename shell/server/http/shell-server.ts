@@ -78,9 +78,9 @@ export interface ShellServerOptions {
 
 /** A request's route for the metrics: the board route's pattern, the server's own, or a file. */
 function routeOf(c: Context): string {
+  if (c.req.routePath !== '*' && c.req.routePath !== '/*') return c.req.routePath;
   const board = matchBoardRoute(c.req.path);
   if (board) return board.route.path;
-  if (c.req.routePath !== '*' && c.req.routePath !== '/*') return c.req.routePath;
   return /\.[A-Za-z0-9]+$/.test(c.req.path) ? 'file' : 'other';
 }
 
