@@ -84,3 +84,21 @@ describe('POST /__beacon', () => {
     expect((await counts('v2')).views).toBe(2);
   });
 });
+
+describe('POST /__beacon when the pointer cannot be read', () => {
+  it('counts against the pointer read last', async () => {
+    let up = true;
+    const store = memoryHealthStore();
+    const releases = new ReleasePointers({
+      ttlMs: 0,
+      fetch: async () => (up ? new Response(JSON.stringify(pointer)) : new Response('', { status: 503 })),
+    });
+    const app = beaconRoute({ config: () => config, releases, store });
+    const send = () => app.request(beaconPath, { method: 'POST', body: JSON.stringify(view) });
+    await send();
+    up = false;
+    await send();
+    const minute = Math.floor(Date.now() / 60_000);
+    expect((await store.read('listings', 'v2', minute - 1, minute)).views).toBe(2);
+  });
+});

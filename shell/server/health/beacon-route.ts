@@ -40,10 +40,12 @@ export function beaconRoute({ config, releases, store, visitorLimit, counted }: 
         return c.text('Too many requests', 429, { ...noStore, 'Retry-After': String(verdict.retryAfterSeconds) });
       const beacon = parseBeacon(await c.req.text());
       if (!beacon) return c.text('Not a beacon', 400, noStore);
-      const pointers = await releases.all(config());
+      const configured = config();
+      const pointers = await releases.all(configured);
       const minute = minuteOf(Date.now());
       for (const [app, version] of Object.entries(beacon.releases) as [RemoteName, string][]) {
-        const pointer = pointers[app];
+        // A pointer that cannot be read this moment (slow, or mid-upload) is the one read last.
+        const pointer = pointers[app] ?? releases.lastGood(configured.releases?.[app]);
         if (!pointer || ![pointer.live, pointer.canary?.version, pointer.previous].includes(version)) continue;
         if (await store.add(app, version, minute, countsOfView(beacon))) counted?.(app, version, beacon);
       }

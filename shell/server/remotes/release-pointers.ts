@@ -26,6 +26,7 @@ export class ReleasePointers {
   private readonly timeoutMs: number;
   private readonly fetchImpl: typeof fetch;
   private readonly lastRead = new Map<string, string>();
+  private readonly good = new Map<string, ReleasePointer>();
   private readonly listeners: ((url: string, pointer: ReleasePointer) => void)[] = [];
 
   constructor(options: ReleasePointersOptions = {}) {
@@ -43,6 +44,11 @@ export class ReleasePointers {
     const pointer = this.load(url);
     this.entries.set(url, { at: now, pointer });
     return pointer;
+  }
+
+  /** The last pointer read at `url` that parsed, however long ago (undefined: none yet). */
+  lastGood(url: string | undefined): ReleasePointer | undefined {
+    return url === undefined ? undefined : this.good.get(url);
   }
 
   /** Calls `listener` with each pointer read that differs from the one read before it at that address. */
@@ -66,6 +72,7 @@ export class ReleasePointers {
       const response = await this.fetchImpl(url, { redirect: 'error', signal: AbortSignal.timeout(this.timeoutMs) });
       if (!response.ok) return null;
       const pointer = parseReleasePointer(await response.json());
+      this.good.set(url, pointer);
       const text = JSON.stringify([pointer.live, pointer.canary]);
       if (this.lastRead.get(url) !== text) {
         this.lastRead.set(url, text);
