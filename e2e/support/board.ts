@@ -44,6 +44,11 @@ export class Board {
   private specApi: SpecApi | undefined;
   private fakeVendors: FakeVendors | undefined;
   config: RuntimeConfig;
+  /**
+   * The release store (`<stores>/local`) the shell's server gates `--auto` canaries in and writes
+   * `health.json` to, every second here (30 s deployed); unset: none.
+   */
+  releaseStore: string | undefined;
 
   private constructor() {
     this.config = readEnvironmentConfig('local');
@@ -72,6 +77,8 @@ export class Board {
       }),
       {
         runtimeConfig: () => board.config,
+        releaseStore: () => board.releaseStore,
+        gateIntervalMs: 1_000,
         // In production the server waits 800 ms for the API before it sends a page without the job's
         // tags (unit-tested); a suite sharing two cores with builds and browsers waits longer.
         pageApiTimeoutMs: 5_000,
