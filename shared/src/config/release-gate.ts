@@ -1,4 +1,4 @@
-import type { HealthFigures } from './release-health';
+import type { HealthFigures } from '@board/shared/config/release-health';
 
 /**
  * The gate of an `--auto` canary (decision 036), as a pure function of what visitors reported

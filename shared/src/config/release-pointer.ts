@@ -1,5 +1,5 @@
+import { ReleasePointerError, releaseVersionPattern } from '@board/shared/config/release-version';
 import * as v from 'valibot';
-import { ReleasePointerError, releaseVersionPattern } from './release-version';
 
 export {
   isReleaseVersion,
@@ -7,7 +7,7 @@ export {
   releaseManifestUrl,
   releaseVersionOf,
   releaseVersionPattern,
-} from './release-version';
+} from '@board/shared/config/release-version';
 
 /**
  * A remote's releases: every build (its browser half and its Node half together) is stored once,

@@ -1,5 +1,5 @@
+import { addCounts, type HealthCounts } from '@board/shared/config/release-health';
 import { Redis } from 'ioredis';
-import { addCounts, type HealthCounts } from '../config/release-health';
 
 /**
  * Where the views' counts live: per remote, release and minute (decision 035). With REDIS_URL in

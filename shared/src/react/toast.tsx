@@ -1,5 +1,5 @@
+import { toasterSettings } from '@board/shared/lib/toaster-settings';
 import { lazy, Suspense, useEffect, useSyncExternalStore } from 'react';
-import { toasterSettings } from '../lib/toaster-settings';
 
 /**
  * Toasts of the board, once per page: every app calls `toast` from here, never from sonner
