@@ -44,6 +44,15 @@ describe('the gate of an --auto canary', () => {
     expect(decision.reason).toMatch(reason);
   });
 
+  it('compares LCP only once both sides measured it in the minimum of views', () => {
+    const slowFew = figuresOf({ ...countsOfView({ errors: [], lcp: 9000 }), views: 300 });
+    const decision = decideGate({ canary: slowFew, live: figures(1000, 0), elapsedSeconds: 60, ...window });
+    expect(decision).toMatchObject({ action: 'wait', reason: expect.stringMatching(/no breach/) });
+    expect(
+      decideGate({ canary: figures(300, 0, 9000), live: figures(100, 0), elapsedSeconds: 60, ...window }).action,
+    ).toBe('wait');
+  });
+
   it('without LCP from either side, only the error rate decides', () => {
     const none = figuresOf({ views: 500 });
     expect(decideGate({ canary: none, live: none, elapsedSeconds: 700, ...window }).action).toBe('promote');

@@ -4,7 +4,8 @@ import type { HealthFigures } from '@board/shared/config/release-health';
  * The gate of an `--auto` canary (decision 036), as a pure function of what visitors reported
  * since it started: rolled back as soon as, with at least `minViews` views, its error rate
  * exceeds the live release's by more than 2 percentage points or its p75 LCP exceeds 1.25× the
- * live release's; promoted once its window has passed with at least `minViews` views and no
+ * live release's (once both measured LCP in `minViews` views); promoted once its window has passed
+ * with at least `minViews` views and no
  * breach; otherwise it waits. Never promoted on silence: too few views keep it waiting.
  */
 export const gateLimits = { errorRatePoints: 0.02, lcpRatio: 1.25 } as const;
@@ -32,7 +33,10 @@ export function decideGate({ canary, live, elapsedSeconds, windowSeconds, minVie
       action: 'rollback',
       reason: `error rate ${percent(canary.errorRate)} against live's ${percent(live.errorRate)} (more than 2 points above)`,
     };
-  if (canary.lcpP75 !== null && live.lcpP75 !== null && canary.lcpP75 > gateLimits.lcpRatio * live.lcpP75)
+  // LCP is compared once both sides measured it `minViews` times: a p75 of a handful of views (those
+  // who stayed until the vitals loaded) is noise, and would roll back a good release.
+  const measured = canary.lcpViews >= minViews && live.lcpViews >= minViews;
+  if (measured && canary.lcpP75 !== null && live.lcpP75 !== null && canary.lcpP75 > gateLimits.lcpRatio * live.lcpP75)
     return {
       action: 'rollback',
       reason: `p75 LCP ${canary.lcpP75} ms against live's ${live.lcpP75} ms (more than 1.25×)`,

@@ -82,6 +82,8 @@ export interface HealthFigures {
   /** errors / views (0 with no views). */
   errorRate: number;
   errorsByKind: Record<ViewErrorKind, number>;
+  /** Views that measured an LCP (a visitor who leaves before the vitals load measures none). */
+  lcpViews: number;
   lcpP75: number | null;
   inpP75: number | null;
   clsP75: number | null;
@@ -98,6 +100,7 @@ export function figuresOf(counts: HealthCounts): HealthFigures {
       ViewErrorKind,
       number
     >,
+    lcpViews: Object.entries(counts).reduce((sum, [field, count]) => (field.startsWith('lcp:') ? sum + count : sum), 0),
     lcpP75: p75(counts, 'lcp'),
     inpP75: p75(counts, 'inp'),
     clsP75: p75(counts, 'cls'),
