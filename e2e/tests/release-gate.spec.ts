@@ -61,10 +61,9 @@ test.describe('gated canaries', () => {
       remotes: { ...original.remotes, listings: `${server.url}/mf-manifest.json` },
       releases: { listings: `${server.url}/releases/pointer.json` },
     };
-    board.releaseStore = path.join(stores, 'local');
+    // The board's shell server gates the store it is pointed at: this process serves it (board.ts).
   });
   test.afterAll(async ({ board }) => {
-    board.releaseStore = undefined;
     if (original) board.config = original;
     await server?.close();
     if (stores) rmSync(stores, { recursive: true, force: true });
@@ -80,7 +79,7 @@ test.describe('gated canaries', () => {
     const seen: Visit[] = [];
     // New visitors until the gate has rolled the canary back (it needs 8 of its views first).
     for (let index = 0; index < 80 && list().pointer.canary; index++)
-      seen.push(await visit(browser, board.url, throwing, counted));
+      seen.push(await visit(browser, board.url, throwing, counted, () => list().pointer));
     await expect.poll(() => list().pointer.canary, { timeout: 30_000 }).toBeNull();
 
     const listed = list();
@@ -104,7 +103,7 @@ test.describe('gated canaries', () => {
     await expect
       .poll(async () => (await fetch(new URL('/', board.url))).headers.get('x-board-releases'), { timeout: 15_000 })
       .toContain(`listings=${live},`);
-    const next = await visit(browser, board.url, throwing, counted);
+    const next = await visit(browser, board.url, throwing, counted, () => list().pointer);
     expect(next).toEqual({ version: live, errors: [] });
   });
 
@@ -128,9 +127,10 @@ test.describe('gated canaries', () => {
     );
     expect(started.status, started.stderr).toBe(0);
     const seen: Visit[] = [];
-    for (let index = 0; index < 60 && list().pointer.live !== good; index++)
-      seen.push(await visit(browser, board.url, throwing, counted));
+    for (let index = 0; index < 60 && list().pointer.live !== good && list().pointer.canary; index++)
+      seen.push(await visit(browser, board.url, throwing, counted, () => list().pointer));
     await expect.poll(() => list().pointer.live, { timeout: 30_000 }).toBe(good);
+    expect(list().log.at(-1), 'the gate’s decision').toMatchObject({ by: 'gate', action: 'promote', version: good });
     expect(list().pointer).toMatchObject({ previous: live, canary: null });
     expect(list().log.at(-1)).toMatchObject({ by: 'gate', action: 'promote', version: good });
     expect(seen.flatMap((visit) => visit.errors)).toEqual([]);
@@ -144,6 +144,17 @@ test.describe('gated canaries', () => {
         return [current?.version, current?.lastHour.views, current?.lastHour.errors];
       })
       .toEqual([good, onGood, 0]);
+    // The shell's server's metrics count the same views, and the gate's decisions.
+    const metrics = await (await fetch(board.metricsUrl)).text();
+    const series = (name: string, labels: string[]) =>
+      metrics
+        .split('\n')
+        .find((line) => line.startsWith(`${name}{`) && labels.every((label) => line.includes(label)))
+        ?.split(' ')
+        .at(-1);
+    expect(series('board_beacon_views_total', [`version="${good}"`])).toBe(String(onGood));
+    expect(Number(series('board_release_gate_decisions_total', ['decision="rollback"']))).toBeGreaterThanOrEqual(1);
+    expect(Number(series('board_release_gate_decisions_total', ['decision="promote"']))).toBe(1);
     // `pnpm release health --json` prints that file.
     const printed = JSON.parse(release(stores, 'health', 'listings', '--json').stdout) as ReleaseHealthSnapshot;
     expect(printed.releases[0]).toMatchObject({ role: 'live', version: good });
@@ -160,7 +171,13 @@ interface Visit {
  * A new visitor (a browser context of their own) loads the board, waits for it to hydrate (and,
  * on the throwing release, for its error), then leaves: the page's beacon goes as it is hidden.
  */
-async function visit(browser: Browser, baseURL: string, throwing: string, counted: () => string): Promise<Visit> {
+async function visit(
+  browser: Browser,
+  baseURL: string,
+  throwing: string,
+  counted: () => string,
+  pointer: () => ReleasePointer,
+): Promise<Visit> {
   const context = await browser.newContext({ baseURL, reducedMotion: 'reduce' });
   try {
     const page = await context.newPage();
@@ -175,6 +192,9 @@ async function visit(browser: Browser, baseURL: string, throwing: string, counte
     if (version === throwing) await expect.poll(() => errors.length).toBeGreaterThan(0);
     const before = counted();
     await page.goto('about:blank');
+    // A release the pointer no longer names (the server's copy was a few seconds old) counts nothing.
+    const { live, canary, previous } = pointer();
+    if (![live, canary?.version, previous].includes(version)) return { version, errors };
     // The beacon left with the page: the server has counted it once the health it writes says so.
     await expect.poll(counted, { message: 'the view was counted', timeout: 30_000 }).not.toBe(before);
     return { version, errors };
