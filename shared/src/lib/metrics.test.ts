@@ -21,6 +21,10 @@ describe('metrics', () => {
     await app.request('/jobs/8');
     await app.request('/missing');
     runs.inc({ source: 'acme-greenhouse', result: 'ok' });
+    // A gauge read from its source at each scrape, as the API's outbox depth will be.
+    const depth = metrics.gauge('board_outbox_depth', 'Emails waiting in the outbox', [], async () =>
+      depth.set(await Promise.resolve(7)),
+    );
     listener = await serveMetrics(metrics.registry, 0, '127.0.0.1');
     // The listener is real, on loopback: the suite's stray-request guard is lifted for it.
     vi.unstubAllGlobals();
@@ -36,6 +40,7 @@ describe('metrics', () => {
     expect(text).toMatch(
       /^board_sync_runs_total\{(?=[^}]*source="acme-greenhouse")(?=[^}]*result="ok")(?=[^}]*service="api")[^}]*\} 1$/m,
     );
+    expect(text).toContain('board_outbox_depth{service="api"} 7');
     expect(text).toMatch(/^nodejs_eventloop_lag_seconds\{service="api"\} \d/m);
     expect((await fetch(`${listener.url}/`)).status).toBe(404);
     expect((await fetch(`${listener.url}/metrics`, { method: 'POST' })).status).toBe(404);

@@ -13,12 +13,19 @@ import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom
  *     const metrics = createMetrics('api');
  *     app.use(metrics.requestDuration());                      // before the routes
  *     const runs = metrics.counter('board_sync_runs_total', 'Sync runs', ['source', 'result']);
+ *     const depth = metrics.gauge('board_outbox_depth', 'Emails waiting', [], async () => depth.set(await count()));
  *     if (port) await serveMetrics(metrics.registry, port, host);
  */
 export interface Metrics {
   readonly registry: Registry;
   counter<L extends string>(name: string, help: string, labelNames?: readonly L[]): Counter<L>;
-  gauge<L extends string>(name: string, help: string, labelNames?: readonly L[], collect?: () => void): Gauge<L>;
+  /** `collect` runs at each scrape, to set the gauge from its source (the outbox's depth, say). */
+  gauge<L extends string>(
+    name: string,
+    help: string,
+    labelNames?: readonly L[],
+    collect?: () => void | Promise<void>,
+  ): Gauge<L>;
   histogram<L extends string>(name: string, help: string, labelNames: readonly L[], buckets: number[]): Histogram<L>;
   /**
    * `board_http_request_duration_seconds{route,method,status}` for every request it wraps.
