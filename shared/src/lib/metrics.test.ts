@@ -1,5 +1,6 @@
 // @vitest-environment node
 import { Hono } from 'hono';
+import type { Gauge } from 'prom-client';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createMetrics, type MetricsListener, serveMetrics } from './metrics';
 
@@ -22,7 +23,7 @@ describe('metrics', () => {
     await app.request('/missing');
     runs.inc({ source: 'acme-greenhouse', result: 'ok' });
     // A gauge read from its source at each scrape, as the API's outbox depth will be.
-    const depth = metrics.gauge('board_outbox_depth', 'Emails waiting in the outbox', [], async () =>
+    const depth: Gauge = metrics.gauge('board_outbox_depth', 'Emails waiting in the outbox', [], async () =>
       depth.set(await Promise.resolve(7)),
     );
     listener = await serveMetrics(metrics.registry, 0, '127.0.0.1');

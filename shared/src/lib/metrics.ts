@@ -13,7 +13,7 @@ import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom
  *     const metrics = createMetrics('api');
  *     app.use(metrics.requestDuration());                      // before the routes
  *     const runs = metrics.counter('board_sync_runs_total', 'Sync runs', ['source', 'result']);
- *     const depth = metrics.gauge('board_outbox_depth', 'Emails waiting', [], async () => depth.set(await count()));
+ *     const depth: Gauge = metrics.gauge('board_outbox_depth', 'Emails waiting', [], async () => depth.set(await count()));
  *     if (port) await serveMetrics(metrics.registry, port, host);
  */
 export interface Metrics {
