@@ -1,7 +1,7 @@
-import { Toasts } from '@board/shared/react/toast';
+import { preloadToasts, Toasts } from '@board/shared/react/toast';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { createServerJob } from '../../test/create-job';
 import { renderPage } from '../../test/render';
 import { JobDetailPage } from './job-detail-page';
@@ -21,6 +21,8 @@ function renderDetail() {
   );
 }
 
+// sonner loads with the page's first toast: loaded before the tests, whose toasts are timed.
+beforeAll(() => preloadToasts());
 describe('Share', () => {
   it('uses the Web Share API with the canonical job link where the browser has it', async () => {
     const share = vi.fn(async () => {});
