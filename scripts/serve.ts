@@ -84,6 +84,8 @@ try {
         PORT: String(portOf(config.siteUrl)),
         HOST: '127.0.0.1',
         SHELL_API_KEY: apiKey,
+        // The local store it serves the releases from: `pnpm release health` and `--auto` canaries work against it.
+        BOARD_RELEASE_STORE: process.env.BOARD_RELEASE_STORE || path.dirname(store),
         // The demo data's workspace boards, for the sitemap (elsewhere: BOARD_WORKSPACES).
         BOARD_WORKSPACES: process.env.BOARD_WORKSPACES || demoWorkspaces.map((workspace) => workspace.slug).join(','),
       }),
