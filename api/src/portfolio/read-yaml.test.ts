@@ -161,6 +161,13 @@ companies:
     ['a syntax error', 'companies:\n  - name: [A\n', /^line 3, the file: /],
     ['a key given twice', 'companies:\n  - name: A\n    name: B\n', /^line 3, the file: Map keys must be unique/],
     ['a file without companies', 'investor: X\n', /^line 1, companies: is required$/],
+    ['companies left empty', 'companies:\n', /^line 1, companies: is empty: list the companies/],
+    ['a list at the top', '- name: A\n', /^line 1, the file: a list is not a mapping$/],
+    [
+      'a list for a mapping',
+      'companies:\n  - name: A\n    funding: [1]\n',
+      /^line 3, companies\[0\].funding: a list is not a mapping$/,
+    ],
     ['an unknown key at the top', 'company: []\ncompanies: []\n', /^line 1, company: "company" is not a key here/],
     [
       'an alias bomb',

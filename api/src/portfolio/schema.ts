@@ -26,8 +26,13 @@ import {
 export const unknownKeyMark = 'is not a key here; the keys:';
 
 function known<const T extends v.ObjectEntries>(entries: T, what = unknownKeyMark) {
-  return v.objectWithRest(entries, v.never(`${what} ${Object.keys(entries).join(', ')}`), (issue) =>
-    issue.expected?.startsWith('"') ? 'is required' : `${shown(issue.input)} is not a mapping`,
+  return v.pipe(
+    v.unknown(),
+    // A list is an object to JavaScript, but never a mapping in the file.
+    v.check((input) => !Array.isArray(input), 'a list is not a mapping'),
+    v.objectWithRest(entries, v.never(`${what} ${Object.keys(entries).join(', ')}`), (issue) =>
+      issue.expected?.startsWith('"') ? 'is required' : `${shown(issue.input)} is not a mapping`,
+    ),
   );
 }
 
@@ -160,7 +165,11 @@ export const portfolioSchema = known({
     v.check((name) => name === null || !name.includes(';'), 'an investor\'s name cannot hold ";"'),
   ),
   companies: v.pipe(
-    v.array(v.unknown(), (issue) => `${shown(issue.input)} is not a list of companies`),
+    v.array(v.unknown(), (issue) =>
+      issue.input === null
+        ? 'is empty: list the companies (or write [] for none)'
+        : `${shown(issue.input)} is not a list of companies`,
+    ),
     v.maxLength(10_000, 'has more than 10,000 companies'),
   ),
 });
