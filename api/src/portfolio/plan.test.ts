@@ -183,7 +183,7 @@ describe('export, then apply what it wrote', () => {
         if (!read.ok) throw new Error(JSON.stringify(read.errors));
         for (const line of lines(read.portfolio, board, true)) expect(line).toMatch(/: unchanged$/);
       }),
-      { numRuns: 60 },
+      { numRuns: 25 },
     );
   });
 });

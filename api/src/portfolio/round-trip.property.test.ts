@@ -19,7 +19,7 @@ describe('export then read', () => {
       fc.property(portfolio, (written) => {
         expect(modelOf(readPortfolioYaml(writePortfolioYaml(written)))).toEqual(written);
       }),
-      { numRuns: 100 },
+      { numRuns: 50 },
     );
   });
 
@@ -33,7 +33,7 @@ describe('export then read', () => {
         };
         expect(modelOf(readPortfolioCsv(writePortfolioCsv(written)))).toEqual(expected);
       }),
-      { numRuns: 100 },
+      { numRuns: 50 },
     );
   });
 });
