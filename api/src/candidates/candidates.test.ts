@@ -291,23 +291,25 @@ describe('a link that is not a live one', () => {
 });
 
 describe('privacy:purge', () => {
-  it('at a date 37 months on deletes only what is past retention, and --dry-run only counts', async () => {
-    const now = new Date();
-    const purgeAt = addMonths(now, 37);
+  it('deletes only what is past retention, and --dry-run only counts', async () => {
+    const purgeAt = new Date();
+    // Everything below is dated back from the purge's day (a purge as of a later day only counts).
+    const then = addMonths(purgeAt, -37);
     // A clean slate of what the purge counts, then one of each: past retention, and just within it.
     await api.db.delete(applications);
     await api.db.delete(applicationWithdrawals);
     await api.db.delete(alerts);
     const old = await apply({ candidate_email: 'old@example.com' });
     const recent = await apply({ candidate_email: 'recent@example.com' });
-    // Made 35 months before the purge's day: kept.
+    // Made 37 months before the purge's day: deleted; 35 months before: kept.
+    await api.db.update(applications).set({ receivedAt: then }).where(eq(applications.id, old));
     await api.db
       .update(applications)
-      .set({ receivedAt: addMonths(now, 2) })
+      .set({ receivedAt: addMonths(then, 2) })
       .where(eq(applications.id, recent));
     await api.db.insert(applicationWithdrawals).values([
-      { applicationId: crypto.randomUUID(), withdrawnAt: now },
-      { applicationId: crypto.randomUUID(), withdrawnAt: addMonths(now, 30) },
+      { applicationId: crypto.randomUUID(), withdrawnAt: then },
+      { applicationId: crypto.randomUUID(), withdrawnAt: addMonths(then, 30) },
     ]);
     const alertRow = (email: string, status: 'pending' | 'active', createdAt: Date) => ({
       email,
@@ -320,9 +322,9 @@ describe('privacy:purge', () => {
     await api.db
       .insert(alerts)
       .values([
-        alertRow('unconfirmed-old@example.com', 'pending', now),
+        alertRow('unconfirmed-old@example.com', 'pending', then),
         alertRow('unconfirmed-new@example.com', 'pending', new Date(purgeAt.getTime() - 3 * 86_400_000)),
-        alertRow('confirmed@example.com', 'active', now),
+        alertRow('confirmed@example.com', 'active', then),
       ]);
 
     const server = serve({ fetch: api.app.fetch, port: 0, hostname: '127.0.0.1' });
