@@ -37,15 +37,18 @@ type Alert = typeof alerts.$inferSelect;
 export function digestWindows(alert: Alert, run: DigestRun): { windows: SeenWindow[]; coveredFrom: Date } {
   const last = alert.lastDigestAt ?? alert.confirmedAt ?? alert.createdAt;
   if (!run.since) return { windows: [{ after: last, until: run.now }], coveredFrom: alert.digestedFrom ?? last };
-  const since = run.since < run.now ? run.since : run.now;
+  const since = earlier(run.since, run.now);
   const from = alert.digestedFrom;
   if (!from || !alert.lastDigestAt) return { windows: [{ after: since, until: run.now }], coveredFrom: since };
   const windows: SeenWindow[] = [];
   if (since < from) windows.push({ after: since, until: from });
-  const tail = since > alert.lastDigestAt ? since : alert.lastDigestAt;
+  const tail = later(since, alert.lastDigestAt);
   if (tail < run.now) windows.push({ after: tail, until: run.now });
-  return { windows, coveredFrom: since < from ? since : from };
+  return { windows, coveredFrom: earlier(since, from) };
 }
+
+const earlier = (a: Date, b: Date) => (a <= b ? a : b);
+const later = (a: Date, b: Date) => (a >= b ? a : b);
 
 /**
  * Queues the digests of due alerts. Each batch is one transaction: the alerts are claimed with

@@ -235,7 +235,14 @@ describe("the candidate's page", () => {
 
     const done = await withdraw(tokenOf(link));
     expect(done.status).toBe(303);
-    expect(done.headers.get('location')).toBe(pathOf(link));
+    // To a page without the token, and the answer is neither kept nor passed on.
+    expect(done.headers.get('location')).toBe('/public/my-application/withdrawn');
+    expect(done.headers.get('cache-control')).toBe('no-store');
+    expect(done.headers.get('referrer-policy')).toBe('no-referrer');
+    const landed = await api.app.request('/public/my-application/withdrawn');
+    expect(landed.status).toBe(200);
+    expect(landed.headers.get('cache-control')).toBe('no-store');
+    expect(await landed.text()).toContain('<h1>Application withdrawn and deleted</h1>');
     expect(await api.db.select().from(applications).where(eq(applications.id, id))).toEqual([]);
     expect(await api.db.select().from(applicationResumes).where(eq(applicationResumes.applicationId, id))).toEqual([]);
     expect(
@@ -255,7 +262,9 @@ describe("the candidate's page", () => {
         (await api.app.request(`/public/my-application/${part}?token=${encodeURIComponent(tokenOf(link))}`)).status,
       ).toBe(404);
     // Again: nothing more to do, the same answer.
-    expect((await withdraw(tokenOf(link))).status).toBe(303);
+    const again = await withdraw(tokenOf(link));
+    expect(again.status).toBe(303);
+    expect(again.headers.get('location')).toBe('/public/my-application/withdrawn');
   });
 });
 

@@ -49,7 +49,9 @@ describe('a purge as of a future day (a mistyped year)', () => {
 
       lines.length = 0;
       expect(await run(['--now', future.toISOString(), '--dry-run'], env)).toBe(0);
-      expect(lines).toEqual([expect.stringMatching(new RegExp(`^Would delete as of ${future.toISOString()}: \\d+ application`))]);
+      expect(lines).toEqual([
+        expect.stringMatching(new RegExp(`^Would delete as of ${future.toISOString()}: \\d+ application`)),
+      ]);
       expect(await applicationCount()).toBe(before);
     }
 
