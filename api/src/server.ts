@@ -50,7 +50,8 @@ export async function startApi(
     ? config.PGLITE_DATA_DIR
     : path.resolve(apiDir, config.PGLITE_DATA_DIR);
   const log = config.LOG_LEVEL === 'silent' ? () => {} : jsonLines;
-  const database = parts.database ?? (await openDatabase({ databaseUrl: config.DATABASE_URL, pgliteDataDir: dataDir }));
+  const database =
+    parts.database ?? (await openDatabase({ databaseUrl: config.DATABASE_URL, pgliteDataDir: dataDir, log }));
   let publicOrigin = config.API_PUBLIC_URL ?? '';
   let closing = false;
   // One secret signs every emailed link, the alerts' and the candidates' (each family in a domain
