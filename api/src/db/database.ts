@@ -1,4 +1,3 @@
-import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
@@ -16,6 +15,7 @@ import { availabilityGate, gateClient } from './availability';
 import * as boardChangeTables from './board-change-tables';
 import { countWrites } from './client-writes';
 import * as jobBoardTables from './job-board-tables';
+import { holdDataFolder, prepareDataFolder, unopenableFolder } from './pglite-folder';
 import * as scheduledWorkTables from './scheduled-work-tables';
 
 /** Every table, by table group: the relational queries of both drivers see them all. */
@@ -152,20 +152,45 @@ export async function openDatabase(options: {
     };
   }
   const dataDir = options.pgliteDataDir ?? 'memory://';
-  if (!dataDir.startsWith('memory://')) mkdirSync(dataDir, { recursive: true });
-  // pg_trgm: the search's "contains" indexes (migration 0002).
-  const client = new PGlite(dataDir, {
-    extensions: { pg_trgm },
-    ...(options.pgliteSnapshot ? { loadDataDir: options.pgliteSnapshot } : {}),
-  });
-  const db = drizzlePglite(client, { schema, logger: options.logger });
-  await migratePglite(db, { migrationsFolder });
-  return {
-    db,
-    kind: 'pglite',
-    exclusive: (_lock, work) => work(),
-    ready: async () => !client.closed,
-    snapshot: () => client.dumpDataDir('none'),
-    close: () => client.close(),
-  };
+  const onDisk = !dataDir.startsWith('memory://');
+  // One process at a time on a folder, and a new folder made all or nothing (pglite-folder.ts).
+  const release = onDisk ? holdDataFolder(dataDir) : () => {};
+  try {
+    const folder = onDisk ? prepareDataFolder(dataDir) : { fresh: true, created: () => {} };
+    // pg_trgm: the search's "contains" indexes (migration 0002).
+    const client = new PGlite(dataDir, {
+      extensions: { pg_trgm },
+      ...(options.pgliteSnapshot ? { loadDataDir: options.pgliteSnapshot } : {}),
+    });
+    try {
+      // PGlite's start: the folder read, and after a crash its log replayed.
+      await client.query('select 1');
+    } catch (error) {
+      await client.close().catch(() => {});
+      throw folder.fresh ? error : unopenableFolder(dataDir, error);
+    }
+    const db = drizzlePglite(client, { schema, logger: options.logger });
+    await migratePglite(db, { migrationsFolder }).catch(async (error: unknown) => {
+      await client.close().catch(() => {});
+      throw error;
+    });
+    folder.created();
+    return {
+      db,
+      kind: 'pglite',
+      exclusive: (_lock, work) => work(),
+      ready: async () => !client.closed,
+      snapshot: () => client.dumpDataDir('none'),
+      close: async () => {
+        try {
+          await client.close();
+        } finally {
+          release();
+        }
+      },
+    };
+  } catch (error) {
+    release();
+    throw error;
+  }
 }
