@@ -88,7 +88,14 @@ export async function openDatabase(options: {
     const gate = availabilityGate({
       probe: async () => {
         if (closing) throw new Error('closing');
-        prober ??= postgres(url, { max: 1, connect_timeout: 1, backoff: () => 0, onnotice: () => {} });
+        // One connection, closed after a minute without probes (an instance no one checks holds none).
+        prober ??= postgres(url, {
+          max: 1,
+          connect_timeout: 1,
+          idle_timeout: 60,
+          backoff: () => 0,
+          onnotice: () => {},
+        });
         await prober`select 1`;
       },
       abandon: () => void endProbe(),
