@@ -102,7 +102,9 @@ console.log(
 );
 if (Object.keys(config.releases ?? {}).length > 0)
   console.log(`Releases: ${releaseStoreRoot('local')} (\`pnpm release list listings\`; README, Releases)`);
-console.log(`API: ${config.apiBaseUrl} (PGlite in api/.data; applications: pnpm --filter @board/api applications)`);
+console.log(
+  `API: ${config.apiBaseUrl} (PGlite in api/.data, one process at a time; once the board is stopped: pnpm --filter @board/api applications)`,
+);
 if (mailSink) console.log(`Mail inbox: ${mailSink.webUrl}   (alert emails; JSON: ${mailSink.webUrl}/email)`);
 // The API reads the companies' ATSs where GREENHOUSE_API_URL, LEVER_API_URL and ASHBY_API_URL say
 // (passed through with the rest of the environment), the vendors' own hosts by default.

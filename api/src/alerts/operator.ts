@@ -2,7 +2,7 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import { Hono } from 'hono';
 import * as v from 'valibot';
 import { httpError } from '../lib/http-error';
-import type { PurgeCounts } from '../privacy/purge';
+import { futurePurgeRefusal, type PurgeCounts } from '../privacy/purge';
 import { sourceOperatorRoutes } from '../sources/operator-routes';
 import type { SourcesService } from '../sources/sources-service';
 import type { AlertsService } from './alerts-service';
@@ -101,13 +101,19 @@ export function operatorRoutes(deps: {
     dry_run: v.optional(v.boolean(), false),
   });
 
-  /** Deletes what is past retention as of `now` (default: now), or only counts it; answers the counts. */
+  /**
+   * Deletes what is past retention as of `now` (default: now), or only counts it; answers the
+   * counts. A future `now` only counts (422 without `dry_run`).
+   */
   app.post('/privacy/purge', async (c) => {
     const body = await c.req.json().catch(() => null);
     if (body === null) throw httpError(400, 'Malformed request', 'Send a JSON object');
     const parsed = v.safeParse(purgeBody, body);
     if (!parsed.success) throw httpError(400, parsed.issues[0].message);
-    return c.json(await deps.purge(parsed.output.now ?? new Date(), parsed.output.dry_run));
+    const now = parsed.output.now ?? new Date();
+    const refusal = futurePurgeRefusal(now, parsed.output.dry_run);
+    if (refusal) throw httpError(422, refusal);
+    return c.json(await deps.purge(now, parsed.output.dry_run));
   });
   return app;
 }
