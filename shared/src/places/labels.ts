@@ -1,6 +1,5 @@
 import { countryName, countryShortName } from '@board/shared/places/countries';
-import { subdivisionName } from '@board/shared/places/subdivisions';
-import type { JobWhere, Place, RemoteEligibility } from '@board/shared/places/types';
+import type { JobWhere, NamedPlace, RemoteEligibility } from '@board/shared/places/types';
 import { workplaceKind } from '@board/shared/places/workplace';
 
 /**
@@ -15,15 +14,15 @@ const more = (names: readonly string[], limit: number) =>
   names.length > limit ? `${names.slice(0, limit).join(', ')} +${names.length - limit} more` : names.join(', ');
 
 /** A place in words: 'Berlin, Germany'; a state alone 'California, United States'; a country alone 'Germany'. */
-export function placeLabel(place: Place): string {
+export function placeLabel(place: NamedPlace): string {
   const country = countryName(place.country);
   if (place.city) return `${place.city}, ${country}`;
-  if (place.region) return `${subdivisionName(place.region)}, ${country}`;
+  if (place.region) return `${place.regionName ?? place.region}, ${country}`;
   return country;
 }
 
 /** The first place and how many others: 'London, United Kingdom +2 more'. */
-export function placesLabel(places: readonly Place[]): string {
+export function placesLabel(places: readonly NamedPlace[]): string {
   const [first] = places;
   if (!first) return '';
   return places.length > 1 ? `${placeLabel(first)} +${places.length - 1} more` : placeLabel(first);
