@@ -1,5 +1,6 @@
 import type { JobCommonBody, JobDetailBody, JobListItemBody, OrganizationJobBody } from '@board/shared/api/job-wire';
 import { parseTeamMemberObject, parseTeamMemberString, type TeamMember } from '@board/shared/api/team';
+import { readJobBody } from '@board/shared/places/job-readings';
 import type { jobPostings, organizations } from '../db/job-board-tables';
 import type { ListJobRow } from './list-columns';
 
@@ -60,6 +61,12 @@ function jobBody({ job, organization }: JobWithOrganization, origin: string): Jo
       : null,
     logo: organization.logo ? new URL(organization.logo, origin).href : null,
     initial_projects: job.initialProjects,
+    // Read as the job is sent until the readings are stored with it.
+    ...readJobBody({
+      location: job.location,
+      workplace_type: job.workplaceType,
+      short_description: job.shortDescription,
+    }),
   };
 }
 

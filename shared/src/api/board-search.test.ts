@@ -13,6 +13,10 @@ describe("a board URL's search", () => {
     ['investor=Accel&min=50&max=150.5', { investor: 'Accel', salaryMinK: 50, salaryMaxK: 150.5 }],
     ['workplace=hybrid,REMOTE&location=Berlin', { workplaces: ['Remote', 'Hybrid'], location: 'Berlin' }],
     ['workplace=on-site,moon,remote', { workplaces: ['Remote', 'On-site'] }],
+    ['from=de&visa=1', { from: 'DE', visa: true }],
+    // Not a country, and a visa box that is not ticked: no filter.
+    ['from=Germany&visa=0', {}],
+    ['from=ZZ&visa=on', {}],
     [
       'type=Contract&level=Senior&posted=7d&sort=salary',
       { jobType: 'Contract', level: 'Senior', postedWithin: '7d', sort: 'salary' },
@@ -64,6 +68,8 @@ describe('writing the URL', () => {
       sort: undefined,
       view: 'grid',
     });
+    expect(boardUrlEntries({ from: 'DE', visa: true })).toEqual({ from: 'DE', visa: '1' });
+    expect(boardUrlEntries({ from: '', visa: false })).toEqual({ from: undefined, visa: undefined });
     expect(boardUrlEntries({ workplaces: [], sort: 'salary', view: 'list', title: 'newest' })).toEqual({
       workplace: undefined,
       sort: 'salary',
