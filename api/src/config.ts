@@ -1,6 +1,5 @@
 import { readSettings } from '@board/shared/lib/settings';
 import * as v from 'valibot';
-import { defaultVendorUrls } from './sources/vendor-urls';
 
 /**
  * The API's configuration, from environment variables, validated at start-up: a bad or missing
@@ -39,6 +38,20 @@ const originList = v.pipe(
     'must be a comma-separated list of origins like https://board.example.com (scheme, host, port; no path)',
   ),
 );
+
+/** The vendors' public API hosts: GREENHOUSE_API_URL, LEVER_API_URL, ASHBY_API_URL default to them. */
+export const defaultVendorUrls = {
+  greenhouse: 'https://boards-api.greenhouse.io',
+  lever: 'https://api.lever.co',
+  ashby: 'https://api.ashbyhq.com',
+};
+
+/** The vendor URLs of a configuration, by source kind. */
+export const vendorUrlsOf = (config: Pick<ApiConfig, 'GREENHOUSE_API_URL' | 'LEVER_API_URL' | 'ASHBY_API_URL'>) => ({
+  greenhouse: config.GREENHOUSE_API_URL,
+  lever: config.LEVER_API_URL,
+  ashby: config.ASHBY_API_URL,
+});
 
 /** A vendor's API base URL: http(s), an origin with an optional path (tests and staging point it at a local server). */
 const vendorUrl = (fallback: string) =>

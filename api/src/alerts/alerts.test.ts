@@ -3,11 +3,11 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { alerts, outbox } from '../db/alert-tables';
 import { jobPostings, organizations } from '../db/job-board-tables';
+import { type MailSink, startMailSink } from '../mail/mail-sink';
 import { smtpTransport } from '../mail/mailer';
 import { createTestApi, type TestApi } from '../test/test-api';
 import { rekeyAddresses } from './address-keys';
 import { deleteExpiredPending } from './digests';
-import { type MailSink, startMailSink } from './mail-sink';
 import { createAlertTokens } from './tokens';
 
 let api: TestApi;

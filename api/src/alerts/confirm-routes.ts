@@ -3,7 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import type { Hono } from 'hono';
 import { alerts } from '../db/alert-tables';
 import { workspaces } from '../db/job-board-tables';
-import { alertPage, badLink, htmlPage, link, paragraph, postButton } from './pages';
+import { alertPage, badLink, htmlPage, link, paragraph, postButton } from '../lib/html-pages';
 import type { AlertRouteDeps } from './routes';
 import { firstDigestAt } from './schedule';
 

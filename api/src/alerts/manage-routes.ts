@@ -3,9 +3,8 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { Hono } from 'hono';
 import { alerts } from '../db/alert-tables';
 import { workspaces } from '../db/job-board-tables';
+import { alertPage, badLink, escapeHtml, htmlPage, paragraph, postButton } from '../lib/html-pages';
 import { httpError } from '../lib/http-error';
-import { escapeHtml } from './emails';
-import { alertPage, badLink, htmlPage, paragraph, postButton } from './pages';
 import type { AlertRouteDeps } from './routes';
 
 const oldManageLink =

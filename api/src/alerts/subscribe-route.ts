@@ -5,8 +5,8 @@ import { eq } from 'drizzle-orm';
 import type { Hono } from 'hono';
 import { captchaRedemptions } from '../db/application-tables';
 import { workspaces } from '../db/job-board-tables';
+import { alertPage, htmlPage, paragraph } from '../lib/html-pages';
 import { httpError } from '../lib/http-error';
-import { alertPage, htmlPage, paragraph } from './pages';
 import type { AlertRouteDeps } from './routes';
 import { subscribe } from './subscribe';
 

@@ -1,11 +1,11 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { Hono } from 'hono';
 import * as v from 'valibot';
+import type { AlertsService } from '../alerts/alerts-service';
 import { httpError } from '../lib/http-error';
 import type { PurgeCounts } from '../privacy/purge';
 import { sourceOperatorRoutes } from '../sources/operator-routes';
 import type { SourcesService } from '../sources/sources-service';
-import type { AlertsService } from './alerts-service';
 
 /** Loopback addresses: the caller runs on the API's own machine. */
 export function isLoopback(address: string | undefined): boolean {

@@ -3,8 +3,8 @@ import { sql } from 'drizzle-orm';
 import type { Sql } from 'postgres';
 import { writesThrough } from '../db/client-writes';
 import type { Database } from '../db/database';
+import { selectRows } from '../db/select-rows';
 import { errorReport } from '../lib/error-report';
-import { selectRows } from './queries';
 
 /**
  * How an API instance learns that the job tables changed, and to which data version, without a

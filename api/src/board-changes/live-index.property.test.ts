@@ -5,17 +5,17 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../db/database';
 import { jobPostings, organizations, workspaces } from '../db/job-board-tables';
+import { touchesAnswer } from '../job-postings/search';
+import { scopeFacets } from '../search/facets';
+import { indexFacets } from '../search/index-facets';
+import { readSearchIndex, type SearchIndex } from '../search/search-index';
+import { type SearchRules, searchPage, searchRules, searchTest } from '../search/search-index-page';
+import type { Scope } from '../search/visible';
 import { generateDemoData } from '../seed/demo-data';
 import { seed } from '../seed/seed';
 import { createTestDatabase, openTestDatabase } from '../test/test-database';
 import { readBoardVersion } from './board-changes';
 import { dataVersion, indexReached } from './data-version';
-import { scopeFacets } from './facets';
-import { indexFacets } from './index-facets';
-import { touchesAnswer } from './search';
-import { readSearchIndex, type SearchIndex } from './search-index';
-import { type SearchRules, searchPage, searchRules, searchTest } from './search-index-page';
-import type { Scope } from './visible';
 
 /**
  * The search index kept up to date row by row (search-index-changes.ts) against the index read

@@ -1,10 +1,10 @@
 import type { Database } from '../db/database';
 import { errorReport } from '../lib/error-report';
+import { readSearchIndex, type SearchIndex } from '../search/search-index';
+import { entryAt, type JobEntry } from '../search/search-index-page';
 import { pace } from './background-pace';
 import { type BoardChangesOptions, type Learned, watchBoardChanges } from './board-changes';
-import { readSearchIndex, type SearchIndex } from './search-index';
 import { type IndexChanges, positionsOf, readChangesSince, withChanges } from './search-index-changes';
-import { entryAt, type JobEntry } from './search-index-page';
 
 /**
  * The instance's search index, kept at the data version the database is at (docs/decisions/

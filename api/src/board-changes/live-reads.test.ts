@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { alerts } from '../db/alert-tables';
 import { type Database, openDatabase } from '../db/database';
 import { jobPostings, organizations, workspaces } from '../db/job-board-tables';
+import { jobPostingRoutes } from '../job-postings/routes';
 import { generateDemoData } from '../seed/demo-data';
 import { seed } from '../seed/seed';
 import { applicationForm, publishedJobId } from '../test/application-form';
@@ -12,7 +13,6 @@ import { createTestDatabase } from '../test/test-database';
 import { useTestApi } from '../test/use-test-api';
 import { readBoardVersion } from './board-changes';
 import { dataVersion, indexReached } from './data-version';
-import { jobPostingRoutes } from './routes';
 
 /**
  * Reads while the data changes (decision 022): the search index follows each change row by row,

@@ -1,11 +1,11 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type DatabaseHandle, openDatabase } from '../db/database';
+import { readSearchIndex, type SearchIndex } from '../search/search-index';
 import { generateDemoData } from '../seed/demo-data';
 import { seed } from '../seed/seed';
 import { createTestDatabase } from '../test/test-database';
 import type { Pace } from './background-pace';
-import { readSearchIndex, type SearchIndex } from './search-index';
 import { positionsOf, readChangesSince, withChanges } from './search-index-changes';
 
 let database: DatabaseHandle;

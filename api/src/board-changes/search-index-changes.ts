@@ -1,10 +1,9 @@
 import { sql } from 'drizzle-orm';
+import type { OrganizationRow } from '../db/board-rows';
 import type { Database } from '../db/database';
 import { jobPostings } from '../db/job-board-tables';
-import { type Pace, statementsOnThisThread } from './background-pace';
-import { readTheLog } from './board-changes';
-import { keepFacets } from './index-facets';
-import { selectRows } from './queries';
+import { selectRows } from '../db/select-rows';
+import { keepFacets } from '../search/index-facets';
 import {
   bySalaryOrder,
   codeOf,
@@ -21,8 +20,9 @@ import {
   placementCodes,
   type SearchIndex,
   setRow,
-} from './search-index';
-import type { OrganizationRow } from './serialize';
+} from '../search/search-index';
+import { type Pace, statementsOnThisThread } from './background-pace';
+import { readTheLog } from './board-changes';
 
 /**
  * The rows changed since an index's version, read from the change log the database keeps

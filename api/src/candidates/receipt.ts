@@ -3,10 +3,10 @@ import { outbox } from '../db/alert-tables';
 import type { applications } from '../db/application-tables';
 import type { Database } from '../db/database';
 import { enqueue } from '../mail/outbox';
-import { applicationKeptUntil } from '../privacy/retention';
 import { type AppliedJob, sentFields } from './application-summary';
 import type { CandidateLinkMaker } from './candidate-links';
 import { receiptEmail } from './receipt-email';
+import { applicationKeptUntil } from './retention';
 
 type Writer = Pick<Database, 'insert'>;
 

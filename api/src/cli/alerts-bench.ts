@@ -12,12 +12,12 @@ import { emptyJobSearch, type WorkplaceType } from '@board/shared/api/job-search
 import { sql } from 'drizzle-orm';
 import { queueDueDigests } from '../alerts/digests';
 import { alertLinkMaker } from '../alerts/links';
-import { startMailSink } from '../alerts/mail-sink';
 import { createAlertTokens } from '../alerts/tokens';
 import { alerts } from '../db/alert-tables';
 import { openDatabase } from '../db/database';
 import { workspaces } from '../db/job-board-tables';
-import { selectRows } from '../job-postings/queries';
+import { selectRows } from '../db/select-rows';
+import { startMailSink } from '../mail/mail-sink';
 import { smtpTransport } from '../mail/mailer';
 import { createOutboxSender } from '../mail/outbox';
 

@@ -13,9 +13,9 @@ import { parseArgs } from 'node:util';
 import { PGlite } from '@electric-sql/pglite';
 import type { Logger } from 'drizzle-orm/logger';
 import { openDatabase } from '../db/database';
-import { indexFacets } from '../job-postings/index-facets';
 import { jobPostingRoutes } from '../job-postings/routes';
-import { readSearchIndex } from '../job-postings/search-index';
+import { indexFacets } from '../search/index-facets';
+import { readSearchIndex } from '../search/search-index';
 import { benchSearches } from './bench-searches';
 
 const apiDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');

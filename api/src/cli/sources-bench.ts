@@ -21,7 +21,7 @@ import { eq, inArray } from 'drizzle-orm';
 import { createAlertsService } from '../alerts/alerts-service';
 import { alertLinkMaker } from '../alerts/links';
 import { createAlertTokens } from '../alerts/tokens';
-import { createApp } from '../app';
+import { createApp } from '../app/app';
 import { candidateLinkMaker, createCandidateTokens } from '../candidates/candidate-links';
 import { createLocalCaptcha } from '../captcha/captcha';
 import { openDatabase } from '../db/database';

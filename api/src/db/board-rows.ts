@@ -1,5 +1,5 @@
 import { getTableColumns, type InferColumnsDataTypes } from 'drizzle-orm';
-import { jobPostings } from '../db/job-board-tables';
+import { jobPostings, type organizations } from './job-board-tables';
 
 /**
  * The columns of a listed job, the one set every list reads (call 1's pages and whole list, call
@@ -37,3 +37,15 @@ export const listColumns = (() => {
 
 /** A job as the lists read it. */
 export type ListJobRow = InferColumnsDataTypes<typeof listColumns>;
+
+export type JobRow = typeof jobPostings.$inferSelect;
+export type OrganizationRow = typeof organizations.$inferSelect;
+
+/**
+ * A job and its company, as the reads give them: every list reads `ListJobRow` (no long
+ * description), call 5 adds the description, call 4 reads the whole row.
+ */
+export interface JobWithOrganization<Job extends ListJobRow = ListJobRow> {
+  job: Job;
+  organization: OrganizationRow;
+}

@@ -1,9 +1,9 @@
 import type { JobPageBody } from '@board/shared/api/page-bodies';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readBoardVersion } from '../board-changes/board-changes';
 import { jobPostings, organizations } from '../db/job-board-tables';
 import { createTestApi, type TestApi } from '../test/test-api';
-import { readBoardVersion } from './board-changes';
 
 /**
  * The response cache keeps an answer across a change that cannot alter it (decision 022): a

@@ -5,8 +5,8 @@ import type { JobPageBody, OrganizationJobsPageBody, OrganizationPageBody } from
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { jobPostings, organizations } from '../db/job-board-tables';
+import { selectRows } from '../db/select-rows';
 import { useTestApi } from '../test/use-test-api';
-import { selectRows } from './queries';
 import { jobPostingRoutes } from './routes';
 
 const api = useTestApi();

@@ -1,9 +1,13 @@
 import { brand } from '@board/shared/lib/brand';
 import type { Context } from 'hono';
-import { escapeHtml } from './emails';
+
+/** Text made safe for the API's HTML: an element's text or an attribute's value. */
+export function escapeHtml(value: string): string {
+  return value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
+}
 
 /**
- * The small HTML pages the alert links open (and the plain form post answers with): they work
+ * The small HTML pages the emailed links open (an alert's, a candidate's) and the plain form posts answer with: they work
  * without JavaScript, and never pass their signed link on (no referrer). An empty icon: the
  * browser asks for none (a /favicon.ico the API does not serve is a 404 in its console).
  */

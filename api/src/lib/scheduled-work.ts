@@ -2,7 +2,7 @@ import { hostname } from 'node:os';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../db/database';
 import { scheduledRuns } from '../db/scheduled-work-tables';
-import { selectRows } from '../job-postings/queries';
+import { selectRows } from '../db/select-rows';
 
 /**
  * Periodic work that runs once per interval across any number of API instances (the sources'

@@ -3,7 +3,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { simpleParser } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
-import { escapeHtml } from './emails';
+import { escapeHtml } from '../lib/html-pages';
 
 /**
  * The local mail sink of `npm start` and the tests: a real SMTP server that keeps every message

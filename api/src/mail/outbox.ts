@@ -1,7 +1,7 @@
 import { and, eq, isNotNull, isNull, lt, type SQL, sql } from 'drizzle-orm';
 import { type OutboxMessage, outbox } from '../db/alert-tables';
 import type { Database } from '../db/database';
-import { selectRows } from '../job-postings/queries';
+import { selectRows } from '../db/select-rows';
 
 /**
  * The outbox: the API's emails (an alert's confirmation, a digest, a notice; any other kind of

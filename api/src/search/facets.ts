@@ -2,7 +2,7 @@ import type { FacetCount, JobFacets } from '@board/shared/api/page-bodies';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../db/database';
 import { jobPostings, organizations } from '../db/job-board-tables';
-import { selectRows } from './queries';
+import { selectRows } from '../db/select-rows';
 import { inScope, type Scope } from './visible';
 
 /** A scope's facets and how many jobs it holds (the total of a search without filters). */

@@ -1,13 +1,13 @@
 import type { JobSearch } from '@board/shared/api/job-search';
 import type { JobFacets } from '@board/shared/api/page-bodies';
 import { eq, inArray, sql } from 'drizzle-orm';
+import type { JobWithOrganization } from '../db/board-rows';
+import { listColumns } from '../db/board-rows';
 import type { Database } from '../db/database';
 import { jobPostings, organizations } from '../db/job-board-tables';
+import { selectRows } from '../db/select-rows';
 import type { ScopeFacetsOf } from './caches';
 import { searchWhere } from './filters';
-import { listColumns } from './list-columns';
-import { selectRows } from './queries';
-import type { JobWithOrganization } from './serialize';
 import type { Scope } from './visible';
 
 /** A saved search and where it looks (a job alert). */

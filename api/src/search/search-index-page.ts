@@ -1,7 +1,7 @@
 import { type JobSearch, type JobSort, postedWithinMs, same } from '@board/shared/api/job-search';
+import type { OrganizationRow } from '../db/board-rows';
 import { type JobCursor, jobCursorText, readJobCursor } from './cursor';
 import { type Dictionary, placementCodes, type SearchIndex } from './search-index';
-import type { OrganizationRow } from './serialize';
 import { placements, type Scope } from './visible';
 
 /**

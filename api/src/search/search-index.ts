@@ -1,8 +1,8 @@
 import { getTableColumns, type SQL, sql } from 'drizzle-orm';
+import type { OrganizationRow } from '../db/board-rows';
 import type { Database } from '../db/database';
 import { jobPostings, organizations } from '../db/job-board-tables';
-import { selectRows } from './queries';
-import type { OrganizationRow } from './serialize';
+import { selectRows } from '../db/select-rows';
 import { visibleJobs } from './visible';
 
 /**

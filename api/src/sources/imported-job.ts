@@ -1,5 +1,5 @@
+import { pace } from '../board-changes/background-pace';
 import type { SourceKind } from '../db/job-board-tables';
-import { pace } from '../job-postings/background-pace';
 import { oneLine } from './clean-text';
 import type { ImportedDescription } from './description';
 import type { Salary } from './salary';

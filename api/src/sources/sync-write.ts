@@ -1,9 +1,9 @@
 import { inArray, sql } from 'drizzle-orm';
+import type { Pace } from '../board-changes/background-pace';
+import { lockFirstSeenForWriting } from '../board-changes/first-seen-lock';
 import type { Database } from '../db/database';
 import { jobPostings } from '../db/job-board-tables';
-import type { Pace } from '../job-postings/background-pace';
-import { lockFirstSeenForWriting } from '../job-postings/first-seen-lock';
-import { selectRows } from '../job-postings/queries';
+import { selectRows } from '../db/select-rows';
 import type { Columns } from './sync';
 import { type Claim, type ClaimedSource, checkClaim } from './sync-claim';
 

@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { benchAshbyJobs } from '../cli/bench-ats-jobs';
 import { jobPostings, workspaces } from '../db/job-board-tables';
-import { selectRows } from '../job-postings/queries';
+import { selectRows } from '../db/select-rows';
 import { type FakeVendors, startFakeVendors } from '../test/fake-vendors';
 import { createTestApi, type TestApi } from '../test/test-api';
 import {

@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
+import { pace, statementsOnThisThread } from '../board-changes/background-pace';
 import type { Database } from '../db/database';
 import { jobPostings, jobSources, type SourceKind } from '../db/job-board-tables';
-import { pace, statementsOnThisThread } from '../job-postings/background-pace';
-import { selectRows } from '../job-postings/queries';
+import { selectRows } from '../db/select-rows';
 import { type ImportedJob, JobError, type KnownJob, requireCount } from './imported-job';
 import { type Claim, claimSource, defaultLease, type LeaseTiming } from './sync-claim';
 import { type Insert, type Update, writeChanges } from './sync-write';

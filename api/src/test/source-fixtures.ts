@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Database } from '../db/database';
 import { jobPostings } from '../db/job-board-tables';
-import { selectRows } from '../job-postings/queries';
+import { selectRows } from '../db/select-rows';
 import { type SourcesService, sourcesService } from '../sources/sources-service';
 import type { SyncDeps } from '../sources/sync';
 import { vendorHttp } from '../sources/vendor-http';

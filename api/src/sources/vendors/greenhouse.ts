@@ -1,4 +1,4 @@
-import { pace } from '../../job-postings/background-pace';
+import { pace } from '../../board-changes/background-pace';
 import { oneLine } from '../clean-text';
 import { describeHtml } from '../description-pool';
 import {
