@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { boardWritten } from '../board-changes/board-written';
 import { alerts, outbox } from '../db/alert-tables';
 import { jobPostings, organizations } from '../db/job-board-tables';
 import { type MailSink, startMailSink } from '../mail/mail-sink';
@@ -91,6 +92,7 @@ async function addJob(title: string, publishedAt: Date, overrides: Partial<typeo
       ...overrides,
     })
     .returning({ id: jobPostings.id });
+  boardWritten(api.db);
   return job?.id ?? 0;
 }
 

@@ -17,8 +17,6 @@ export interface AlertRouteDeps {
   subscriptions: Limit;
   clientKey: (request: Request, env: unknown) => string;
   clientAddress: (request: Request, env: unknown) => string | undefined;
-  /** Asks the sender to send what was just queued (the confirmation) without waiting for its timer. */
-  kick: () => void;
 }
 
 /**

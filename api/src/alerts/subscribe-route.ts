@@ -107,7 +107,6 @@ export function addSubscribeRoute(app: Hono, deps: AlertRouteDeps) {
     }
 
     await subscribe(db, links, tokens.addresses, parsed.value, client, boardName);
-    deps.kick();
     if (isForm) {
       const back = safeReturnPath(fields[alertFieldNames.returnTo]);
       if (back) {

@@ -1,10 +1,9 @@
-import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
-import type { Sql } from 'postgres';
-import { writesThrough } from '../db/client-writes';
+import { listen as listenTo, pgliteOf } from '../db/client';
 import type { Database } from '../db/database';
 import { selectRows } from '../db/select-rows';
 import { errorReport } from '../lib/error-report';
+import { boardWrites } from './board-written';
 
 /**
  * How an API instance learns that the job tables changed, and to which data version, without a
@@ -16,8 +15,8 @@ import { errorReport } from '../lib/error-report';
  * - **PostgreSQL**: LISTEN on a connection of its own, for every other writer (the platform,
  *   another instance), within milliseconds; a read of the version every `pollMs` in case a
  *   notification was lost (a dropped connection, a pooler that cannot LISTEN); and a read of it
- *   before the first request after a write through this process's client (client-writes.ts),
- *   since its notification may arrive a moment after the write returns.
+ *   before the first request after a write through this process's handle that its writer told of
+ *   (board-written.ts), since its notification may arrive a moment after the write returns.
  * A read of the version is one indexed read (the newest entry of `board_commits`' version index).
  */
 
@@ -43,9 +42,10 @@ export interface BoardChangeFeed {
   /** Resolves once the instance listens: a version read after it misses nothing. */
   started: Promise<void>;
   /**
-   * The data version that holds every write settled through this process's client so far: on
-   * PostgreSQL read once after such writes (none when there was none since the last read); on
-   * PGlite the version known, at once (every writer is this process's, and told at its commit).
+   * The data version that holds every write to the board's tables told of through this handle so
+   * far (`boardWritten`): on PostgreSQL read once after such writes (none when there was none since
+   * the last read); on PGlite the version known, at once (every writer is this process's, and the
+   * notification arrives with its commit).
    */
   ownWritesVersion(): Promise<number>;
 }
@@ -111,7 +111,6 @@ export function watchBoardChanges(
   known: () => number,
   options: BoardChangesOptions = {},
 ): BoardChangeFeed {
-  const client = (db as unknown as { $client?: unknown }).$client;
   const log = options.log ?? (() => {});
   /** The highest version a notification (or the read when listening began) told of. */
   let notified = 0;
@@ -127,21 +126,20 @@ export function watchBoardChanges(
     return news;
   };
 
-  if (client instanceof PGlite) {
+  if (pgliteOf(db)) {
     return {
-      started: client.listen(boardChangesChannel, fromNotification).then(() => {}),
+      started: listenTo(db, boardChangesChannel, fromNotification).then(() => {}),
       ownWritesVersion: async () => known(),
     };
   }
 
-  const postgres = client as Sql;
   let unlisten: (() => Promise<void>) | null = null;
   let listening = false;
   const listen = async () => {
     if (options.listen === false) return;
     try {
       await unlisten?.().catch(() => {});
-      const subscription = await postgres.listen(boardChangesChannel, fromNotification, () => {
+      unlisten = await listenTo(db, boardChangesChannel, fromNotification, () => {
         // (Re)connected: what was committed while not listening is read now.
         listening = true;
         read().then(
@@ -151,7 +149,6 @@ export function watchBoardChanges(
           () => {},
         );
       });
-      unlisten = subscription.unlisten;
     } catch (error) {
       listening = false;
       log({
@@ -183,14 +180,12 @@ export function watchBoardChanges(
     poll.unref();
   }
 
-  const writes = writesThrough(db);
-  let checkedAt = writes?.() ?? -1;
+  let checkedAt = boardWrites(db);
   let check: Promise<number> = Promise.resolve(0);
   return {
     started: listen(),
     ownWritesVersion() {
-      if (!writes) return Promise.resolve(0);
-      const count = writes();
+      const count = boardWrites(db);
       // A read of the version that started after the last write settled has seen it.
       if (count === checkedAt) return check;
       checkedAt = count;

@@ -1,16 +1,18 @@
 import type { Database } from '../db/database';
 import { errorReport } from '../lib/error-report';
+import { timeSlice } from '../lib/time-slice';
 import { readSearchIndex, type SearchIndex } from '../search/search-index';
 import { entryAt, type JobEntry } from '../search/search-index-page';
-import { pace } from './background-pace';
+import { withChanges } from './apply-changes';
 import { type BoardChangesOptions, type Learned, watchBoardChanges } from './board-changes';
-import { type IndexChanges, positionsOf, readChangesSince, withChanges } from './search-index-changes';
+import { positionsOf } from './index-order';
+import { type IndexChanges, readChangesSince } from './read-changes';
 
 /**
  * The instance's search index, kept at the data version the database is at (docs/decisions/
  * 022-live-reads.md). It is read whole once, when the API starts; after that each change learned
  * of (board-changes.ts) is applied from the change log: the changed rows are read and the next
- * index is made from the previous one (search-index-changes.ts). One change is applied at a time;
+ * index is made from the previous one (read-changes.ts, apply-changes.ts). One change is applied at a time;
  * the changes learned of meanwhile are applied together next.
  *
  * What a request waits for: a change of at most `waitUpTo` rows written through this instance's
@@ -160,10 +162,10 @@ export function liveIndex(db: Database, options: LiveIndexOptions = {}): LiveInd
           inBackground = true;
           wake(true);
         }
-        // A change applied in the background keeps to a share of the thread (background-pace.ts);
-        // one that requests wait for is applied at once.
-        const pause = inBackground ? pace() : undefined;
-        const read = await readChangesSince(db, from.version, wholeAbove(from.index.size), pause);
+        // A change applied in the background gives way to the requests on a time slice; one that
+        // requests wait for is applied at once.
+        const slice = inBackground ? timeSlice() : undefined;
+        const read = await readChangesSince(db, from.version, wholeAbove(from.index.size), slice);
         if (read.kind === 'none') {
           // Nothing after this index is committed (a version heard of that is not there): forget it,
           // and let the requests waiting for it answer.
@@ -188,9 +190,9 @@ export function liveIndex(db: Database, options: LiveIndexOptions = {}): LiveInd
           options.onApplied?.({ version: whole.version, how: 'whole', rows: 0, ms: performance.now() - started });
         } else {
           const { changes } = read;
-          await pause?.();
+          await slice?.();
           const index = withChanges(from.index, changes);
-          await pause?.();
+          await slice?.();
           const kept = changes.onlyJobs && changes.jobIds.length <= keptPerStep;
           remember({
             from: from.version,

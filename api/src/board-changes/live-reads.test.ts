@@ -12,6 +12,7 @@ import type { TestApi } from '../test/test-api';
 import { createTestDatabase } from '../test/test-database';
 import { useTestApi } from '../test/use-test-api';
 import { readBoardVersion } from './board-changes';
+import { boardWritten } from './board-written';
 import { dataVersion, indexReached } from './data-version';
 
 /**
@@ -51,9 +52,11 @@ describe('the next searches after a change of the data', () => {
       .update(jobPostings)
       .set({ title: 'Lamplighter of the Northern Quay' })
       .where(eq(jobPostings.id, job.id));
+    boardWritten(api.db);
     expect(await titles('title=northern%20quay')).toEqual([[job.id, 'Lamplighter of the Northern Quay']]);
     expect(await titles('title=lamplighter')).toEqual([[job.id, 'Lamplighter of the Northern Quay']]);
     await api.db.update(jobPostings).set({ title: 'Harbour Pilot' }).where(eq(jobPostings.id, job.id));
+    boardWritten(api.db);
     expect(await titles('title=lamplighter')).toEqual([]);
     expect((await titles('title=harbour%20pilot')).map(([id]) => id)).toContain(job.id);
   });
@@ -61,24 +64,29 @@ describe('the next searches after a change of the data', () => {
   it('no longer find a job once it is closed, unpublished, deleted or shown only on LinkedIn, and count it no more', async () => {
     const job = await aPublishedJob();
     await api.db.update(jobPostings).set({ title: 'Keeper of the Tide Tables' }).where(eq(jobPostings.id, job.id));
+    boardWritten(api.db);
     const found = () => titles('title=tide%20tables&visibility=job_board_only');
     const total = async () => (await search('visibility=job_board_only')).total;
     expect(await found()).toEqual([[job.id, 'Keeper of the Tide Tables']]);
     const before = await total();
 
     await api.db.update(jobPostings).set({ status: 'closed' }).where(eq(jobPostings.id, job.id));
+    boardWritten(api.db);
     expect(await found()).toEqual([]);
     expect(await total()).toBe(before - 1);
 
     await api.db.update(jobPostings).set({ status: 'published' }).where(eq(jobPostings.id, job.id));
+    boardWritten(api.db);
     expect(await found()).toEqual([[job.id, 'Keeper of the Tide Tables']]);
     await api.db.update(jobPostings).set({ status: 'draft' }).where(eq(jobPostings.id, job.id));
+    boardWritten(api.db);
     expect(await found()).toEqual([]);
 
     await api.db
       .update(jobPostings)
       .set({ status: 'published', shownOn: 'linkedin' })
       .where(eq(jobPostings.id, job.id));
+    boardWritten(api.db);
     expect(await found()).toEqual([]);
     // Still listed where LinkedIn's jobs are.
     expect(await titles('title=tide%20tables&visibility=linkedin_or_job_board')).toEqual([
@@ -87,6 +95,7 @@ describe('the next searches after a change of the data', () => {
     expect(await total()).toBe(before - 1);
 
     await api.db.delete(jobPostings).where(eq(jobPostings.id, job.id));
+    boardWritten(api.db);
     expect(await titles('title=tide%20tables&visibility=linkedin_or_job_board')).toEqual([]);
   });
 
@@ -101,11 +110,13 @@ describe('the next searches after a change of the data', () => {
       .update(organizations)
       .set({ workspaceSlug: elsewhere })
       .where(eq(organizations.id, job.organizationId));
+    boardWritten(api.db);
     expect(await scoped(elsewhere)).toBe(true);
     expect(await scoped(company?.workspaceSlug ?? '')).toBe(false);
 
     expect((await search('')).facets.levels.map((level) => level.value)).not.toContain('Distinguished');
     await api.db.update(jobPostings).set({ level: 'Distinguished' }).where(eq(jobPostings.id, job.id));
+    boardWritten(api.db);
     expect((await search('')).facets.levels).toContainEqual({ value: 'Distinguished', count: 1 });
     expect((await titles('level=distinguished')).map(([id]) => id)).toEqual([job.id]);
   });
@@ -124,6 +135,7 @@ describe('the next searches after a change of the data', () => {
         .set({ title: sql`'Surveyor ' || ${jobPostings.id}`, shownOn: 'job_board' })
         .where(inArray(jobPostings.id, ids));
     });
+    boardWritten(api.db);
     // More rows than a request waits for: searches answer from the previous index meanwhile.
     await indexReached(api.db, await readBoardVersion(api.db));
     const first = await search('title=surveyor');
@@ -157,18 +169,21 @@ describe('a commit to any other table', () => {
       .update(jobPostings)
       .set({ title: sql`${jobPostings.title}` })
       .where(eq(jobPostings.id, jobId));
+    boardWritten(api.db);
     await api.db
       .transaction(async (tx) => {
         await tx.update(jobPostings).set({ title: 'Never Committed' }).where(eq(jobPostings.id, jobId));
         tx.rollback();
       })
       .catch(() => {});
+    boardWritten(api.db);
 
     expect(await readBoardVersion(api.db)).toBe(before.database);
     expect(await versions.current()).toBe(before.instance);
     expect((await api.app.request(url)).headers.get('x-cache')).toBe('hit');
     // A write to the board's tables does move it.
     await api.db.insert(workspaces).values({ slug: 'tidewater', name: 'Tidewater' });
+    boardWritten(api.db);
     expect(await versions.current()).toBeGreaterThan(before.instance);
   });
 });
@@ -209,6 +224,7 @@ describe.runIf(process.env.DATABASE_URL)('two instances on one PostgreSQL (Postg
       const [a, b] = [await instance(options), await instance(options)];
       const [job] = await writer.select().from(jobPostings).where(eq(jobPostings.status, 'published')).limit(1);
       await writer.execute(sql`update job_postings set title = 'Warden of the Eastern Locks' where id = ${job?.id}`);
+      boardWritten(writer);
       const version = await readBoardVersion(writer);
       for (const { db, routes } of [a, b]) {
         await indexReached(db, version);
@@ -235,6 +251,7 @@ describe.runIf(process.env.DATABASE_URL)('two instances on one PostgreSQL (Postg
       const versions = dataVersion(a.db);
       const before = { database: await readBoardVersion(writer), instance: await versions.current() };
       await other.writer.execute(sql`update job_postings set title = title || ' (other board)'`);
+      boardWritten(other.writer);
       expect(await readBoardVersion(writer)).toBe(before.database);
       expect(await versions.current()).toBe(before.instance);
     } finally {

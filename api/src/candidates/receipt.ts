@@ -8,7 +8,7 @@ import type { CandidateLinkMaker } from './candidate-links';
 import { receiptEmail } from './receipt-email';
 import { applicationKeptUntil } from './retention';
 
-type Writer = Pick<Database, 'insert'>;
+type Writer = Pick<Database, 'insert' | 'execute'>;
 
 /** One receipt per application: the outbox's key for it (also how its row is found to delete it). */
 export const receiptKey = (applicationId: string) => `receipt:${applicationId}`;

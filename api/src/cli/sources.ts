@@ -19,10 +19,11 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { jsonLines } from '@board/shared/lib/request-log';
-import { ConfigError, loadConfig, vendorUrlsOf } from '../config';
+import { ConfigError, loadConfig } from '../config';
 import { openDatabase } from '../db/database';
 import { SourceRefusal, type SourceSummary, sourcesService } from '../sources/sources-service';
 import { vendorHttp } from '../sources/vendor-http';
+import { vendorUrlsOf } from '../sources/vendor-urls';
 import { callOperator, OperatorCallError } from './operator-call';
 
 export const sourcesUsage = `Usage:

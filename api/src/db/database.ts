@@ -13,7 +13,6 @@ import postgres from 'postgres';
 import * as alertTables from './alert-tables';
 import * as applicationTables from './application-tables';
 import * as boardChangeTables from './board-change-tables';
-import { countWrites } from './client-writes';
 import * as jobBoardTables from './job-board-tables';
 import * as scheduledWorkTables from './scheduled-work-tables';
 
@@ -68,8 +67,6 @@ export async function openDatabase(options: {
 }): Promise<DatabaseHandle> {
   if (options.databaseUrl) {
     const client = postgres(options.databaseUrl, { max: 10, onnotice: () => {} });
-    // A read after a write through this client checks the data version (client-writes.ts).
-    countWrites(client);
     const db = drizzlePostgres(client, { schema, logger: options.logger });
     const exclusive = async <T>(lock: string, work: () => Promise<T>): Promise<T> => {
       // The lock belongs to one connection (a session), held aside from the pool for the work.

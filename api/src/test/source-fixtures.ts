@@ -3,7 +3,7 @@ import type { Database } from '../db/database';
 import { jobPostings } from '../db/job-board-tables';
 import { selectRows } from '../db/select-rows';
 import { type SourcesService, sourcesService } from '../sources/sources-service';
-import type { SyncDeps } from '../sources/sync';
+import type { SyncDeps } from '../sources/sync-changes';
 import { vendorHttp } from '../sources/vendor-http';
 import type { FakeVendors } from './fake-vendors';
 

@@ -2,7 +2,7 @@ import { type Limits, memoryLimits } from '@board/shared/lib/limits';
 import { createAlertsService } from '../alerts/alerts-service';
 import { alertLinkMaker } from '../alerts/links';
 import { createAlertTokens } from '../alerts/tokens';
-import { createApp } from '../app/app';
+import { createApp } from '../app';
 import { candidateLinkMaker, createCandidateTokens } from '../candidates/candidate-links';
 import { type CaptchaVerifier, createLocalCaptcha } from '../captcha/captcha';
 import { defaultVendorUrls } from '../config';

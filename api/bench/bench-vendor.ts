@@ -9,9 +9,9 @@
 
 import { type ChildProcess, fork } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import type { SourceKind } from '../db/job-board-tables';
-import { startFakeVendors } from '../test/fake-vendors';
-import { benchAshbyJobs } from './bench-ats-jobs';
+import type { SourceKind } from '../src/db/job-board-tables';
+import { benchAshbyJobs } from '../src/test/ashby-jobs';
+import { startFakeVendors } from '../src/test/fake-vendors';
 
 type ToChild = { id: number; board: string; count: number; round: number };
 type FromChild = { urls: Record<SourceKind, string> } | { done: number };

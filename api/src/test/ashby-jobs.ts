@@ -1,7 +1,8 @@
 /**
- * The jobs of the benches' ATS source (bench:sources, bench:live): an Ashby job as its API answers
- * it, with a description of a realistic size (~3 KB of HTML). Each `round` changes every job
- * (title from the second round on, pay, description), so a sync of a new round rewrites them all.
+ * The jobs of a realistic ATS source (the tests, and the benches' bench:sources, bench:live): an
+ * Ashby job as its API answers it, with a description of a realistic size (~3 KB of HTML). Each
+ * `round` changes every job (title from the second round on, pay, description), so a sync of a new
+ * round rewrites them all.
  */
 export function benchAshbyJob(index: number, round: number) {
   const paragraph = `<p>Round ${round}: you will own <strong>part ${index}</strong> of the platform, with a team that ships every week. We value clear writing, careful reviews and calm on-call.</p>`;

@@ -5,8 +5,9 @@ import { readSearchIndex, type SearchIndex } from '../search/search-index';
 import { generateDemoData } from '../seed/demo-data';
 import { seed } from '../seed/seed';
 import { createTestDatabase } from '../test/test-database';
-import type { Pace } from './background-pace';
-import { positionsOf, readChangesSince, withChanges } from './search-index-changes';
+import { withChanges } from './apply-changes';
+import { positionsOf } from './index-order';
+import { readChangesSince } from './read-changes';
 
 let database: DatabaseHandle;
 let drop: () => Promise<void>;
@@ -31,20 +32,17 @@ const titles = (index: SearchIndex) =>
   ]);
 
 describe('a large change applied in the background', () => {
-  it('is read a piece at a time, with a pause between the pieces, and gives the index read afresh', async () => {
+  it('is read a piece at a time, giving way between the pieces, and gives the index read afresh', async () => {
     const before = await readSearchIndex(database.db);
     await database.db.execute(
       sql`update job_postings set title = title || ' (renamed)', salary_max = coalesce(salary_max, 0) + 1000
         where id in (select id from job_postings order by id limit 600)`,
     );
     const pauses: string[] = [];
-    const pause = Object.assign(
-      async () => {
-        pauses.push('pause');
-      },
-      { turn: async () => {}, untimed: <T>(work: Promise<T>) => work },
-    ) as Pace;
-    const read = await readChangesSince(database.db, before.version, 10_000, pause);
+    const slice = async () => {
+      pauses.push('pause');
+    };
+    const read = await readChangesSince(database.db, before.version, 10_000, slice);
     if (read.kind !== 'rows') throw new Error(`read ${read.kind}`);
     expect(read.changes.jobIds).toHaveLength(600);
     // 600 rows, 250 a statement: three reads, a pause before the second and the third.

@@ -9,8 +9,8 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { parseArgs } from 'node:util';
 import postgres from 'postgres';
-import { startApiProcess } from '../test/api-process';
-import { pdfBytes } from '../test/test-api';
+import { startApiProcess } from '../src/test/api-process';
+import { pdfBytes } from '../src/test/test-api';
 
 const { values } = parseArgs({
   options: { clients: { type: 'string', default: '25' }, each: { type: 'string', default: '15' } },

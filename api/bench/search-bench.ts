@@ -12,13 +12,13 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { PGlite } from '@electric-sql/pglite';
 import type { Logger } from 'drizzle-orm/logger';
-import { openDatabase } from '../db/database';
-import { jobPostingRoutes } from '../job-postings/routes';
-import { indexFacets } from '../search/index-facets';
-import { readSearchIndex } from '../search/search-index';
+import { openDatabase } from '../src/db/database';
+import { jobPostingRoutes } from '../src/job-postings/routes';
+import { indexFacets } from '../src/search/index-facets';
+import { readSearchIndex } from '../src/search/search-index';
 import { benchSearches } from './bench-searches';
 
-const apiDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const apiDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const { values } = parseArgs({
   options: {
     'data-dir': { type: 'string' },

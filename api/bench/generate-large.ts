@@ -8,11 +8,11 @@ import { rmSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { openDatabase } from '../db/database';
-import { generateDemoData } from '../seed/demo-data';
-import { isEmpty, seed } from '../seed/seed';
+import { openDatabase } from '../src/db/database';
+import { generateDemoData } from '../src/seed/demo-data';
+import { isEmpty, seed } from '../src/seed/seed';
 
-const apiDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const apiDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const { values } = parseArgs({ options: { jobs: { type: 'string' }, 'data-dir': { type: 'string' } } });
 const jobs = Number(values.jobs ?? 10_000);
 if (!Number.isInteger(jobs) || jobs < 1) {

@@ -10,18 +10,18 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { emptyJobSearch, type WorkplaceType } from '@board/shared/api/job-search';
 import { sql } from 'drizzle-orm';
-import { queueDueDigests } from '../alerts/digests';
-import { alertLinkMaker } from '../alerts/links';
-import { createAlertTokens } from '../alerts/tokens';
-import { alerts } from '../db/alert-tables';
-import { openDatabase } from '../db/database';
-import { workspaces } from '../db/job-board-tables';
-import { selectRows } from '../db/select-rows';
-import { startMailSink } from '../mail/mail-sink';
-import { smtpTransport } from '../mail/mailer';
-import { createOutboxSender } from '../mail/outbox';
+import { queueDueDigests } from '../src/alerts/digests';
+import { alertLinkMaker } from '../src/alerts/links';
+import { createAlertTokens } from '../src/alerts/tokens';
+import { alerts } from '../src/db/alert-tables';
+import { openDatabase } from '../src/db/database';
+import { workspaces } from '../src/db/job-board-tables';
+import { selectRows } from '../src/db/select-rows';
+import { startMailSink } from '../src/mail/mail-sink';
+import { smtpTransport } from '../src/mail/mailer';
+import { createOutboxSender } from '../src/mail/outbox';
 
-const apiDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const apiDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const { values } = parseArgs({
   options: {
     'data-dir': { type: 'string' },

@@ -1,6 +1,6 @@
 import type { Database } from '../db/database';
-import { scheduledWork } from '../lib/scheduled-work';
-import { purgeExpired } from './purge';
+import { purgeExpired } from '../privacy/purge';
+import { scheduledWork } from './scheduled-work';
 
 /** A round a day, from the last one's start (scheduled_runs). */
 export const purgeEveryMs = 24 * 60 * 60 * 1000;

@@ -1,8 +1,8 @@
 import { applicationFieldNames } from '@board/shared/forms/application-schema';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { applicationForm, candidate, publishedJobId, storedCounts, submitApplication } from '../test/application-form';
-import { failResumeWrites, restoreResumeWrites } from '../test/resume-write-failure';
-import { createTestApi, pdfBytes, type TestApi } from '../test/test-api';
+import { applicationForm, candidate, publishedJobId, storedCounts, submitApplication } from './test/application-form';
+import { failResumeWrites, restoreResumeWrites } from './test/resume-write-failure';
+import { createTestApi, pdfBytes, type TestApi } from './test/test-api';
 
 let api: TestApi;
 let jobId: number;
