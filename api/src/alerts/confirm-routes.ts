@@ -4,7 +4,7 @@ import type { Hono } from 'hono';
 import { alerts } from '../db/alert-tables';
 import { workspaces } from '../db/job-board-tables';
 import { alertPage, badLink, htmlPage, link, paragraph, postButton } from '../lib/html-pages';
-import type { AlertRouteDeps } from './routes';
+import type { AlertRouteDeps } from './route-deps';
 import { firstDigestAt } from './schedule';
 
 /**

@@ -7,7 +7,7 @@ import { captchaRedemptions } from '../db/application-tables';
 import { workspaces } from '../db/job-board-tables';
 import { alertPage, htmlPage, paragraph } from '../lib/html-pages';
 import { httpError } from '../lib/http-error';
-import type { AlertRouteDeps } from './routes';
+import type { AlertRouteDeps } from './route-deps';
 import { subscribe } from './subscribe';
 
 const checkInbox = 'Check your inbox: if the address can get alerts, an email with a confirmation link is on its way.';

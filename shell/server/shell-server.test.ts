@@ -5,11 +5,11 @@ import type { RuntimeConfig } from '@board/shared/config/runtime-config';
 import { unusedFallbacksFile } from '@board/shared/lib/federation';
 import type { LogEntry } from '@board/shared/lib/request-log';
 import { describe, expect, it } from 'vitest';
-import { ApiReader } from '../pages/api-reader';
-import { ManifestCache } from '../remotes/manifest-cache';
-import { fakeApiFetch, hostileTitle } from '../test/fake-api';
-import { tempDists } from '../test/temp-dist';
+import { ApiReader } from './reader/api-reader';
+import { ManifestCache } from './remotes/manifest-cache';
 import { createShellServer, pageCacheControl } from './shell-server';
+import { fakeApiFetch, hostileTitle } from './test/fake-api';
+import { tempDists } from './test/temp-dist';
 
 const config = {
   environment: 'test',

@@ -7,22 +7,22 @@ import { unusedFallbacksFile } from '@board/shared/lib/federation';
 import { jsonLines, type Log, requestLog } from '@board/shared/lib/request-log';
 import { escapeEncodedDotSegments, hasEncodedDotSegment, rawRequestTarget } from '@board/shared/lib/request-target';
 import { type Handler, Hono } from 'hono';
-import { boardRoutes } from '../../src/routes/board-routes';
-import type { ShellMode } from '../config';
-import { crawlerRoutes } from '../crawler/crawler-routes';
-import { ApiReader } from '../pages/api-reader';
-import { pageRoute } from '../pages/page-route';
-import { Stylesheets } from '../pages/stylesheets';
-import { ogImageRoutes, warmUpOgCards } from '../preview-images/og-image-routes';
-import { ManifestCache, manifestAssets } from '../remotes/manifest-cache';
-import { ReleasePointers, visitorReleases } from '../remotes/release-pointers';
-import { ServerRemotes } from '../remotes/server-remotes';
-import { contentSecurityPolicy, securityHeaders } from './security-headers';
-import { isHashedAsset, staticFiles } from './static-files';
-import type { VisitorLimit } from './visitor-limit';
+import { boardRoutes } from '../src/routes/board-routes';
+import type { ShellMode } from './config';
+import { crawlerRoutes } from './crawler/crawler-routes';
+import { contentSecurityPolicy, securityHeaders } from './http/security-headers';
+import { isHashedAsset, staticFiles } from './http/static-files';
+import type { VisitorLimit } from './http/visitor-limit';
+import { pageRoute } from './pages/page-route';
+import { Stylesheets } from './pages/stylesheets';
+import { ogImageRoutes, warmUpOgCards } from './preview-images/og-image-routes';
+import { ApiReader } from './reader/api-reader';
+import { ManifestCache, manifestAssets } from './remotes/manifest-cache';
+import { ReleasePointers, visitorReleases } from './remotes/release-pointers';
+import { ServerRemotes } from './remotes/server-remotes';
 
-export { pageCacheControl } from '../pages/page-cache-control';
-export { cacheControlFor } from './static-files';
+export { pageCacheControl } from './http/page-cache-control';
+export { cacheControlFor } from './http/static-files';
 
 /** A page's API answers are sent up to a minute stale while fresh ones are read (see ApiReader). */
 export const pageApiStaleMs = 60_000;

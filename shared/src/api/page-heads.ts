@@ -25,8 +25,6 @@ export interface MissingSummary {
   documentTitle?: string;
 }
 
-export { clip, descriptionLimit } from '@board/shared/lib/clip';
-
 export const missingPages = {
   page: { title: 'Page Not Found', message: "The page you are looking for doesn't exist or has been moved." },
   job: { title: 'Job Not Found', message: "The job you're looking for doesn't exist or has been removed." },

@@ -4,15 +4,15 @@ import type { LogEntry } from '@board/shared/lib/request-log';
 import { createAdaptorServer } from '@hono/node-server';
 import type { DehydratedState } from '@tanstack/react-query';
 import { describe, expect, it, vi } from 'vitest';
-import { ApiReader } from '../pages/api-reader';
-import { missingOgImageCacheControl } from '../preview-images/og-image-routes';
-import { ManifestCache } from '../remotes/manifest-cache';
-import { fakeApiFetch } from '../test/fake-api';
-import { tempDists } from '../test/temp-dist';
-import { testConfig } from '../test/test-config';
-import { listen } from './listen';
+import { listen } from './http/listen';
+import { visitorLimit } from './http/visitor-limit';
+import { missingOgImageCacheControl } from './preview-images/og-image-routes';
+import { ApiReader } from './reader/api-reader';
+import { ManifestCache } from './remotes/manifest-cache';
 import { createShellServer, pageCacheControl } from './shell-server';
-import { visitorLimit } from './visitor-limit';
+import { fakeApiFetch } from './test/fake-api';
+import { tempDists } from './test/temp-dist';
+import { testConfig } from './test/test-config';
 
 /**
  * The shell's server under abuse: what a visitor can make it ask the API for, and what one

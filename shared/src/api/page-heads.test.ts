@@ -1,11 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { parseJob } from '../api/job';
+import { parseJob } from './job';
 import {
   applyPage,
   applyState,
   applySuccessPage,
   boardPage,
-  clip,
   companiesPage,
   jobPage,
   jobState,
@@ -24,22 +23,6 @@ const job = (fields: Record<string, unknown> = {}) =>
     short_description: 'Build the editor.',
     ...fields,
   });
-
-describe('clip', () => {
-  it.each([
-    ['short text', 'short text'],
-    ['  spaced\n\nout  ', 'spaced out'],
-  ])('%j -> %j', (text, expected) => {
-    expect(clip(text)).toBe(expected);
-  });
-
-  it('cuts at a word, within the limit, with an ellipsis', () => {
-    const cut = clip('alpha beta gamma delta epsilon', 17);
-    expect(cut).toBe('alpha beta gamma…');
-    expect(cut.length).toBeLessThanOrEqual(17);
-    expect(clip('x'.repeat(5_000_000)).length).toBeLessThanOrEqual(300);
-  });
-});
 
 describe('page heads: one title and description per page, for the server and the page alike', () => {
   it('names the boards and the companies pages after their workspace', () => {
