@@ -10,7 +10,9 @@
  *   each, and a unit stands one floor above the highest unit it imports (tests left out: they
  *   stand on the building, not in it).
  *
- * `node --import tsx scripts/import-graph.ts` prints them; `import-graph.test.ts` holds them.
+ * `node --import tsx scripts/import-graph.ts` prints them and fails (exit 1) past the house's limits:
+ * more than {@link maxFloors} floors, any circle, any back-arrow. `pnpm lint` runs it;
+ * `import-graph.test.ts` tries the three measures on small graphs.
  */
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -36,6 +38,9 @@ export const cruised = [
   'vitest.config.ts',
   'vitest.setup.ts',
 ];
+
+/** The most floors the API may stand on (issue 43). */
+export const maxFloors = 6;
 
 /** An import between two of the repository's files. */
 export interface Edge {
@@ -220,5 +225,14 @@ if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.me
       for (const { from, to } of edges)
         if (!isTestFile(from) && ((inRoom(from, a) && inRoom(to, b)) || (inRoom(from, b) && inRoom(to, a))))
           console.log(`      ${from} -> ${to}`);
+  }
+  const broken = [
+    height > maxFloors ? `the API stands on ${height} floors (at most ${maxFloors})` : '',
+    loopsFound.length > 0 ? `${loopsFound.length} circle(s)` : '',
+    arrows.length > 0 ? `${arrows.length} back-arrow(s) (--why lists their imports)` : '',
+  ].filter(Boolean);
+  if (broken.length > 0) {
+    console.error(`import graph: ${broken.join('; ')}`);
+    process.exitCode = 1;
   }
 }
