@@ -50,6 +50,10 @@ describe('sharedSingletons', () => {
     const duplicableCaches: Record<string, string> = {
       '@board/shared/api/job-display': 'one Intl.DateTimeFormat per locale, a memo',
       '@board/shared/api/place-country': 'a constant table of country names, built once and never changed',
+      '@board/shared/places/cities': 'the gazetteer, read from its data set on first use and never changed',
+      '@board/shared/places/countries': 'the country tables, built on first use and never changed',
+      '@board/shared/places/regions': 'the world regions’ members, built on first use and never changed',
+      '@board/shared/places/subdivisions': 'the subdivision tables, built on first use and never changed',
     };
     for (const cache of Object.keys(duplicableCaches)) expect(stateful).toContain(cache);
     const mustShare = stateful.filter((specifier) => !(specifier in duplicableCaches));

@@ -164,7 +164,21 @@ export function createConfig(app: AppDefinition, options: BuildOptions): Configu
               cacheGroups: {
                 default: false as const,
                 defaultVendors: false as const,
-                vendor: { test: /[\\/]node_modules[\\/]/, name: 'vendor', chunks: 'async' as const, enforce: true },
+                // Off the first view: web-vitals stays in the chunk that loads it after the page
+                // (lazy-vitals), sonner goes in one of its own that the first toast loads (lazy-*:
+                // never preloaded).
+                vendor: {
+                  test: /^(?!.*[\\/]node_modules[\\/](web-vitals|sonner)[\\/]).*[\\/]node_modules[\\/]/,
+                  name: 'vendor',
+                  chunks: 'async' as const,
+                  enforce: true,
+                },
+                sonner: {
+                  test: /[\\/]node_modules[\\/]sonner[\\/]/,
+                  name: 'lazy-sonner',
+                  chunks: 'async' as const,
+                  enforce: true,
+                },
               },
             },
           }

@@ -36,6 +36,8 @@ export const sharedSingletons = [
   ['@board/shared/lib/router', '@board/shared'],
   // TanStack Query through its facade likewise (shared/src/lib/query.ts).
   ['@board/shared/lib/query', '@board/shared'],
+  // sonner behind its facade, which loads it with the page's first toast (shared/src/lib/toast.tsx).
+  ['@board/shared/react/toast', '@board/shared'],
   ['sonner', 'sonner'],
   ['@board/shared/react/runtime-config', '@board/shared'],
   ['@board/shared/react/saved-jobs', '@board/shared'],

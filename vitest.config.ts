@@ -13,6 +13,9 @@ const browserLike = (name: string) => ({
     environment: 'jsdom',
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['../vitest.setup.ts'],
+    // A guard against a hang, not a measure: a component test that types and waits for answers
+    // takes 4-5 s of a loaded two-core machine (CI runs beside other work), over Vitest's 5 s.
+    testTimeout: 20_000,
   },
 });
 

@@ -89,7 +89,21 @@ export function serveRemote(app: Exclude<ServedApp, 'shell'>, port: number, host
   return serveFolder({ folder, port, host, cors: true });
 }
 
+/**
+ * The release folders this process serves, by the address each is served at: a board started in
+ * the same process (e2e/support/board.ts) gates the store its config's pointers are served from.
+ */
+export const servedReleaseFolders = new Map<string, string>();
+
 /** A remote's folder of a release store (`<store>/<app>/`: its releases and its pointer), as a static host serves it. */
-export function serveReleases(folder: string, port: number, host?: string) {
-  return serveFolder({ folder, port, host, cors: true, readyWith: 'releases', live: true });
+export async function serveReleases(folder: string, port: number, host?: string): Promise<StaticServer> {
+  const server = await serveFolder({ folder, port, host, cors: true, readyWith: 'releases', live: true });
+  servedReleaseFolders.set(server.url, folder);
+  return {
+    ...server,
+    close: (drainMs?: number) => {
+      servedReleaseFolders.delete(server.url);
+      return server.close(drainMs);
+    },
+  };
 }

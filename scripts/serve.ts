@@ -84,6 +84,8 @@ try {
         PORT: String(portOf(config.siteUrl)),
         HOST: '127.0.0.1',
         SHELL_API_KEY: apiKey,
+        // The local store it serves the releases from: `pnpm release health` and `--auto` canaries work against it.
+        BOARD_RELEASE_STORE: process.env.BOARD_RELEASE_STORE || path.dirname(store),
         // The demo data's workspace boards, for the sitemap (elsewhere: BOARD_WORKSPACES).
         BOARD_WORKSPACES: process.env.BOARD_WORKSPACES || demoWorkspaces.map((workspace) => workspace.slug).join(','),
       }),
@@ -100,7 +102,9 @@ console.log(
 );
 if (Object.keys(config.releases ?? {}).length > 0)
   console.log(`Releases: ${releaseStoreRoot('local')} (\`pnpm release list listings\`; README, Releases)`);
-console.log(`API: ${config.apiBaseUrl} (PGlite in api/.data; applications: pnpm --filter @board/api applications)`);
+console.log(
+  `API: ${config.apiBaseUrl} (PGlite in api/.data, one process at a time; once the board is stopped: pnpm --filter @board/api applications)`,
+);
 if (mailSink) console.log(`Mail inbox: ${mailSink.webUrl}   (alert emails; JSON: ${mailSink.webUrl}/email)`);
 // The API reads the companies' ATSs where GREENHOUSE_API_URL, LEVER_API_URL and ASHBY_API_URL say
 // (passed through with the rest of the environment), the vendors' own hosts by default.

@@ -45,9 +45,13 @@ describe('every public endpoint has a rate limit', () => {
         message: 'Too many requests from this address. Please try again later.',
       });
     }
-    // Others are not affected, and the load balancer's health check is never refused.
+    // Others are not affected, and the load balancer's health and readiness checks are never refused.
     expect((await api.app.request('/public-job-posting/workspace/demo', from('198.51.100.21'))).status).toBe(200);
     expect((await api.app.request('/health', from(client))).status).toBe(200);
+    const ready = await api.app.request('/ready', from(client));
+    expect(ready.status).toBe(200);
+    expect(ready.headers.get('cache-control')).toBe('no-store');
+    expect(await ready.json()).toEqual({ status: 'ready', database: api.databaseUrl ? 'postgres' : 'pglite' });
   });
 });
 

@@ -122,7 +122,7 @@ export function createApp(deps: AppDeps) {
     requestLimit({
       limit: deps.limits.limit('api-requests', deps.requestRateLimit),
       clientKey: keyOf,
-      exempt: (path, request) => path === '/health' || fromShell(request),
+      exempt: (path, request) => path === '/health' || path === '/ready' || fromShell(request),
     }),
   );
   // On Node the request's URL has its encoded dot segments resolved (request-target.ts):
@@ -156,9 +156,18 @@ export function createApp(deps: AppDeps) {
     if (c.res.ok) c.header('Cache-Control', 'public, max-age=30, stale-while-revalidate=300');
   });
 
+  // Liveness: the process answers (never the database: restarting every instance because the
+  // database is away would not bring it back).
   app.get('/health', async (c) => {
     c.header('Cache-Control', 'no-store');
     return c.json({ status: 'ok', database: deps.database.kind });
+  });
+  // Readiness: the database answers too. A load balancer sends requests elsewhere while it is 503.
+  app.get('/ready', async (c) => {
+    c.header('Cache-Control', 'no-store');
+    if (await deps.database.ready()) return c.json({ status: 'ready', database: deps.database.kind });
+    c.header('Retry-After', '5');
+    return c.json({ status: 'unavailable', database: deps.database.kind }, 503);
   });
 
   app.route('/public-job-posting', jobPostingRoutes(deps.database.db, deps.publicOrigin, versions));

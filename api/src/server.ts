@@ -23,6 +23,7 @@ import { candidateLinkMaker, createCandidateTokens } from './candidates/candidat
 import { createLocalCaptcha, createRecaptchaVerifier } from './captcha/captcha';
 import { ConfigError, loadConfig } from './config';
 import { type DatabaseHandle, openDatabase, startUpLock } from './db/database';
+import { DataFolderError } from './db/pglite-folder';
 import { generateDemoData } from './seed/demo-data';
 import { isEmpty, seed } from './seed/seed';
 import { sourcesFromConfig } from './sources/from-config';
@@ -45,7 +46,8 @@ export async function startApi(
     ? config.PGLITE_DATA_DIR
     : path.resolve(apiDir, config.PGLITE_DATA_DIR);
   const log = config.LOG_LEVEL === 'silent' ? () => {} : jsonLines;
-  const database = parts.database ?? (await openDatabase({ databaseUrl: config.DATABASE_URL, pgliteDataDir: dataDir }));
+  const database =
+    parts.database ?? (await openDatabase({ databaseUrl: config.DATABASE_URL, pgliteDataDir: dataDir, log }));
   let publicOrigin = config.API_PUBLIC_URL ?? '';
   let closing = false;
   // One secret signs every emailed link, the alerts' and the candidates' (each family in a domain
@@ -240,7 +242,8 @@ if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.me
     process.on('SIGINT', stop);
     process.on('SIGTERM', stop);
   } catch (error) {
-    console.error(error instanceof ConfigError ? error.message : error);
+    // A bad setting or an embedded database folder it cannot use: the one line that says so.
+    console.error(error instanceof ConfigError || error instanceof DataFolderError ? error.message : error);
     process.exit(1);
   }
 }

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import path from 'node:path';
 import { runSources } from '../../api/src/cli/sources';
 import { applications } from '../../api/src/db/application-tables';
 import { jobPostings } from '../../api/src/db/job-board-tables';
@@ -6,7 +7,13 @@ import { type MailSink, startMailSink } from '../../api/src/mail/mail-sink';
 import { demoWorkspaces } from '../../api/src/seed/demo-data';
 import type { startApi } from '../../api/src/server';
 import { type FakeVendors, startFakeVendors } from '../../api/src/test/fake-vendors';
-import { appFolders, type ServedApp, type StaticServer, serveRemote } from '../../scripts/serve-board';
+import {
+  appFolders,
+  type ServedApp,
+  type StaticServer,
+  servedReleaseFolders,
+  serveRemote,
+} from '../../scripts/serve-board';
 import type { RuntimeConfig } from '../../shared/src/config/runtime-config';
 import { loadShellConfig, readEnvironmentConfig, type ShellMode } from '../../shell/server/config';
 import { startShell } from '../../shell/server/server';
@@ -39,11 +46,17 @@ export class Board {
   private remoteServers = new Map<RemoteApp, StaticServer>();
   private remotePorts = new Map<RemoteApp, number>();
   private shellServer: StaticServer | undefined;
+  private shellMetricsUrl: string | undefined;
   private api: Awaited<ReturnType<typeof startApi>> | undefined;
   private mailSink: MailSink | undefined;
   private specApi: SpecApi | undefined;
   private fakeVendors: FakeVendors | undefined;
   config: RuntimeConfig;
+  /**
+   * The release store (`<stores>/local`) the shell's server gates `--auto` canaries in and writes
+   * `health.json` to, every second here (30 s deployed); unset: none.
+   */
+  releaseStore: string | undefined;
 
   private constructor() {
     this.config = readEnvironmentConfig('local');
@@ -58,7 +71,7 @@ export class Board {
     for (const remote of remotes) await board.startRemote(remote);
     // The shell's key, as a deploy sets it on both: the API does not count the shell's reads as one visitor's.
     const apiKey = randomBytes(16).toString('hex');
-    board.shellServer = await startShell(
+    const shell = await startShell(
       loadShellConfig({
         BOARD_ENV: 'local',
         PORT: '0',
@@ -69,9 +82,13 @@ export class Board {
         LOG_LEVEL: 'silent',
         // The suite is one visitor loading hundreds of pages a minute; the limit has its own test.
         SHELL_VISITOR_LIMIT_MAX: '0',
+        // `GET /metrics` on a port of its own, as deployed.
+        METRICS_PORT: '0',
       }),
       {
         runtimeConfig: () => board.config,
+        releaseStore: () => board.releaseStore ?? board.servedReleaseStore(),
+        gateIntervalMs: 1_000,
         // In production the server waits 800 ms for the API before it sends a page without the job's
         // tags (unit-tested); a suite sharing two cores with builds and browsers waits longer.
         pageApiTimeoutMs: 5_000,
@@ -79,6 +96,8 @@ export class Board {
         ...(options.caches === 'short' ? shortCaches : {}),
       },
     );
+    board.shellServer = shell;
+    board.shellMetricsUrl = shell.metricsUrl;
     const siteUrl = board.shellServer.url;
     // The repository's local mail sink, as `npm start` runs it: the API's alert emails land in its inbox.
     board.mailSink = await startMailSink();
@@ -169,6 +188,24 @@ export class Board {
   get inboxUrl(): string {
     if (!this.mailSink) throw new Error('the mail sink is not started');
     return this.mailSink.webUrl;
+  }
+
+  /**
+   * The store whose pointers the config names, when this process serves it (`serveReleases`, as
+   * releases.spec.ts does): `<stores>/<env>`, the folder above `<app>/`.
+   */
+  private servedReleaseStore(): string | undefined {
+    for (const pointer of Object.values(this.config.releases ?? {})) {
+      const folder = pointer ? servedReleaseFolders.get(new URL(pointer).origin) : undefined;
+      if (folder) return path.dirname(folder);
+    }
+    return undefined;
+  }
+
+  /** The shell's server's `GET /metrics` (Prometheus text, on its METRICS_PORT). */
+  get metricsUrl(): string {
+    if (!this.shellMetricsUrl) throw new Error('the board is not started');
+    return `${this.shellMetricsUrl}/metrics`;
   }
 
   get url(): string {

@@ -29,6 +29,9 @@ export function buildApp(app: AppDefinition, options: BuildOptions): Promise<voi
 /** The board heading of the changed listings build (`buildChangedListings`); the original is 'Find your dream job'. */
 export const changedHeading = 'Find your next startup job';
 
+/** What the `throws` build's board throws once hydrated. */
+export const thrownAfterHydration = 'e2e: this listings build throws after hydration';
+
 /**
  * A second build of the listings remote with a visible change, as a team would deploy it: the
  * same source with the board heading reworded, built (browser and Node) into its
@@ -36,7 +39,7 @@ export const changedHeading = 'Find your next startup job';
  * `<version>-e2e`) and its scratch folder: give each concurrent caller its own.
  */
 export async function buildChangedListings(
-  options: { reactRange?: string; version?: string; outDir?: string } = {},
+  options: { reactRange?: string; version?: string; outDir?: string; throwsAfterHydration?: boolean } = {},
 ): Promise<string> {
   const version = options.version ?? 'v2';
   const variantDir = path.join(rootDir, `remote-listings/.e2e-variant-${version}`);
@@ -67,6 +70,25 @@ export async function buildChangedListings(
       `{ ...boardPage(workspace.name), title: '${changedHeading}' };`,
     );
     reword('src/styles.css', '../../shared/src', '../../../shared/src');
+    if (options.throwsAfterHydration) {
+      // A defect that only shows in the browser: the board throws once it has hydrated.
+      reword(
+        'src/features/jobs/jobs-page.tsx',
+        'export function JobsPage() {',
+        `export function JobsPage() {
+  useEffect(() => {
+    const timer = setTimeout(() => {
+      throw new Error('${thrownAfterHydration}');
+    }, 0);
+    return () => clearTimeout(timer);
+  }, []);`,
+      );
+      reword(
+        'src/features/jobs/jobs-page.tsx',
+        'import { boardPage }',
+        "import { useEffect } from 'react';\nimport { boardPage }",
+      );
+    }
     const outDir = options.outDir ?? mkdtempSync(path.join(tmpdir(), `board-listings-${version}-`));
     await buildApp({ ...listings, dir: variantDir }, { mode: 'production', outDir, buildVersion: `${version}-e2e` });
     return outDir;
@@ -81,14 +103,19 @@ export const scratchVariable = 'BOARD_E2E_SCRATCH';
 /**
  * The changed listings build (`buildChangedListings`), made once per run and shared by every file
  * that deploys it: `changed` rewords the board heading (version `changed-e2e`), `old-react` also
- * asks for a React the shell does not provide (version `old-react-e2e`). A build takes 20-60 s of
+ * asks for a React the shell does not provide (version `old-react-e2e`), `throws` also throws once
+ * its board has hydrated (version `throws-e2e`). A build takes 20-60 s of
  * the two cores; the deploy, release and redeploy suites each made their own. The first worker to
  * ask builds it, under a lock folder; another waits for it. The folder is read only (served,
  * published from) and the global teardown removes it. Without the global set-up (a script), a
  * build of the caller's own.
  */
-export async function sharedChangedListings(variant: 'changed' | 'old-react'): Promise<string> {
-  const options = { version: variant, ...(variant === 'old-react' ? { reactRange: '^20.0.0' } : {}) };
+export async function sharedChangedListings(variant: 'changed' | 'old-react' | 'throws'): Promise<string> {
+  const options = {
+    version: variant,
+    ...(variant === 'old-react' ? { reactRange: '^20.0.0' } : {}),
+    ...(variant === 'throws' ? { throwsAfterHydration: true } : {}),
+  };
   const scratch = process.env[scratchVariable];
   if (!scratch) return buildChangedListings(options);
   const folder = path.join(scratch, `listings-${variant}`);

@@ -21,6 +21,7 @@ const pages: Record<string, () => Promise<RemotePageModule>> = {
 
 let entries: Partial<Record<RemoteName, string>> = {};
 export const loadedRemotes = new Map<RemoteName, { entry: string; at: Date }>();
+export const usedRemotes = new Set<RemoteName>();
 
 export function remoteEntries(): Partial<Record<RemoteName, string>> {
   return { ...entries };
@@ -37,6 +38,7 @@ export class RemoteLoadError extends Error {
 export async function loadRemotePage(remote: RemoteName, module: string): Promise<RemotePageModule> {
   const load = pages[`${remote}/${module}`];
   if (!load) throw new RemoteLoadError(`No page ${module} in ${remote}`);
+  usedRemotes.add(remote);
   const page = await load();
   loadedRemotes.set(remote, { entry: 'bundled', at: new Date() });
   return page;

@@ -6,9 +6,11 @@
 import path from 'node:path';
 import { isReleaseVersion, type ReleasePointer } from '../../shared/src/config/release-pointer';
 import { type RemoteName, remoteNames } from '../../shared/src/config/remotes';
+import { promoted, rolledBack, withCanary } from '../../shared/src/release/pointer-changes';
+import { type ReleaseInfo, ReleaseStore } from '../../shared/src/release/release-store';
 import { checkBuild, versionOfBuild } from './release-build';
 import { ReleaseCommandError } from './release-command-error';
-import { type ReleaseInfo, ReleaseStore } from './release-store';
+import { printHealth } from './release-health-command';
 
 export const releaseEnvironments = ['local', 'staging', 'production'] as const;
 export type ReleaseEnvironment = (typeof releaseEnvironments)[number];
@@ -16,9 +18,13 @@ export type ReleaseEnvironment = (typeof releaseEnvironments)[number];
 export const releaseUsage = `usage (from the repository root; every command takes --env local|staging|production, default local):
   pnpm release publish <app> [--dist <folder>]       build <app> if needed, store it; prints the version last
   pnpm release list <app> [--json]                   versions, newest first, marking live, canary and previous
-  pnpm release promote <app> <version>               live for every new visitor
+  pnpm release promote <app> <version> [--force]     live for every new visitor (--force: a failed version too)
   pnpm release rollback <app>                        back to the version live before
-  pnpm release canary <app> <version> --percent <N>  N% of new visitors get it (0 ends the canary)
+  pnpm release canary <app> <version> --percent <N> [--auto [--window <seconds>] [--min-views <N>]] [--force]
+                                                     N% of new visitors get it (0 ends the canary); --auto: the
+                                                     shell's server promotes it after the window (default 600 s)
+                                                     with at least the views (default 200), or rolls it back
+  pnpm release health <app> [--json]                 views, error rate, p75 LCP, INP, CLS of live and canary
   pnpm release prune <app> --keep <N>                delete all but the N newest (never live, canary or previous)
 <app>: ${remoteNames.join(', ')}`;
 
@@ -48,7 +54,7 @@ function parseArgs(argv: string[]): Parsed {
       continue;
     }
     const [name = '', inline] = arg.slice(2).split('=', 2);
-    if (name === 'json') options.set(name, true);
+    if (name === 'json' || name === 'auto' || name === 'force') options.set(name, true);
     else if (inline !== undefined) options.set(name, inline);
     else {
       const value = argv[++index];
@@ -63,9 +69,10 @@ function parseArgs(argv: string[]): Parsed {
 const known: Record<string, { args: number; options: string[] }> = {
   publish: { args: 1, options: ['env', 'dist'] },
   list: { args: 1, options: ['env', 'json'] },
-  promote: { args: 2, options: ['env'] },
+  promote: { args: 2, options: ['env', 'force'] },
   rollback: { args: 1, options: ['env'] },
-  canary: { args: 2, options: ['env', 'percent'] },
+  canary: { args: 2, options: ['env', 'percent', 'auto', 'window', 'min-views', 'force'] },
+  health: { args: 1, options: ['env', 'json'] },
   prune: { args: 1, options: ['env', 'keep'] },
 };
 
@@ -92,10 +99,24 @@ function existing(store: ReleaseStore, version: string | undefined): string {
 function describe(info: ReleaseInfo, pointer: ReleasePointer): string[] {
   return [
     ...(pointer.live === info.version ? ['live'] : []),
-    ...(pointer.canary?.version === info.version ? [`canary ${pointer.canary.percent}%`] : []),
+    ...(pointer.canary?.version === info.version
+      ? [`canary ${pointer.canary.percent}%${pointer.canary.auto ? ' (auto)' : ''}`]
+      : []),
     ...(pointer.previous === info.version ? ['previous'] : []),
+    ...(pointer.failed?.includes(info.version) ? ['failed'] : []),
   ];
 }
+
+/** A version a gate rolled back is refused unless the command says --force. */
+function notFailed(pointer: ReleasePointer, version: string, options: Map<string, string | true>, app: string) {
+  if (pointer.failed?.includes(version) && !options.has('force'))
+    throw new ReleaseCommandError(
+      `${app} ${version} failed its canary and was rolled back: \`pnpm release list ${app}\` says why; --force to use it all the same`,
+    );
+}
+
+/** How many log lines `list` prints (--json has them all). */
+const logLines = 20;
 
 /** Runs one command; throws ReleaseCommandError (or the store's error) with what was wrong. */
 export async function runRelease(argv: string[], context: ReleaseContext): Promise<void> {
@@ -127,6 +148,7 @@ export async function runRelease(argv: string[], context: ReleaseContext): Promi
     }
     case 'list': {
       const releases = store.list();
+      const log = store.readLog();
       if (options.has('json')) {
         print(
           JSON.stringify(
@@ -135,6 +157,7 @@ export async function runRelease(argv: string[], context: ReleaseContext): Promi
               environment,
               pointer,
               releases: releases.map((info) => ({ ...info, marks: describe(info, pointer) })),
+              log,
             },
             null,
             2,
@@ -147,27 +170,25 @@ export async function runRelease(argv: string[], context: ReleaseContext): Promi
         const marks = describe(info, pointer);
         print(`${info.version}  ${info.publishedAt}${marks.length ? `  ${marks.join(', ')}` : ''}`);
       }
+      if (log.length > 0) print(`\nlog (newest last${log.length > logLines ? `, the last ${logLines}` : ''}):`);
+      for (const entry of log.slice(-logLines))
+        print(`${entry.at}  ${entry.by}  ${entry.action} ${entry.version}${entry.reason ? `: ${entry.reason}` : ''}`);
       return;
     }
     case 'promote': {
       const version = existing(store, args[1]);
       if (pointer.live === version) throw new ReleaseCommandError(`${app} ${version} is live already`);
-      store.writePointer({
-        live: version,
-        previous: pointer.live ?? pointer.previous,
-        canary: pointer.canary?.version === version ? null : pointer.canary,
-      });
+      notFailed(pointer, version, options, app);
+      store.writePointer(promoted(pointer, version));
+      store.appendLog({ by: 'cli', action: 'promote', version });
       print(`${app} ${version} is live (${environment}); previous: ${pointer.live ?? 'none'}`);
       return;
     }
     case 'rollback': {
       if (!pointer.previous)
         throw new ReleaseCommandError(`${app} has no previous version to go back to (${environment})`);
-      store.writePointer({
-        live: pointer.previous,
-        previous: pointer.live,
-        canary: pointer.canary?.version === pointer.previous ? null : pointer.canary,
-      });
+      store.writePointer(rolledBack({ ...pointer, previous: pointer.previous }));
+      store.appendLog({ by: 'cli', action: 'rollback', version: pointer.previous });
       print(`${app} ${pointer.previous} is live again (${environment}); ${pointer.live ?? 'none'} is previous`);
       return;
     }
@@ -175,15 +196,42 @@ export async function runRelease(argv: string[], context: ReleaseContext): Promi
       const version = existing(store, args[1]);
       const percent = integer(options.get('percent'), 'percent', 0, 100);
       if (percent === 0) {
-        store.writePointer({ ...pointer, canary: null });
+        store.writePointer(withCanary(pointer, version, 0));
+        if (pointer.canary) store.appendLog({ by: 'cli', action: 'end-canary', version: pointer.canary.version });
         print(`${app}: no canary (${environment}); every new visitor gets ${pointer.live ?? 'nothing'}`);
         return;
       }
       if (!pointer.live) throw new ReleaseCommandError(`${app} has no live version: promote one before a canary`);
       if (pointer.live === version)
         throw new ReleaseCommandError(`${app} ${version} is the live version, not a canary`);
-      store.writePointer({ ...pointer, canary: { version, percent } });
-      print(`${app} ${version} goes to ${percent}% of new visitors (${environment}); live: ${pointer.live}`);
+      notFailed(pointer, version, options, app);
+      const auto = options.has('auto')
+        ? {
+            startedAt: new Date().toISOString(),
+            windowSeconds: options.has('window') ? integer(options.get('window'), 'window', 1, 7 * 86_400) : 600,
+            minViews: options.has('min-views') ? integer(options.get('min-views'), 'min-views', 1, 10_000_000) : 200,
+          }
+        : undefined;
+      if (!auto && (options.has('window') || options.has('min-views')))
+        throw new ReleaseCommandError('--window and --min-views go with --auto');
+      store.writePointer(withCanary(pointer, version, percent, auto));
+      store.appendLog({
+        by: 'cli',
+        action: 'canary',
+        version,
+        reason: `${percent}% of new visitors${auto ? `, gated: ${auto.windowSeconds} s window, ${auto.minViews} views` : ''}`,
+      });
+      print(
+        `${app} ${version} goes to ${percent}% of new visitors (${environment}); live: ${pointer.live}${
+          auto
+            ? `; the shell's server promotes it after ${auto.windowSeconds} s with at least ${auto.minViews} views, or rolls it back at the first breach`
+            : ''
+        }`,
+      );
+      return;
+    }
+    case 'health': {
+      printHealth(store, { json: options.has('json'), print, environment });
       return;
     }
     case 'prune': {

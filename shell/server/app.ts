@@ -1,7 +1,9 @@
 import type { RuntimeConfig } from '@board/shared/config/runtime-config';
+import type { HealthStore } from '@board/shared/lib/health-store';
 import type { Limits } from '@board/shared/lib/limits';
 import { jsonLines } from '@board/shared/lib/request-log';
 import { type ShellConfig, shellDist } from './config';
+import type { ShellMetrics } from './http/shell-metrics';
 import { visitorLimit } from './http/visitor-limit';
 import { ApiReader } from './reader/api-reader';
 import { createShellServer, pageApiStaleMs, shellKeyHeader } from './shell-server';
@@ -18,6 +20,10 @@ export interface ShellTuning {
   pageApiTtlMs?: number;
   /** How long a rendered page is kept and sent again (default 5 s). */
   keepPagesMs?: number;
+  /** The release store this server gates, as a function so a test can set it later (default: the config's). */
+  releaseStore?: () => string | undefined;
+  /** How often the release gate evaluates (default: the config's, 30 s). */
+  gateIntervalMs?: number;
 }
 
 /**
@@ -25,7 +31,10 @@ export interface ShellTuning {
  * its own: the build it fills in, the API readers carrying the shell's key, the visitor limit
  * counting where `limits` count, the log; the routes themselves are http/shell-server.ts's.
  */
-export function createShellApp(config: ShellConfig, parts: { limits: Limits; tuning?: ShellTuning }) {
+export function createShellApp(
+  config: ShellConfig,
+  parts: { limits: Limits; health?: HealthStore; metrics?: ShellMetrics; tuning?: ShellTuning },
+) {
   const tuning = parts.tuning ?? {};
   const headers = config.apiKey ? { [shellKeyHeader]: config.apiKey } : undefined;
   return createShellServer({
@@ -47,6 +56,8 @@ export function createShellApp(config: ShellConfig, parts: { limits: Limits; tun
       : {}),
     ...(tuning.keepPagesMs !== undefined ? { keepPagesMs: tuning.keepPagesMs } : {}),
     ...(config.logLevel === 'silent' ? { log: () => {} } : { log: jsonLines }),
+    ...(parts.health ? { health: parts.health } : {}),
+    ...(parts.metrics ? { metrics: parts.metrics } : {}),
     ...(config.visitorLimit
       ? {
           visitorLimit: visitorLimit({

@@ -132,3 +132,29 @@ describe('loadShellConfig', () => {
     expect(refusal({ BOARD_CONFIG: file, ...key })).toMatch(/apiBaseUrl/);
   });
 });
+
+describe('loadShellConfig: release health and metrics', () => {
+  it('gates in the environment’s store every 30 s by default, serves no metrics unless asked', () => {
+    expect(loadShellConfig({})).toMatchObject({
+      releaseStore: undefined,
+      gateIntervalMs: 30_000,
+      metricsPort: undefined,
+    });
+    expect(
+      loadShellConfig({
+        BOARD_ENV: 'staging',
+        BOARD_CONFIG: configFile('staging'),
+        ...key,
+        BOARD_RELEASE_STORE: '/srv/board-stores',
+        RELEASE_GATE_INTERVAL_SECONDS: '5',
+        METRICS_PORT: '9464',
+      }),
+    ).toMatchObject({ releaseStore: '/srv/board-stores/staging', gateIntervalMs: 5_000, metricsPort: 9464 });
+  });
+
+  it('refuses an interval of 0 and a port that is not one, naming each', () => {
+    const message = refusal({ RELEASE_GATE_INTERVAL_SECONDS: '0', METRICS_PORT: '70000' });
+    expect(message).toMatch(/RELEASE_GATE_INTERVAL_SECONDS.*must be at least 1/);
+    expect(message).toMatch(/METRICS_PORT.*must be 0 \(any free port\) to 65535/);
+  });
+});

@@ -50,6 +50,16 @@ export interface ShellConfig {
   trustedProxies: string[];
   /** Where the visitor limit counts (shared by every instance); unset: this instance's memory. */
   redisUrl: string | undefined;
+  /**
+   * The environment's release store (`$BOARD_RELEASE_STORE/<env>`: test uses local's), where this
+   * server writes what visitors reported and gates `--auto` canaries (decisions 035, 036); unset:
+   * no health file and no gate.
+   */
+  releaseStore: string | undefined;
+  /** How often the release gate evaluates (RELEASE_GATE_INTERVAL_SECONDS, default 30). */
+  gateIntervalMs: number;
+  /** The port of `GET /metrics` (METRICS_PORT); unset: no metrics listener. */
+  metricsPort: number | undefined;
 }
 
 export class ShellConfigError extends Error {
@@ -86,6 +96,17 @@ const EnvObject = v.object({
     v.minValue(1, 'must be at least 1'),
   ),
   TRUSTED_PROXIES: v.pipe(v.optional(v.string(), ''), v.transform(list)),
+  /** The folder of the release stores (as `pnpm release` reads it): this server gates canaries there. */
+  BOARD_RELEASE_STORE: v.optional(v.pipe(v.string(), v.minLength(1))),
+  RELEASE_GATE_INTERVAL_SECONDS: v.pipe(wholeNumber('30'), v.minValue(1, 'must be at least 1')),
+  METRICS_PORT: v.optional(
+    v.pipe(
+      v.string(),
+      v.regex(/^\d+$/, 'must be a whole number'),
+      v.transform(Number),
+      v.maxValue(65535, 'must be 0 (any free port) to 65535'),
+    ),
+  ),
   REDIS_URL: v.optional(
     v.pipe(
       v.string(),
@@ -163,5 +184,10 @@ export function loadShellConfig(env: Record<string, string | undefined> = proces
         : { max: raw.SHELL_VISITOR_LIMIT_MAX, windowSeconds: raw.SHELL_VISITOR_LIMIT_WINDOW_SECONDS },
     trustedProxies: raw.TRUSTED_PROXIES,
     redisUrl: raw.REDIS_URL,
+    releaseStore: raw.BOARD_RELEASE_STORE
+      ? path.resolve(raw.BOARD_RELEASE_STORE, environment === 'test' ? 'local' : environment)
+      : undefined,
+    gateIntervalMs: raw.RELEASE_GATE_INTERVAL_SECONDS * 1000,
+    metricsPort: raw.METRICS_PORT,
   };
 }

@@ -10,12 +10,17 @@ import { existsSync } from 'node:fs';
 import type { Server } from 'node:http';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { openHealthStore } from '@board/shared/lib/health-store';
+import { fileLeaderLock, redisLeaderLock } from '@board/shared/lib/leader-lock';
 import { type Limits, openLimits } from '@board/shared/lib/limits';
+import { type MetricsListener, serveMetrics } from '@board/shared/lib/metrics';
 import { jsonLines } from '@board/shared/lib/request-log';
 import { createAdaptorServer } from '@hono/node-server';
 import { createShellApp, type ShellTuning } from './app';
 import { loadShellConfig, type ShellConfig, ShellConfigError, shellDist } from './config';
+import { startReleaseGate } from './health/release-gate-runner';
 import { type ListeningServer, listen } from './http/listen';
+import { shellMetrics } from './http/shell-metrics';
 
 /** How long a stopping server lets requests in flight finish before it cuts the connections. */
 export const drainMs = 10_000;
@@ -23,6 +28,10 @@ export const drainMs = 10_000;
 export interface RunningShell extends ListeningServer {
   /** Where its limits count. */
   limits: Limits['kind'];
+  /** `GET /metrics`, when METRICS_PORT is set. */
+  metricsUrl: string | undefined;
+  /** Runs the release gate once now (what its timer does every interval). */
+  evaluateReleases(): Promise<void>;
 }
 
 /** Starts the shell's server for `config`; `tuning` is for this machine's callers (the e2e board, `pnpm serve`). */
@@ -31,20 +40,48 @@ export async function startShell(config: ShellConfig, tuning: ShellTuning = {}):
     throw new Error(`${shellDist} is not built: run \`pnpm build\` first`);
   }
   const log = config.logLevel === 'silent' ? () => {} : jsonLines;
-  const limits = await openLimits({ url: config.redisUrl, prefix: `board:${config.environment}:shell`, log });
+  const prefix = `board:${config.environment}:shell`;
+  const limits = await openLimits({ url: config.redisUrl, prefix, log });
+  const health = openHealthStore({ url: config.redisUrl, prefix });
+  const metrics = shellMetrics();
+  const releaseStore = tuning.releaseStore ?? (() => config.releaseStore);
+  const intervalMs = tuning.gateIntervalMs ?? config.gateIntervalMs;
+  // One instance at a time gates: the lease outlives two missed evaluations, then another takes over.
+  const ttlMs = 3 * intervalMs;
+  const gate = startReleaseGate({
+    storeRoot: releaseStore,
+    health,
+    lock: config.redisUrl
+      ? redisLeaderLock({ url: config.redisUrl, key: `${prefix}:release-gate`, ttlMs })
+      : fileLeaderLock({ file: () => path.join(releaseStore() ?? '.', '.release-gate-lock.json'), ttlMs }),
+    intervalMs,
+    log,
+    decided: (app, decision) => metrics.gate(app, decision),
+  });
+  let metricsListener: MetricsListener | undefined;
+  const closeParts = async () => {
+    await gate.stop();
+    await metricsListener?.close();
+    await health.close();
+    await limits.close();
+  };
   try {
-    const app = createShellApp(config, { limits, tuning });
+    const app = createShellApp(config, { limits, health, metrics, tuning });
+    if (config.metricsPort !== undefined)
+      metricsListener = await serveMetrics(metrics.metrics.registry, config.metricsPort, config.host);
     const server = await listen(createAdaptorServer({ fetch: app.fetch }) as Server, config.port, config.host);
     return {
       ...server,
       limits: limits.kind,
+      metricsUrl: metricsListener?.url,
+      evaluateReleases: gate.run,
       async close(drain?: number) {
         await server.close(drain);
-        await limits.close();
+        await closeParts();
       },
     };
   } catch (error) {
-    await limits.close();
+    await closeParts();
     throw error;
   }
 }
@@ -70,6 +107,8 @@ async function main() {
     config: config.runtimeConfigFile,
     mode: config.mode,
     limits: server.limits,
+    metrics: server.metricsUrl ? `${server.metricsUrl}/metrics` : null,
+    releaseGate: config.releaseStore ?? null,
   });
   let stopping = false;
   const stop = async (signal: NodeJS.Signals) => {

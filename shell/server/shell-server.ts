@@ -4,13 +4,16 @@ import path from 'node:path';
 import { releaseManifestUrl } from '@board/shared/config/release-pointer';
 import type { RuntimeConfig } from '@board/shared/config/runtime-config';
 import { unusedFallbacksFile } from '@board/shared/lib/federation';
+import { type HealthStore, memoryHealthStore } from '@board/shared/lib/health-store';
 import { jsonLines, type Log, requestLog } from '@board/shared/lib/request-log';
 import { escapeEncodedDotSegments, hasEncodedDotSegment, rawRequestTarget } from '@board/shared/lib/request-target';
-import { type Handler, Hono } from 'hono';
-import { boardRoutes } from '../src/routes/board-routes';
+import { type Context, type Handler, Hono } from 'hono';
+import { boardRoutes, matchBoardRoute } from '../src/routes/board-routes';
 import type { ShellMode } from './config';
 import { crawlerRoutes } from './crawler/crawler-routes';
+import { beaconRoute } from './health/beacon-route';
 import { contentSecurityPolicy, securityHeaders } from './http/security-headers';
+import { type ShellMetrics, shellMetrics } from './http/shell-metrics';
 import { isHashedAsset, staticFiles } from './http/static-files';
 import type { VisitorLimit } from './http/visitor-limit';
 import { pageRoute } from './pages/page-route';
@@ -67,6 +70,18 @@ export interface ShellServerOptions {
   log?: Log;
   /** The per-visitor limit on work that reaches the API (visitor-limit.ts); none when absent. */
   visitorLimit?: VisitorLimit;
+  /** Where the views' beacons are counted (default: this process's memory). */
+  health?: HealthStore;
+  /** The server's metrics (served on METRICS_PORT by server.ts); default: counted, served by no one. */
+  metrics?: ShellMetrics;
+}
+
+/** A request's route for the metrics: the board route's pattern, the server's own, or a file. */
+function routeOf(c: Context): string {
+  if (c.req.routePath !== '*' && c.req.routePath !== '/*') return c.req.routePath;
+  const board = matchBoardRoute(c.req.path);
+  if (board) return board.route.path;
+  return /\.[A-Za-z0-9]+$/.test(c.req.path) ? 'file' : 'other';
 }
 
 /**
@@ -117,10 +132,16 @@ export function createShellServer({
   sitemapLimit,
   log = jsonLines,
   visitorLimit,
+  health = memoryHealthStore(),
+  metrics = shellMetrics(),
 }: ShellServerOptions) {
   const headers = apiKey ? { [shellKeyHeader]: apiKey } : undefined;
   const pageReader = pageApi ?? new ApiReader({ staleMs: pageApiStaleMs, headers });
   const listReader = listApi ?? new ApiReader({ timeoutMs: 5_000, ttlMs: 30_000, headers });
+  manifests.lookups = (hit) => metrics.cache('manifests', hit);
+  releases.lookups = (hit) => metrics.cache('pointers', hit);
+  pageReader.lookups = (hit) => metrics.cache('api', hit);
+  listReader.lookups = (hit) => metrics.cache('api-lists', hit);
   const template = readFileSync(path.join(distDir, 'index.html'), 'utf8');
   const assets = shellAssets(distDir);
   // A remote's stylesheet is read once per build; a page does not wait long for it (it links it).
@@ -180,10 +201,12 @@ export function createShellServer({
           ...(keepPagesMs === undefined ? {} : { keepPagesMs }),
           ...(visitorLimit ? { visitorLimit } : {}),
           log,
+          metrics,
         });
   const app = new Hono();
 
   app.use(...requestLog(log));
+  app.use(metrics.metrics.requestDuration(routeOf));
   app.use(async (c, next) => {
     await next();
     for (const [name, value] of Object.entries(securityHeaders(config())))
@@ -212,6 +235,16 @@ export function createShellServer({
         ...(visitorLimit ? { visitorLimit } : {}),
         // The sitemap's part cursors are signed with a key every instance shares.
         ...(apiKey ? { cursorKey: createHmac('sha256', apiKey).update('sitemap-cursors').digest('hex') } : {}),
+      }),
+    );
+    app.route(
+      '/',
+      beaconRoute({
+        config,
+        releases,
+        store: health,
+        ...(visitorLimit ? { visitorLimit } : {}),
+        counted: (remote, version, beacon) => metrics.beacon(remote, version, beacon.errors),
       }),
     );
     app.route('/', ogImageRoutes({ config, api: pageReader, ...(visitorLimit ? { visitorLimit } : {}) }));

@@ -6,7 +6,9 @@ import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App, createQueryClient, createRouter } from './app';
 import { readBootData, readBootQueries } from './boot-data';
-import { registerBoardRemotes } from './features/remotes/federation';
+import { releasesInUse } from './features/health/releases-in-use';
+import { startViewReports } from './features/health/view-report';
+import { registerBoardRemotes, usedRemotes } from './features/remotes/federation';
 import { resolvePreview } from './features/remotes/preview';
 import { setPreviewDecision } from './features/remotes/preview-state';
 import { type FirstPage, pageKey, preloadRemotePage } from './features/remotes/remote-page';
@@ -53,6 +55,9 @@ async function start(container: HTMLElement) {
   setPreviewDecision(decision);
   if (decision.kind === 'refused') console.warn('[shell] preview refused:', decision.reason);
   registerBoardRemotes(remotes);
+  // A page the shell's server sent reports its view to that server (a preview is no visitor's view,
+  // and a static deployment has no server to take it).
+  if (readBootData() && decision.kind === 'none') startViewReports(() => releasesInUse(config, usedRemotes));
   const first = matchBoardRoute(window.location.pathname);
   const firstLoad = first ? preloadRemotePage(first.route.remote, first.route.module) : null;
   const queryClient = createQueryClient();

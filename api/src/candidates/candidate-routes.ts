@@ -119,8 +119,23 @@ export function candidateRoutes(deps: { db: Database; tokens: CandidateTokens })
       const found = await lookUp(token);
       if (found.state !== 'withdrawn') return notFound(c);
     }
-    return c.redirect(`${candidatePath}?${tokenQuery(token)}`, 303);
+    // To a page that needs no token: the link stays out of the history and of any log of this
+    // answer, and no one keeps the answer or passes it on.
+    c.header('Cache-Control', 'no-store');
+    c.header('Referrer-Policy', 'no-referrer');
+    return c.redirect(`${candidatePath}/withdrawn`, 303);
   });
+
+  // Where a withdrawal lands: the same for every application (the receipt's link still says when).
+  app.get('/withdrawn', (c) =>
+    alertPage(
+      c,
+      htmlPage(
+        'Application withdrawn and deleted',
+        `${paragraph('Your application and its resume were deleted from the board, with the copy of its receipt.')}${paragraph('Nothing of it is kept but the date of the withdrawal, so that the link in your receipt can say so.')}`,
+      ),
+    ),
+  );
 
   app.get('/resume', async (c) => {
     const found = await lookUp(c.req.query('token'));

@@ -235,7 +235,14 @@ describe("the candidate's page", () => {
 
     const done = await withdraw(tokenOf(link));
     expect(done.status).toBe(303);
-    expect(done.headers.get('location')).toBe(pathOf(link));
+    // To a page without the token, and the answer is neither kept nor passed on.
+    expect(done.headers.get('location')).toBe('/public/my-application/withdrawn');
+    expect(done.headers.get('cache-control')).toBe('no-store');
+    expect(done.headers.get('referrer-policy')).toBe('no-referrer');
+    const landed = await api.app.request('/public/my-application/withdrawn');
+    expect(landed.status).toBe(200);
+    expect(landed.headers.get('cache-control')).toBe('no-store');
+    expect(await landed.text()).toContain('<h1>Application withdrawn and deleted</h1>');
     expect(await api.db.select().from(applications).where(eq(applications.id, id))).toEqual([]);
     expect(await api.db.select().from(applicationResumes).where(eq(applicationResumes.applicationId, id))).toEqual([]);
     expect(
@@ -255,7 +262,9 @@ describe("the candidate's page", () => {
         (await api.app.request(`/public/my-application/${part}?token=${encodeURIComponent(tokenOf(link))}`)).status,
       ).toBe(404);
     // Again: nothing more to do, the same answer.
-    expect((await withdraw(tokenOf(link))).status).toBe(303);
+    const again = await withdraw(tokenOf(link));
+    expect(again.status).toBe(303);
+    expect(again.headers.get('location')).toBe('/public/my-application/withdrawn');
   });
 });
 
@@ -291,23 +300,25 @@ describe('a link that is not a live one', () => {
 });
 
 describe('privacy:purge', () => {
-  it('at a date 37 months on deletes only what is past retention, and --dry-run only counts', async () => {
-    const now = new Date();
-    const purgeAt = addMonths(now, 37);
+  it('deletes only what is past retention, and --dry-run only counts', async () => {
+    const purgeAt = new Date();
+    // Everything below is dated back from the purge's day (a purge as of a later day only counts).
+    const then = addMonths(purgeAt, -37);
     // A clean slate of what the purge counts, then one of each: past retention, and just within it.
     await api.db.delete(applications);
     await api.db.delete(applicationWithdrawals);
     await api.db.delete(alerts);
     const old = await apply({ candidate_email: 'old@example.com' });
     const recent = await apply({ candidate_email: 'recent@example.com' });
-    // Made 35 months before the purge's day: kept.
+    // Made 37 months before the purge's day: deleted; 35 months before: kept.
+    await api.db.update(applications).set({ receivedAt: then }).where(eq(applications.id, old));
     await api.db
       .update(applications)
-      .set({ receivedAt: addMonths(now, 2) })
+      .set({ receivedAt: addMonths(then, 2) })
       .where(eq(applications.id, recent));
     await api.db.insert(applicationWithdrawals).values([
-      { applicationId: crypto.randomUUID(), withdrawnAt: now },
-      { applicationId: crypto.randomUUID(), withdrawnAt: addMonths(now, 30) },
+      { applicationId: crypto.randomUUID(), withdrawnAt: then },
+      { applicationId: crypto.randomUUID(), withdrawnAt: addMonths(then, 30) },
     ]);
     const alertRow = (email: string, status: 'pending' | 'active', createdAt: Date) => ({
       email,
@@ -320,9 +331,9 @@ describe('privacy:purge', () => {
     await api.db
       .insert(alerts)
       .values([
-        alertRow('unconfirmed-old@example.com', 'pending', now),
+        alertRow('unconfirmed-old@example.com', 'pending', then),
         alertRow('unconfirmed-new@example.com', 'pending', new Date(purgeAt.getTime() - 3 * 86_400_000)),
-        alertRow('confirmed@example.com', 'active', now),
+        alertRow('confirmed@example.com', 'active', then),
       ]);
 
     const server = serve({ fetch: api.app.fetch, port: 0, hostname: '127.0.0.1' });

@@ -1,7 +1,7 @@
 /**
  * `pnpm --filter @board/api alerts:send [--since ISO-date]`: queue the due digests and send the
- * outbox now. `--since` makes every active alert due, its window starting then (for operators
- * and tests).
+ * outbox now. `--since` makes every active alert due, its window starting then, less what its
+ * earlier digests held (for operators and tests).
  *
  * - On PostgreSQL (DATABASE_URL set) it works on the database directly, as any API instance
  *   does (SMTP_URL and ALERTS_SECRET must be the API's, so the links in the digests work).

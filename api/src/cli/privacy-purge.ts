@@ -1,8 +1,8 @@
 /**
  * `pnpm --filter @board/api privacy:purge [--now ISO-date] [--dry-run]`: delete what is past
  * retention (privacy/purge.ts) now, as the API does once a day, and print the counts. `--now`
- * purges as that day would (a date months ahead shows what will go by then); `--dry-run` only
- * counts.
+ * purges as that day would; `--dry-run` only counts. A future `--now` (what will go by then) runs
+ * only with `--dry-run`: otherwise it would delete what is still within retention today.
  *
  * - On PostgreSQL (DATABASE_URL set) it works on the database directly.
  * - Otherwise the running API holds the embedded database: the command asks it through its
@@ -14,7 +14,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { ConfigError, loadConfig } from '../config';
 import { openDatabase } from '../db/database';
-import { type PurgeCounts, purgeExpired, purgeSummary } from '../privacy/purge';
+import { futurePurgeRefusal, type PurgeCounts, purgeExpired, purgeSummary } from '../privacy/purge';
 import { callOperator, OperatorCallError } from './operator-call';
 
 export async function runPrivacyPurge(argv: string[], env = process.env, print = console.log): Promise<number> {
@@ -31,6 +31,11 @@ export async function runPrivacyPurge(argv: string[], env = process.env, print =
     return 2;
   }
   const dryRun = values['dry-run'] ?? false;
+  const refusal = futurePurgeRefusal(now, dryRun);
+  if (refusal) {
+    print(refusal);
+    return 2;
+  }
   const config = loadConfig(env);
   let counts: PurgeCounts;
   if (config.DATABASE_URL) {
@@ -48,7 +53,8 @@ export async function runPrivacyPurge(argv: string[], env = process.env, print =
         token: config.OPERATOR_TOKEN,
         method: 'POST',
         path: 'privacy/purge',
-        body: { now: now.toISOString(), dry_run: dryRun },
+        // Without --now, the API's own clock: a clock ahead of it here is not a future purge.
+        body: { ...(values.now === undefined ? {} : { now: now.toISOString() }), dry_run: dryRun },
         timeoutMs: 10 * 60 * 1000,
       });
       counts = (await response.json()) as PurgeCounts;

@@ -33,6 +33,11 @@ export const alerts = pgTable(
     confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
     /** The end of the window the last digest covered: the next digest holds jobs published after it. */
     lastDigestAt: timestamp('last_digest_at', { withTimezone: true }),
+    /**
+     * The start of the span the alert's digests have covered, up to `last_digest_at`: no later
+     * digest, forced (`--since`) or scheduled, holds a job first seen in it. null before the first.
+     */
+    digestedFrom: timestamp('digested_from', { withTimezone: true }),
     nextDigestAt: timestamp('next_digest_at', { withTimezone: true }),
   },
   (table) => [

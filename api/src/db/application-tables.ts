@@ -1,5 +1,5 @@
 /**
- * The applications' tables: each application, its resume, and what the submission limits count.
+ * The applications' tables: each application, its resume, its withdrawal, and the used captcha tokens.
  * Part of the database schema (migrations in api/drizzle are generated from it).
  */
 import { bigint, customType, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
@@ -69,21 +69,6 @@ export const applicationResumes = pgTable('application_resumes', {
     .references(() => applications.id, { onDelete: 'cascade' }),
   content: bytea('content').notNull(),
 });
-
-/**
- * No longer written: the submission limit counts where the API's other limits do (Redis, or an
- * instance's memory; decision 026). Kept while an instance of the release before may still write
- * it during a rolling deploy; a later migration drops it.
- */
-export const submissionAttempts = pgTable(
-  'submission_attempts',
-  {
-    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    clientHash: text('client_hash').notNull(),
-    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
-  },
-  (table) => [index('submission_attempts_client_idx').on(table.clientHash, table.at)],
-);
 
 /** Local-captcha tokens already used: each token is good for one submission. */
 export const captchaRedemptions = pgTable('captcha_redemptions', {

@@ -1,4 +1,3 @@
-import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
@@ -12,8 +11,10 @@ import { migrate as migratePostgres } from 'drizzle-orm/postgres-js/migrator';
 import postgres from 'postgres';
 import * as alertTables from './alert-tables';
 import * as applicationTables from './application-tables';
+import { availabilityGate, gatedClient } from './availability';
 import * as boardChangeTables from './board-change-tables';
 import * as jobBoardTables from './job-board-tables';
+import { holdDataFolder, prepareDataFolder, unopenableFolder } from './pglite-folder';
 import * as scheduledWorkTables from './scheduled-work-tables';
 
 /** Every table, by table group: the relational queries of both drivers see them all. */
@@ -39,6 +40,11 @@ export interface DatabaseHandle {
    * process by construction. Instances started together take turns.
    */
   exclusive<T>(lock: string, work: () => Promise<T>): Promise<T>;
+  /**
+   * Whether the database answers now (`GET /ready`): on PostgreSQL a probe of its own (shared
+   * by whoever asks at once); PGlite lives in this process, and answers while it is open.
+   */
+  ready(): Promise<boolean>;
   /** PGlite only: the whole data folder as one tarball, to open again with `pgliteSnapshot`. */
   snapshot?(): Promise<Blob>;
   close(): Promise<void>;
@@ -58,6 +64,8 @@ export async function openDatabase(options: {
   pgliteDataDir?: string;
   /** Sees every query (the search benchmark's EXPLAIN). */
   logger?: Logger;
+  /** Where PostgreSQL going away and coming back is said, once each. */
+  log?: (entry: Record<string, unknown>) => void;
   /**
    * PGlite: start from this data folder (a `snapshot()` tarball) instead of an empty one. An empty
    * folder costs PGlite's initdb, seconds of WebAssembly (over 30 s on two busy cores): the unit
@@ -66,11 +74,58 @@ export async function openDatabase(options: {
   pgliteSnapshot?: Blob;
 }): Promise<DatabaseHandle> {
   if (options.databaseUrl) {
-    const client = postgres(options.databaseUrl, { max: 10, onnotice: () => {} });
-    const db = drizzlePostgres(client, { schema, logger: options.logger });
+    const url = options.databaseUrl;
+    const log = options.log ?? (() => {});
+    // The probe's own connection, made again after a probe that did not answer; none once closing.
+    let prober: postgres.Sql | null = null;
+    let closing = false;
+    const endProbe = async () => {
+      const ending = prober;
+      prober = null;
+      await ending?.end({ timeout: 0 }).catch(() => {});
+    };
+    const gate = availabilityGate({
+      probe: async () => {
+        if (closing) throw new Error('closing');
+        // One connection, closed after a minute without probes (an instance no one checks holds none).
+        prober ??= postgres(url, {
+          max: 1,
+          connect_timeout: 1,
+          idle_timeout: 60,
+          backoff: () => 0,
+          onnotice: () => {},
+        });
+        await prober`select 1`;
+      },
+      abandon: () => void endProbe(),
+      changed: (available) =>
+        log({
+          time: new Date().toISOString(),
+          level: available ? 'info' : 'error',
+          message: available
+            ? 'database answering again'
+            : 'database not answering: requests that need it get 503 until it does',
+        }),
+    });
+    const client = postgres(url, {
+      max: 10,
+      onnotice: () => {},
+      // A connection attempt that has not answered in 2 s failed (the default waits 30 s).
+      connect_timeout: 2,
+      // Reconnections wait at most half a second (the default grows to 20 s, shared by the pool,
+      // and holds the queries queued behind it long after the database is back).
+      backoff: (retries) => Math.min(0.05 * 2 ** retries, 0.5) * (0.5 + Math.random() / 2),
+      // A connection closing (the server stopped, a connection refused): find out whether it is away.
+      onclose: () => {
+        if (!closing) gate.suspect();
+      },
+    });
+    // What drizzle and the locks use: the client behind the gate (availability.ts).
+    const gated = gatedClient(client, gate);
+    const db = drizzlePostgres(gated, { schema, logger: options.logger });
     const exclusive = async <T>(lock: string, work: () => Promise<T>): Promise<T> => {
       // The lock belongs to one connection (a session), held aside from the pool for the work.
-      const session = await client.reserve();
+      const session = await gated.reserve();
       try {
         await session`select pg_advisory_lock(hashtextextended(${lock}, 0))`;
         try {
@@ -85,26 +140,62 @@ export async function openDatabase(options: {
     try {
       await exclusive(startUpLock, () => migratePostgres(db, { migrationsFolder }));
     } catch (error) {
-      await client.end({ timeout: 5 });
+      closing = true;
+      await Promise.all([client.end({ timeout: 5 }), endProbe()]);
       throw error;
     }
-    // Waits for queries in flight, at most 5 s: a connection the server dropped never holds a stop up.
-    return { db, kind: 'postgres', exclusive, close: () => client.end({ timeout: 5 }) };
+    return {
+      db,
+      kind: 'postgres',
+      exclusive,
+      ready: () => gate.check(),
+      // Waits for queries in flight, at most 5 s: a connection the server dropped never holds a stop up.
+      close: async () => {
+        closing = true;
+        await Promise.all([client.end({ timeout: 5 }), endProbe()]);
+      },
+    };
   }
   const dataDir = options.pgliteDataDir ?? 'memory://';
-  if (!dataDir.startsWith('memory://')) mkdirSync(dataDir, { recursive: true });
-  // pg_trgm: the search's "contains" indexes (migration 0002).
-  const client = new PGlite(dataDir, {
-    extensions: { pg_trgm },
-    ...(options.pgliteSnapshot ? { loadDataDir: options.pgliteSnapshot } : {}),
-  });
-  const db = drizzlePglite(client, { schema, logger: options.logger });
-  await migratePglite(db, { migrationsFolder });
-  return {
-    db,
-    kind: 'pglite',
-    exclusive: (_lock, work) => work(),
-    snapshot: () => client.dumpDataDir('none'),
-    close: () => client.close(),
-  };
+  const onDisk = !dataDir.startsWith('memory://');
+  // One process at a time on a folder, and a new folder made all or nothing (pglite-folder.ts).
+  const release = onDisk ? holdDataFolder(dataDir) : () => {};
+  try {
+    const folder = onDisk ? prepareDataFolder(dataDir) : { fresh: true, created: () => {} };
+    // pg_trgm: the search's "contains" indexes (migration 0002).
+    const client = new PGlite(dataDir, {
+      extensions: { pg_trgm },
+      ...(options.pgliteSnapshot ? { loadDataDir: options.pgliteSnapshot } : {}),
+    });
+    try {
+      // PGlite's start: the folder read, and after a crash its log replayed.
+      await client.query('select 1');
+    } catch (error) {
+      await client.close().catch(() => {});
+      throw folder.fresh ? error : unopenableFolder(dataDir, error);
+    }
+    const db = drizzlePglite(client, { schema, logger: options.logger });
+    await migratePglite(db, { migrationsFolder }).catch(async (error: unknown) => {
+      await client.close().catch(() => {});
+      throw error;
+    });
+    folder.created();
+    return {
+      db,
+      kind: 'pglite',
+      exclusive: (_lock, work) => work(),
+      ready: async () => !client.closed,
+      snapshot: () => client.dumpDataDir('none'),
+      close: async () => {
+        try {
+          await client.close();
+        } finally {
+          release();
+        }
+      },
+    };
+  } catch (error) {
+    release();
+    throw error;
+  }
 }

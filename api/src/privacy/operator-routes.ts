@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import * as v from 'valibot';
 import { httpError } from '../lib/http-error';
-import type { PurgeCounts } from './purge';
+import { futurePurgeRefusal, type PurgeCounts } from './purge';
 
 const purgeBody = v.object({
   now: v.optional(
@@ -29,7 +29,10 @@ export function privacyOperatorRoutes(purge: (now: Date, dryRun: boolean) => Pro
     if (body === null) throw httpError(400, 'Malformed request', 'Send a JSON object');
     const parsed = v.safeParse(purgeBody, body);
     if (!parsed.success) throw httpError(400, parsed.issues[0].message);
-    return c.json(await purge(parsed.output.now ?? new Date(), parsed.output.dry_run));
+    const now = parsed.output.now ?? new Date();
+    const refusal = futurePurgeRefusal(now, parsed.output.dry_run);
+    if (refusal) throw httpError(422, refusal);
+    return c.json(await purge(now, parsed.output.dry_run));
   });
   return app;
 }

@@ -14,7 +14,7 @@ import { retention } from './retention';
  * - withdrawal records older than any link that could name them;
  * - job alerts never confirmed within 7 days.
  * The API runs it once a day (one instance of however many); `privacy:purge` runs it by hand, and
- * with `--now` shows what a given day deletes. Each batch of applications is one transaction, so
+ * with `--now` shows what a given day deletes (a future day only with `--dry-run`). Each batch of applications is one transaction, so
  * a purge cut short leaves no application without its resume, and runs again from where it was.
  */
 export interface PurgeCounts {
@@ -42,7 +42,22 @@ export function purgeCutoffs(now: Date) {
 
 class DryRun extends Error {}
 
+/**
+ * A purge as of a later day than today deletes what is still within retention today (a mistyped
+ * year, every application): such a `now` only counts. The one line that says so, or null when
+ * `now` is not in the future or the run only counts.
+ */
+export function futurePurgeRefusal(now: Date, dryRun: boolean, today = new Date()): string | null {
+  if (dryRun || now.getTime() <= today.getTime()) return null;
+  return `Refused: ${now.toISOString()} is in the future, and a purge as of then would delete what is still within retention today. Count it with --dry-run (dry_run: true); nothing was deleted.`;
+}
+
+/** A purge as of a future day, not a dry run (`futurePurgeRefusal`). */
+export class FuturePurgeRefused extends Error {}
+
 export async function purgeExpired(db: Database, now: Date, options: PurgeOptions = {}): Promise<PurgeCounts> {
+  const refusal = futurePurgeRefusal(now, options.dryRun ?? false);
+  if (refusal) throw new FuturePurgeRefused(refusal);
   const batchSize = options.batchSize ?? 200;
   const cutoffs = purgeCutoffs(now);
   const counts: PurgeCounts = { applications: 0, resumes: 0, receipts: 0, withdrawals: 0, unconfirmedAlerts: 0 };

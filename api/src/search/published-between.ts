@@ -28,12 +28,18 @@ const searchesPerStatement = 100;
 /** Microseconds since 1970, as `seen_us` holds them. */
 const microseconds = (date: Date) => String(BigInt(date.getTime()) * 1000n);
 
+/** A span of first sightings: after `after`, up to and including `until`. */
+export interface SeenWindow {
+  after: Date;
+  until: Date;
+}
+
 /**
- * Saved searches' jobs new in a window (job alerts' digests): for each search, call 1's scope and
- * filters over the jobs the board first showed after `after`, up to and including `until` (an
- * imported job when it was first seen, whatever date its ATS gives it; any other job when it was
- * published: `seen_us`), newest
- * first, at most `limit`, and whether more match. The window's jobs are read once per statement
+ * Saved searches' jobs new in a window, or in several (job alerts' digests): for each search,
+ * call 1's scope and filters over the jobs the board first showed after `after`, up to and
+ * including `until` (an imported job when it was first seen, whatever date its ATS gives it; any
+ * other job when it was published: `seen_us`), newest first, at most `limit`, and whether more
+ * match. The window's jobs are read once per statement
  * (through job_postings_seen_idx) into a CTE that stands for `job_postings` in that statement,
  * and every search's conditions (`searchWhere`: the very ones of call 1) run over it: a digest
  * run costs one read of the window plus a scan of it per distinct search, whatever the board's size.
@@ -41,19 +47,30 @@ const microseconds = (date: Date) => String(BigInt(date.getTime()) * 1000n);
 export async function jobsPublishedBetween(
   db: Database,
   searches: SavedSearch[],
-  window: { after: Date; until: Date },
+  window: SeenWindow | readonly SeenWindow[],
   limit: number,
   /** The scope's facets, as call 1 reads them (a run keeps them: see `scopeFacetsCache`). */
   facetsOf: ScopeFacetsOf,
 ): Promise<WindowMatches[]> {
   const results: WindowMatches[] = searches.map(() => ({ rows: [], more: false }));
+  const windows = 'after' in window ? [window] : window;
+  if (windows.length === 0) return results;
+  // The filters' clock ("posted within"): the end of the last window.
+  const until = Math.max(...windows.map((span) => span.until.getTime()));
+  const seen = sql.join(
+    windows.map(
+      (span) =>
+        sql`(${jobPostings.seenUs} > ${microseconds(span.after)}::bigint and ${jobPostings.seenUs} <= ${microseconds(span.until)}::bigint)`,
+    ),
+    sql` or `,
+  );
   const matched: { index: number; id: number }[] = [];
   const facets: JobFacets[] = [];
   for (const { scope } of searches) facets.push(await facetsOf(db, scope));
   for (let start = 0; start < searches.length; start += searchesPerStatement) {
     const chunk = searches.slice(start, start + searchesPerStatement);
     const parts = chunk.map(({ scope, search }, offset) => {
-      const { where } = searchWhere(scope, search, window.until.getTime(), facets[start + offset] as JobFacets);
+      const { where } = searchWhere(scope, search, until, facets[start + offset] as JobFacets);
       return sql`(select ${start + offset}::integer as k, ${jobPostings.id} as id from ${jobPostings} where ${where} order by ${jobPostings.postedUs} desc, ${jobPostings.id} desc limit ${limit + 1})`;
     });
     // Every column the scope and the filters read (a column missing here fails the statement, loudly).
@@ -63,9 +80,7 @@ export async function jobsPublishedBetween(
         select id, organization_id, title, title_lower, status, shown_on, posted_us, salary_first_k,
           location_shown, location_lower, workplace_shown, job_type_shown, level_shown
         from ${jobPostings}
-        where ${jobPostings.status} = 'published'
-          and ${jobPostings.seenUs} > ${microseconds(window.after)}::bigint
-          and ${jobPostings.seenUs} <= ${microseconds(window.until)}::bigint
+        where ${jobPostings.status} = 'published' and (${seen})
       ) ${sql.join(parts, sql` union all `)}`,
     );
     for (const row of rows) matched.push({ index: Number(row.k), id: Number(row.id) });

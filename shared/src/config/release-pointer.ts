@@ -1,4 +1,13 @@
+import { ReleasePointerError, releaseVersionPattern } from '@board/shared/config/release-version';
 import * as v from 'valibot';
+
+export {
+  isReleaseVersion,
+  ReleasePointerError,
+  releaseManifestUrl,
+  releaseVersionOf,
+  releaseVersionPattern,
+} from '@board/shared/config/release-version';
 
 /**
  * A remote's releases: every build (its browser half and its Node half together) is stored once,
@@ -6,8 +15,6 @@ import * as v from 'valibot';
  * (`releases/pointer.json`) is the one small file that says which of them visitors get. It is
  * written last, in one piece, so a promotion, a rollback or a canary is one atomic change.
  */
-export const releaseVersionPattern = /^[A-Za-z0-9][A-Za-z0-9._-]{0,99}$/;
-
 export const ReleaseVersionSchema = v.pipe(
   v.string(),
   v.regex(releaseVersionPattern, 'must be 1-100 letters, digits, ".", "_" or "-", starting with a letter or digit'),
@@ -24,8 +31,25 @@ export const ReleasePointerSchema = v.pipe(
       v.object({
         version: ReleaseVersionSchema,
         percent: v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(100)),
+        /**
+         * A gated canary (`pnpm release canary … --auto`): the shell's server promotes it once
+         * `windowSeconds` have passed since `startedAt` with at least `minViews` views and no
+         * breach, and rolls it back at the first breach (decision 036).
+         */
+        auto: v.optional(
+          v.object({
+            startedAt: v.pipe(v.string(), v.isoTimestamp()),
+            windowSeconds: v.pipe(v.number(), v.integer(), v.minValue(1)),
+            minViews: v.pipe(v.number(), v.integer(), v.minValue(1)),
+          }),
+        ),
       }),
     ),
+    /**
+     * Versions a gate rolled back: `canary` and `promote` refuse them without `--force`, and a
+     * production page never loads them by a preview link.
+     */
+    failed: v.optional(v.array(ReleaseVersionSchema)),
     /** When it was written (for people reading the file). */
     updatedAt: v.optional(v.string()),
   }),
@@ -40,30 +64,10 @@ export type ReleasePointer = v.InferOutput<typeof ReleasePointerSchema>;
 
 export const emptyPointer: ReleasePointer = { live: null, previous: null, canary: null };
 
-export class ReleasePointerError extends Error {
-  override name = 'ReleasePointerError';
-}
-
 /** Validates a parsed pointer file; the error names every bad field. */
 export function parseReleasePointer(input: unknown): ReleasePointer {
   const result = v.safeParse(ReleasePointerSchema, input);
   if (result.success) return result.output;
   const problems = result.issues.map((issue) => `${v.getDotPath(issue) ?? '(root)'}: ${issue.message}`);
   throw new ReleasePointerError(`Invalid release pointer: ${problems.join('; ')}`);
-}
-
-export const isReleaseVersion = (value: string) => releaseVersionPattern.test(value);
-
-/** The browser manifest of one release, beside the pointer (so under the remote's own origin). */
-export function releaseManifestUrl(pointerUrl: string, version: string): string {
-  if (!isReleaseVersion(version)) throw new ReleasePointerError(`"${version}" is not a release version`);
-  return new URL(`${version}/mf-manifest.json`, pointerUrl).href;
-}
-
-/** The version a release manifest address names (the inverse of releaseManifestUrl), or null. */
-export function releaseVersionOf(pointerUrl: string, manifestUrl: string): string | null {
-  const base = new URL('./', pointerUrl).href;
-  if (!manifestUrl.startsWith(base)) return null;
-  const match = /^([^/]+)\/mf-manifest\.json$/.exec(manifestUrl.slice(base.length));
-  return match?.[1] && isReleaseVersion(match[1]) ? match[1] : null;
 }

@@ -1,11 +1,10 @@
 import { fetchRuntimeConfig } from '@board/shared/config/runtime-config';
 import { QueryClient, QueryClientProvider } from '@board/shared/lib/query';
 import { createBrowserRouter, Link, Outlet, type RouteObject, RouterProvider } from '@board/shared/lib/router';
-import { toasterSettings } from '@board/shared/lib/toaster-settings';
 import { RuntimeConfigProvider } from '@board/shared/react/runtime-config';
+import { Toasts } from '@board/shared/react/toast';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { Toaster } from 'sonner';
 
 /**
  * Runs one remote on its own for development: its own router, QueryClient, Toaster and runtime
@@ -29,7 +28,7 @@ export async function startStandalone(name: string, routes: RouteObject[]) {
           <main id="main">
             <Outlet />
           </main>
-          <Toaster {...toasterSettings} hotkey={[...toasterSettings.hotkey]} />
+          <Toasts />
         </>
       ),
       children: routes,

@@ -10,6 +10,7 @@ import type { ShellMode } from '../config';
 import { pageCacheControl, pageCacheControlOf, pageVaryHeader } from '../http/page-cache-control';
 import { contentSecurityPolicy, inlineScriptHashes, securityHeaders } from '../http/security-headers';
 import { sendText } from '../http/send-text';
+import type { ShellMetrics } from '../http/shell-metrics';
 import type { VisitorLimit } from '../http/visitor-limit';
 import type { ApiReader } from '../reader/api-reader';
 import { type ManifestCache, manifestAssets, type RemoteManifest } from '../remotes/manifest-cache';
@@ -49,6 +50,8 @@ export interface PageRouteOptions {
   /** A page that is not kept is read from the API and rendered: counted per visitor (visitor-limit.ts). */
   visitorLimit?: VisitorLimit;
   log: Log;
+  /** Kept pages' hits, render times and remotes that failed to load (shell-metrics.ts). */
+  metrics?: ShellMetrics;
 }
 
 type Rendered = RenderedPage & { at: number };
@@ -126,6 +129,7 @@ export function pageRoute(options: PageRouteOptions) {
     // manifest: a redeployed or unreachable remote, or a new config, is a page made anew.
     const key = `${identity(configured)} ${visitor.key} ${identity(await manifest)} ${url.pathname}${url.search}`;
     const hit = kept.get(key);
+    options.metrics?.cache('pages', Boolean(hit && Date.now() < hit.until));
     if (hit && Date.now() < hit.until)
       return sendText(c, hit.html, hit.status, perVisitor(hit.headers), hit.compressed);
     // Past its visitor's limit, a page is the browser's to render: no API call, no render.
@@ -133,7 +137,7 @@ export function pageRoute(options: PageRouteOptions) {
     // The remote's code loads while the API is read. A previewed remote is the browser's to load.
     const willRender = mode === 'render' && plan !== null && !preview && !limited;
     const component = willRender ? manifest.then((loaded) => remotePage(plan, loaded)) : null;
-    component?.catch(() => undefined);
+    component?.catch(() => plan && options.metrics?.remoteFailed(plan.route.remote));
     // 2. Its calls, into a QueryClient.
     const queries: PageQueries | null = !plan
       ? null
@@ -163,6 +167,7 @@ export function pageRoute(options: PageRouteOptions) {
             budget.addEventListener('abort', () => reject(budget.reason));
           }),
         ]);
+        const renderStarted = performance.now();
         const page = await renderPage({
           url,
           config: current,
@@ -172,6 +177,7 @@ export function pageRoute(options: PageRouteOptions) {
           signal: budget,
         });
         rendered = { ...page, at: started };
+        options.metrics?.rendered(plan.route.remote, (performance.now() - renderStarted) / 1000);
       } catch (error) {
         // The client-rendered page, as without this server: its error panel and Retry included.
         warn(c, 'page sent unrendered: the browser renders it', { error: String(error) });

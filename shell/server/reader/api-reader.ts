@@ -32,6 +32,8 @@ export interface ApiReaderOptions {
    */
   headers?: Record<string, string>;
   fetch?: typeof fetch;
+  /** Told each lookup: answered from the cache (fresh, stale or a kept miss), or read. */
+  lookups?: (hit: boolean) => void;
 }
 
 interface Entry {
@@ -55,8 +57,11 @@ export class ApiReader {
   private readonly maxMisses: number;
   private readonly headers: Record<string, string>;
   private readonly fetchImpl: typeof fetch;
+  /** Told each lookup (the metrics); settable after construction by whoever counts. */
+  lookups: (hit: boolean) => void;
 
   constructor(options: ApiReaderOptions = {}) {
+    this.lookups = options.lookups ?? (() => {});
     this.ttlMs = options.ttlMs ?? 10_000;
     this.staleMs = options.staleMs ?? 0;
     this.failureTtlMs = options.failureTtlMs ?? 1_000;
@@ -71,12 +76,19 @@ export class ApiReader {
   get(url: string, now = Date.now()): Promise<ApiAnswer> {
     const missedUntil = this.misses.get(url);
     if (missedUntil !== undefined) {
-      if (now < missedUntil) return Promise.resolve(missing);
+      if (now < missedUntil) {
+        this.lookups(true);
+        return Promise.resolve(missing);
+      }
       this.misses.delete(url);
     }
     const cached = this.entries.get(url);
-    if (cached && now < cached.until) return cached.answer;
+    if (cached && now < cached.until) {
+      this.lookups(true);
+      return cached.answer;
+    }
     if (cached?.good && now < cached.until + this.staleMs) {
+      this.lookups(true);
       // Stale but good: sent now, read again in the background (once), kept if that fails.
       if (!cached.refreshing) {
         cached.refreshing = true;
@@ -89,6 +101,7 @@ export class ApiReader {
       }
       return cached.answer;
     }
+    this.lookups(false);
     const answer = this.load(url);
     const entry: Entry = { until: now + this.ttlMs, answer, good: false, refreshing: false };
     this.store(url, entry);

@@ -18,6 +18,8 @@ export interface RemoteManifest {
 
 export interface ManifestCacheOptions {
   ttlMs?: number;
+  /** Told each lookup: a fresh entry (hit) or a read (miss). */
+  lookups?: (hit: boolean) => void;
   timeoutMs?: number;
   fetch?: typeof fetch;
 }
@@ -25,11 +27,14 @@ export interface ManifestCacheOptions {
 export class ManifestCache {
   private entries = new Map<string, { at: number; manifest: Promise<RemoteManifest | null> }>();
   private readonly ttlMs: number;
+  /** Told each lookup (the metrics); settable after construction by whoever counts. */
+  lookups: (hit: boolean) => void;
   private readonly timeoutMs: number;
   private readonly fetchImpl: typeof fetch;
 
   constructor(options: ManifestCacheOptions = {}) {
     this.ttlMs = options.ttlMs ?? 5_000;
+    this.lookups = options.lookups ?? (() => {});
     this.timeoutMs = options.timeoutMs ?? 1_000;
     this.fetchImpl = options.fetch ?? ((...args) => fetch(...args));
   }
@@ -37,6 +42,7 @@ export class ManifestCache {
   /** The manifest at `url`, or null when it cannot be had now (never throws). */
   get(url: string, now = Date.now()): Promise<RemoteManifest | null> {
     const cached = this.entries.get(url);
+    this.lookups(Boolean(cached && now - cached.at < this.ttlMs));
     if (cached && now - cached.at < this.ttlMs) return cached.manifest;
     const manifest = this.load(url);
     this.entries.set(url, { at: now, manifest });

@@ -12,6 +12,8 @@ import type { RuntimeConfig } from '@board/shared/config/runtime-config';
  */
 export interface ReleasePointersOptions {
   ttlMs?: number;
+  /** Told each lookup: a fresh entry (hit) or a read (miss). */
+  lookups?: (hit: boolean) => void;
   timeoutMs?: number;
   fetch?: typeof fetch;
 }
@@ -19,13 +21,17 @@ export interface ReleasePointersOptions {
 export class ReleasePointers {
   private entries = new Map<string, { at: number; pointer: Promise<ReleasePointer | null> }>();
   private readonly ttlMs: number;
+  /** Told each lookup (the metrics); settable after construction by whoever counts. */
+  lookups: (hit: boolean) => void;
   private readonly timeoutMs: number;
   private readonly fetchImpl: typeof fetch;
   private readonly lastRead = new Map<string, string>();
+  private readonly good = new Map<string, ReleasePointer>();
   private readonly listeners: ((url: string, pointer: ReleasePointer) => void)[] = [];
 
   constructor(options: ReleasePointersOptions = {}) {
     this.ttlMs = options.ttlMs ?? 5_000;
+    this.lookups = options.lookups ?? (() => {});
     this.timeoutMs = options.timeoutMs ?? 1_000;
     this.fetchImpl = options.fetch ?? ((...args) => fetch(...args));
   }
@@ -33,10 +39,16 @@ export class ReleasePointers {
   /** The pointer at `url`, or null when it cannot be had now (never throws). */
   get(url: string, now = Date.now()): Promise<ReleasePointer | null> {
     const cached = this.entries.get(url);
+    this.lookups(Boolean(cached && now - cached.at < this.ttlMs));
     if (cached && now - cached.at < this.ttlMs) return cached.pointer;
     const pointer = this.load(url);
     this.entries.set(url, { at: now, pointer });
     return pointer;
+  }
+
+  /** The last pointer read at `url` that parsed, however long ago (undefined: none yet). */
+  lastGood(url: string | undefined): ReleasePointer | undefined {
+    return url === undefined ? undefined : this.good.get(url);
   }
 
   /** Calls `listener` with each pointer read that differs from the one read before it at that address. */
@@ -60,6 +72,7 @@ export class ReleasePointers {
       const response = await this.fetchImpl(url, { redirect: 'error', signal: AbortSignal.timeout(this.timeoutMs) });
       if (!response.ok) return null;
       const pointer = parseReleasePointer(await response.json());
+      this.good.set(url, pointer);
       const text = JSON.stringify([pointer.live, pointer.canary]);
       if (this.lastRead.get(url) !== text) {
         this.lastRead.set(url, text);

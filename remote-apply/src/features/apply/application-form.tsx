@@ -6,13 +6,13 @@ import {
 } from '@board/shared/forms/application-schema';
 import { useNavigate } from '@board/shared/lib/router';
 import { useHydrated } from '@board/shared/react/render-time';
+import { toast } from '@board/shared/react/toast';
 import { Button } from '@board/shared/ui/button';
 import type { CaptchaHandle } from '@board/shared/ui/captcha';
 import { Input } from '@board/shared/ui/input';
 import { valibotResolver } from '@hookform/resolvers/valibot';
 import { useEffect, useRef, useState } from 'react';
 import { type FieldErrors, useForm } from 'react-hook-form';
-import { toast } from 'sonner';
 import { clearDraft, type Draft, loadDraft } from './application-draft';
 import { ApplicationFieldList } from './application-field-list';
 import { FormField } from './form-field';

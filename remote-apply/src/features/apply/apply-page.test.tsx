@@ -1,12 +1,12 @@
 import { QueryClient, QueryClientProvider } from '@board/shared/lib/query';
 import { createMemoryRouter, RouterProvider } from '@board/shared/lib/router';
 import { RuntimeConfigProvider } from '@board/shared/react/runtime-config';
+import { preloadToasts, Toasts } from '@board/shared/react/toast';
 import { answer, stubApi } from '@board/shared/test/api';
 import { createRuntimeConfig } from '@board/shared/test/render';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { Toaster } from 'sonner';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { draftKey, saveDraft } from './application-draft';
 import { ApplyPage } from './apply-page';
 
@@ -40,7 +40,7 @@ function renderApply(path = '/job/7/apply', api: Record<string, unknown> = {}) {
     <RuntimeConfigProvider config={createRuntimeConfig()}>
       <QueryClientProvider client={queryClient}>
         <RouterProvider router={router} />
-        <Toaster />
+        <Toasts />
       </QueryClientProvider>
     </RuntimeConfigProvider>,
   );
@@ -72,6 +72,8 @@ beforeEach(() => {
   localStorage.clear();
 });
 
+// sonner loads with the page's first toast: loaded before the tests, whose toasts are timed.
+beforeAll(() => preloadToasts());
 describe('ApplyPage', () => {
   it('shows the job with its badges and the fields in the order of the spec', async () => {
     renderApply();

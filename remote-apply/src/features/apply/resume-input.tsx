@@ -1,8 +1,8 @@
 import { resumeMaxBytes, resumeProblem } from '@board/shared/forms/application-schema';
 import { cn } from '@board/shared/lib/cn';
+import { toast } from '@board/shared/react/toast';
 import { FileText, Upload } from 'lucide-react';
 import { type Ref, useState } from 'react';
-import { toast } from 'sonner';
 import type { ResumeMeta } from './application-draft';
 import type { ControlProps } from './form-field';
 

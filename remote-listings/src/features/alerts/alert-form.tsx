@@ -1,8 +1,8 @@
 import { alertFieldNames } from '@board/shared/forms/alert-fields';
 import { parseAlertSubscription } from '@board/shared/forms/alert-schema';
+import { toast } from '@board/shared/react/toast';
 import { Captcha, type CaptchaHandle } from '@board/shared/ui/captcha';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
-import { toast } from 'sonner';
 import { AlertFields, type AlertSearchProps } from './alert-fields';
 import { subscribeFailure, useSubscribeAlert } from './subscribe-alert';
 

@@ -2,11 +2,11 @@ import { boardSearchFromUrl } from '@board/shared/api/board-search';
 import { QueryClient, QueryClientProvider } from '@board/shared/lib/query';
 import { createMemoryRouter, RouterProvider } from '@board/shared/lib/router';
 import { RuntimeConfigProvider } from '@board/shared/react/runtime-config';
+import { preloadToasts, Toasts } from '@board/shared/react/toast';
 import { createRuntimeConfig } from '@board/shared/test/render';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderToString } from 'react-dom/server';
-import { Toaster } from 'sonner';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { renderPage } from '../../test/render';
 import { checkInboxText } from './alert-form';
@@ -54,7 +54,7 @@ function renderAlerts(path = '/?q=engineer&workplace=Remote', workspace: string 
         workspaceSlug={workspace}
         workspaceName={workspace ? 'Acme Ventures' : null}
       />
-      <Toaster />
+      <Toasts />
     </>,
     { path },
   );
@@ -68,6 +68,8 @@ async function openForm() {
   return dialog;
 }
 
+// sonner loads with the page's first toast: loaded before the tests, whose toasts are timed.
+beforeAll(() => preloadToasts());
 describe('Get job alerts', () => {
   it('opens a dialog that says in words which search the alert follows, focused on the email', async () => {
     renderAlerts();

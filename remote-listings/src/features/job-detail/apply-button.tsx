@@ -1,9 +1,9 @@
 import { applyAction } from '@board/shared/api/apply-action';
 import { Link, useLocation } from '@board/shared/lib/router';
 import { useRuntimeConfig } from '@board/shared/react/runtime-config';
+import { toast } from '@board/shared/react/toast';
 import { Button, buttonVariants } from '@board/shared/ui/button';
 import { ExternalLink } from 'lucide-react';
-import { toast } from 'sonner';
 
 /** 'Apply for this position': in-site form, external page in a new tab, or disabled with a reason. */
 export function ApplyButton({

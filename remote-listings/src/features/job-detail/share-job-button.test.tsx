@@ -1,7 +1,7 @@
+import { preloadToasts, Toasts } from '@board/shared/react/toast';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { Toaster } from 'sonner';
-import { describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { createServerJob } from '../../test/create-job';
 import { renderPage } from '../../test/render';
 import { JobDetailPage } from './job-detail-page';
@@ -11,7 +11,7 @@ function renderDetail() {
   return renderPage(
     <>
       <JobDetailPage />
-      <Toaster />
+      <Toasts />
     </>,
     {
       path: '/job/7?talent_partner_id=tp-42',
@@ -21,6 +21,8 @@ function renderDetail() {
   );
 }
 
+// sonner loads with the page's first toast: loaded before the tests, whose toasts are timed.
+beforeAll(() => preloadToasts());
 describe('Share', () => {
   it('uses the Web Share API with the canonical job link where the browser has it', async () => {
     const share = vi.fn(async () => {});

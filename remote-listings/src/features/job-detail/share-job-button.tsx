@@ -1,9 +1,9 @@
 import type { Job } from '@board/shared/api/job';
 import { useHydrated } from '@board/shared/react/render-time';
 import { useRuntimeConfig } from '@board/shared/react/runtime-config';
+import { toast } from '@board/shared/react/toast';
 import { Button } from '@board/shared/ui/button';
 import { Share2 } from 'lucide-react';
-import { toast } from 'sonner';
 import { shareLink } from './share-link';
 
 /**

@@ -1,10 +1,17 @@
 import { Outlet, ScrollRestoration } from '@board/shared/lib/router';
-import { toasterSettings } from '@board/shared/lib/toaster-settings';
-import { Toaster } from 'sonner';
-import { PreviewBanner } from '../remotes/preview-banner';
+import { Toasts } from '@board/shared/react/toast';
+import { lazy, Suspense } from 'react';
+import { getPreviewDecision } from '../remotes/preview-state';
 import { Footer } from './footer';
 import { Header } from './header';
 import { useServerHeadUntilNavigation } from './use-server-head';
+
+/** Shown only in a preview session (or when one is refused): its code loads then, not on every page. */
+const PreviewBanner = lazy(() =>
+  import(/* webpackChunkName: "lazy-preview-banner" */ '../remotes/preview-banner').then((module) => ({
+    default: module.PreviewBanner,
+  })),
+);
 
 export function Layout() {
   useServerHeadUntilNavigation();
@@ -22,8 +29,12 @@ export function Layout() {
         <Outlet />
       </main>
       <Footer />
-      <PreviewBanner />
-      <Toaster {...toasterSettings} hotkey={[...toasterSettings.hotkey]} />
+      {getPreviewDecision().kind === 'none' ? null : (
+        <Suspense fallback={null}>
+          <PreviewBanner />
+        </Suspense>
+      )}
+      <Toasts />
       <ScrollRestoration />
     </div>
   );

@@ -1,6 +1,7 @@
 import type { RemoteName } from '@board/shared/config/remotes';
 import { federationName, type RemotePageModule } from '@board/shared/lib/federation';
 import { loadRemote, registerPlugins, registerRemotes } from '@module-federation/enhanced/runtime';
+import { reportViewError } from '../health/view-report';
 import { checkRemote, fetchManifest, forgetManifest, manifestCachePlugin } from './compatibility';
 import { inlineStylesheetsPlugin } from './inline-stylesheets';
 
@@ -11,6 +12,9 @@ import { inlineStylesheetsPlugin } from './inline-stylesheets';
 let entries: Partial<Record<RemoteName, string>> = {};
 /** Which remotes this page has loaded, from where: shown by /__status. */
 export const loadedRemotes = new Map<RemoteName, { entry: string; at: Date }>();
+
+/** The remotes this page has started to load, failed ones included: the releases its view reports. */
+export const usedRemotes = new Set<RemoteName>();
 
 export function remoteEntries(): Partial<Record<RemoteName, string>> {
   return { ...entries };
@@ -47,6 +51,16 @@ export class RemoteLoadError extends Error {
 
 /** Loads one exposed page module; any failure (manifest, entry, chunk) becomes a RemoteLoadError. */
 export async function loadRemotePage(remote: RemoteName, module: string): Promise<RemotePageModule> {
+  usedRemotes.add(remote);
+  try {
+    return await loadRemotePageOnce(remote, module);
+  } catch (error) {
+    reportViewError('remote');
+    throw error;
+  }
+}
+
+async function loadRemotePageOnce(remote: RemoteName, module: string): Promise<RemotePageModule> {
   const entry = entries[remote];
   if (entry) {
     let problems: string[] = [];

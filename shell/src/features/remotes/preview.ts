@@ -1,4 +1,4 @@
-import { isReleaseVersion, releaseManifestUrl } from '@board/shared/config/release-pointer';
+import { isReleaseVersion, releaseManifestUrl } from '@board/shared/config/release-version';
 import { type RemoteName, remoteNames } from '@board/shared/config/remotes';
 import type { RuntimeConfig } from '@board/shared/config/runtime-config';
 

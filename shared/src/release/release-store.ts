@@ -10,18 +10,38 @@
  * written last, to a temporary file renamed over the old one, so a reader sees the old pointer or
  * the new one, never a part.
  */
-import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
-import path from 'node:path';
 import {
-  emptyPointer,
-  isReleaseVersion,
-  parseReleasePointer,
-  type ReleasePointer,
-} from '../../shared/src/config/release-pointer';
-import type { RemoteName } from '../../shared/src/config/remotes';
+  appendFileSync,
+  cpSync,
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
+import path from 'node:path';
+import { emptyPointer, isReleaseVersion, parseReleasePointer, type ReleasePointer } from '../config/release-pointer';
+import type { RemoteName } from '../config/remotes';
 
 export const pointerFile = 'pointer.json';
 export const releaseInfoFile = 'release.json';
+/** Every change of the pointer, one JSON line each, oldest first: who, what, why (decision 036). */
+export const logFile = 'log.jsonl';
+/** What the shell's server last read of the releases' visitors (decision 035). */
+export const healthFile = 'health.json';
+
+export interface ReleaseLogEntry {
+  at: string;
+  /** `cli`: `pnpm release`; `gate`: the shell's server deciding an `--auto` canary. */
+  by: 'cli' | 'gate';
+  action: 'promote' | 'rollback' | 'canary' | 'end-canary';
+  version: string;
+  /** What it was decided on (the gate's reason, with its figures). */
+  reason?: string;
+  figures?: unknown;
+}
 
 export interface ReleaseInfo {
   version: string;
@@ -87,6 +107,41 @@ export class ReleaseStore {
     const temporary = path.join(this.dir, `.${pointerFile}.${process.pid}.${Date.now()}`);
     writeFileSync(temporary, `${JSON.stringify(checked, null, 2)}\n`);
     renameSync(temporary, path.join(this.dir, pointerFile));
+  }
+
+  /** Adds one line to the log (appended whole: lines of two writers never mix). */
+  appendLog(entry: Omit<ReleaseLogEntry, 'at'>): void {
+    mkdirSync(this.dir, { recursive: true });
+    appendFileSync(path.join(this.dir, logFile), `${JSON.stringify({ at: new Date().toISOString(), ...entry })}\n`);
+  }
+
+  /** The log, oldest first (a line that does not parse is left out). */
+  readLog(): ReleaseLogEntry[] {
+    const file = path.join(this.dir, logFile);
+    if (!existsSync(file)) return [];
+    return readFileSync(file, 'utf8')
+      .split('\n')
+      .flatMap((line) => {
+        try {
+          return line ? [JSON.parse(line) as ReleaseLogEntry] : [];
+        } catch {
+          return [];
+        }
+      });
+  }
+
+  /** Replaces the health file in one step, like the pointer. */
+  writeHealth(health: unknown): void {
+    mkdirSync(this.dir, { recursive: true });
+    const temporary = path.join(this.dir, `.${healthFile}.${process.pid}.${Date.now()}`);
+    writeFileSync(temporary, `${JSON.stringify(health, null, 2)}\n`);
+    renameSync(temporary, path.join(this.dir, healthFile));
+  }
+
+  /** The health file as written, or null when the shell's server has written none. */
+  readHealth(): unknown {
+    const file = path.join(this.dir, healthFile);
+    return existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : null;
   }
 
   /**

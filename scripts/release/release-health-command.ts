@@ -1,0 +1,37 @@
+/**
+ * `pnpm release health <app> [--json]`: what the visitors of the live release and the canary
+ * reported over the last 10 minutes and the last hour, as the shell's server last wrote it beside
+ * the pointer (`health.json`, every evaluation: 30 s by default; decision 035).
+ */
+import type { HealthFigures, ReleaseHealthSnapshot } from '../../shared/src/config/release-health';
+import type { ReleaseStore } from '../../shared/src/release/release-store';
+import { ReleaseCommandError } from './release-command-error';
+
+const rate = (figures: HealthFigures) => `${(figures.errorRate * 100).toFixed(1)}%`;
+const value = (number: number | null, unit = '') => (number === null ? '-' : `${number}${unit}`);
+
+export function healthLine(label: string, figures: HealthFigures): string {
+  return `  ${label.padEnd(16)} ${String(figures.views).padStart(6)} views  errors ${rate(figures).padStart(6)}  p75 LCP ${value(figures.lcpP75, ' ms')}  INP ${value(figures.inpP75, ' ms')}  CLS ${value(figures.clsP75)}`;
+}
+
+export function printHealth(
+  store: ReleaseStore,
+  { json, print, environment }: { json: boolean; print: (line: string) => void; environment: string },
+): void {
+  const health = store.readHealth() as ReleaseHealthSnapshot | null;
+  if (!health)
+    throw new ReleaseCommandError(
+      `No health of ${store.app} in ${environment} yet: the shell's server writes it beside the pointer when it runs with this store (BOARD_RELEASE_STORE), every 30 s`,
+    );
+  if (json) {
+    print(JSON.stringify(health, null, 2));
+    return;
+  }
+  print(`${store.app} (${environment}), as of ${health.at}, counted in ${health.counts}:`);
+  for (const release of health.releases) {
+    print(`${release.role}${release.percent ? ` ${release.percent}%` : ''} ${release.version}`);
+    print(healthLine('last 10 minutes', release.last10Minutes));
+    print(healthLine('last hour', release.lastHour));
+  }
+  if (health.gate) print(`gate: ${health.gate.decision}: ${health.gate.reason}`);
+}
