@@ -35,7 +35,7 @@ const dist = tempDists({
   ...Object.fromEntries(
     ['favicon.ico', 'favicon.svg', 'apple-touch-icon.png'].map((icon) => [
       icon,
-      readFileSync(path.join(import.meta.dirname, '../../public', icon)),
+      readFileSync(path.join(import.meta.dirname, '../public', icon)),
     ]),
   ),
 });

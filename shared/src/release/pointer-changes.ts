@@ -3,7 +3,7 @@
  * when it gates a canary (decision 036): the same pointer whoever writes it. Each keeps what it
  * does not change (the failed versions included).
  */
-import type { ReleasePointer } from '../config/release-pointer';
+import type { ReleasePointer } from '@board/shared/config/release-pointer';
 
 type Auto = NonNullable<NonNullable<ReleasePointer['canary']>['auto']>;
 

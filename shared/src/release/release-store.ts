@@ -22,8 +22,13 @@ import {
   writeFileSync,
 } from 'node:fs';
 import path from 'node:path';
-import { emptyPointer, isReleaseVersion, parseReleasePointer, type ReleasePointer } from '../config/release-pointer';
-import type { RemoteName } from '../config/remotes';
+import {
+  emptyPointer,
+  isReleaseVersion,
+  parseReleasePointer,
+  type ReleasePointer,
+} from '@board/shared/config/release-pointer';
+import type { RemoteName } from '@board/shared/config/remotes';
 
 export const pointerFile = 'pointer.json';
 export const releaseInfoFile = 'release.json';
