@@ -1,13 +1,14 @@
 import { createHash } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { boardWritten } from '../board-changes/board-written';
 import { alerts, outbox } from '../db/alert-tables';
 import { jobPostings, organizations } from '../db/job-board-tables';
+import { type MailSink, startMailSink } from '../mail/mail-sink';
 import { smtpTransport } from '../mail/mailer';
 import { createTestApi, type TestApi } from '../test/test-api';
 import { rekeyAddresses } from './address-keys';
 import { deleteExpiredPending } from './digests';
-import { type MailSink, startMailSink } from './mail-sink';
 import { createAlertTokens } from './tokens';
 
 let api: TestApi;
@@ -91,6 +92,7 @@ async function addJob(title: string, publishedAt: Date, overrides: Partial<typeo
       ...overrides,
     })
     .returning({ id: jobPostings.id });
+  boardWritten(api.db);
   return job?.id ?? 0;
 }
 
