@@ -494,7 +494,12 @@ describe('unsubscribing and managing', () => {
         headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
         body: new URLSearchParams(fields).toString(),
       });
-    expect((await act({ alert_id: first.id, action: 'pause' })).status).toBe(303);
+    const paused = await act({ alert_id: first.id, action: 'pause' });
+    expect(paused.status).toBe(303);
+    // The way back names the manage link: kept by no cache, told to no next page.
+    expect(paused.headers.get('location')).toBe(manage);
+    expect(paused.headers.get('cache-control')).toBe('no-store');
+    expect(paused.headers.get('referrer-policy')).toBe('no-referrer');
     const status = async (id: string) => (await api.db.select().from(alerts).where(eq(alerts.id, id)))[0]?.status;
     expect(await status(first.id)).toBe('paused');
     await act({ alert_id: first.id, action: 'resume' });

@@ -3,7 +3,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { Hono } from 'hono';
 import { alerts } from '../db/alert-tables';
 import { workspaces } from '../db/job-board-tables';
-import { alertPage, badLink, escapeHtml, htmlPage, paragraph, postButton } from '../lib/html-pages';
+import { alertPage, badLink, escapeHtml, htmlPage, paragraph, postButton, privateLinkRedirect } from '../lib/html-pages';
 import { httpError } from '../lib/http-error';
 import type { AlertRouteDeps } from './route-deps';
 
@@ -109,6 +109,6 @@ export function addManageRoutes(app: Hono, deps: Pick<AlertRouteDeps, 'db' | 'to
         .where(and(mine(id), eq(alerts.status, 'paused')));
     else
       throw httpError(400, 'Malformed request', 'Send action=pause|resume|delete with alert_id, or action=delete-all');
-    return c.redirect(`/public/alerts/manage?token=${encodeURIComponent(token)}`, 303);
+    return privateLinkRedirect(c, `/public/alerts/manage?token=${encodeURIComponent(token)}`);
   });
 }

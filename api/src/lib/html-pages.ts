@@ -50,3 +50,12 @@ export function alertPage(c: Context, body: string, status: 200 | 400 | 404 | 41
   for (const [name, value] of Object.entries(alertPageHeaders)) c.header(name, value);
   return c.html(body, status);
 }
+
+/**
+ * A form's answer sending the browser back to a page of a private link (`location` carries its
+ * token): with the pages' headers, so no cache keeps the redirect and no next page is told of it.
+ */
+export function privateLinkRedirect(c: Context, location: string) {
+  for (const [name, value] of Object.entries(alertPageHeaders)) c.header(name, value);
+  return c.redirect(location, 303);
+}
