@@ -1,6 +1,6 @@
 import { applyAction } from '@board/shared/api/apply-action';
 import type { Job } from '@board/shared/api/job';
-import { clip, descriptionLimit } from '@board/shared/lib/page-heads';
+import { clip, descriptionLimit } from '@board/shared/lib/clip';
 import { jobPostingLocationLd } from '@board/shared/places/json-ld';
 
 const employmentTypes: Record<string, string> = {
