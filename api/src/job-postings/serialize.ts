@@ -1,6 +1,6 @@
+import { readJobBody } from '@board/shared/api/job-readings';
 import type { JobCommonBody, JobDetailBody, JobListItemBody, OrganizationJobBody } from '@board/shared/api/job-wire';
 import { parseTeamMemberObject, parseTeamMemberString, type TeamMember } from '@board/shared/api/team';
-import { readJobBody } from '@board/shared/places/job-readings';
 import type { JobRow, JobWithOrganization, ListJobRow } from '../db/board-rows';
 
 /**

@@ -1,5 +1,5 @@
 // @vitest-environment node
-import { withJobReadings } from '@board/shared/places/job-readings';
+import { withJobReadings } from '@board/shared/api/job-readings';
 import { describe, expect, it } from 'vitest';
 import { parseJob } from './job';
 import { jobPostingJsonLd } from './job-posting-json-ld';
