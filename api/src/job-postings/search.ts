@@ -9,7 +9,8 @@ import { jobPostings } from '../db/job-board-tables';
 import { selectRows } from '../db/select-rows';
 import { facetsUnmoved, indexFacets } from '../search/index-facets';
 import type { SearchIndex } from '../search/search-index';
-import { entryMatches, type SearchRules, searchPage, searchRules, searchTest } from '../search/search-index-page';
+import { entryMatches, type SearchRules, searchRules, searchTest } from '../search/search-index-page';
+import { searchPage, searchTier } from '../search/search-page';
 import { inScope, type Scope } from '../search/visible';
 import type { JobPage, PageRead, PageRequest } from './pages';
 import { readListJobs } from './queries';
@@ -52,7 +53,14 @@ export function jobSearch(db: Database, versions: DataVersion, options: SearchOp
       const scoped = indexFacets(index, scope);
       const rules = searchRules(scope, search, await lowerCase(db, search), now());
       const { filtered } = rules;
-      const found = searchPage(index, searchTest(index, rules), search.sort, page, filtered ? countUpTo : undefined);
+      const found = searchPage(
+        index,
+        searchTest(index, rules),
+        search.sort,
+        page,
+        filtered ? countUpTo : undefined,
+        searchTier(index, rules),
+      );
       if (!found) return { ok: false, error: 'bad-cursor' };
       const total = !filtered
         ? { count: scoped.total, isLowerBound: false }
@@ -100,6 +108,7 @@ export function touchesAnswer(
       matches &&
       !onPage.has(id) &&
       before.postedExact === after.postedExact &&
+      (rules.workFrom === null || rules.workFrom(before.workFrom) === rules.workFrom(after.workFrom)) &&
       (sort !== 'salary' || before.salaryTop === after.salaryTop)
     );
   };

@@ -1,7 +1,8 @@
-import { readJobBody } from '@board/shared/api/job-readings';
+import { whereBody } from '@board/shared/api/job-where';
 import type { JobCommonBody, JobDetailBody, JobListItemBody, OrganizationJobBody } from '@board/shared/api/job-wire';
 import { parseTeamMemberObject, parseTeamMemberString, type TeamMember } from '@board/shared/api/team';
 import type { JobRow, JobWithOrganization, ListJobRow } from '../db/board-rows';
+import { jobPlaceColumns } from '../db/job-places';
 
 /**
  * The keys every call sends, typed against the wire contract (shared/src/api/job-wire.ts): a key
@@ -48,13 +49,20 @@ function jobBody({ job, organization }: JobWithOrganization, origin: string): Jo
       : null,
     logo: organization.logo ? new URL(organization.logo, origin).href : null,
     initial_projects: job.initialProjects,
-    // Read as the job is sent until the readings are stored with it.
-    ...readJobBody({
-      location: job.location,
-      workplace_type: job.workplaceType,
-      short_description: job.shortDescription,
-    }),
+    ...placesBody(job),
   };
+}
+
+/**
+ * The job's stored readings; a job written without them (before they were stored, or by the
+ * platform's own SQL: `work_from` null) is read as it is sent.
+ */
+function placesBody(job: ListJobRow) {
+  const read = job.workFrom === null ? { ...job, ...jobPlaceColumns({ ...job, description: null }) } : job;
+  return whereBody(
+    { places: read.places, remote: read.remoteEligibility, timeZones: read.timeZones },
+    read.visaSponsorship,
+  );
 }
 
 const postedDate = (job: ListJobRow) => job.publishedAt?.toISOString() ?? null;
