@@ -14,8 +14,10 @@ describe("a board URL's search", () => {
     ['workplace=hybrid,REMOTE&location=Berlin', { workplaces: ['Remote', 'Hybrid'], location: 'Berlin' }],
     ['workplace=on-site,moon,remote', { workplaces: ['Remote', 'On-site'] }],
     ['from=de&visa=1', { from: 'DE', visa: true }],
-    // Not a country, and a visa box that is not ticked: no filter.
-    ['from=Germany&visa=0', {}],
+    // The picker's form sends the name it shows; a visa box that is not ticked is no filter.
+    ['from=germany&visa=0', { from: 'DE' }],
+    ['from=United%20Kingdom', { from: 'GB' }],
+    ['from=Atlantis', {}],
     ['from=ZZ&visa=on', {}],
     [
       'type=Contract&level=Senior&posted=7d&sort=salary',

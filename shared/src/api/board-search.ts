@@ -10,7 +10,7 @@ import {
   type WorkplaceType,
   workplaceTypes,
 } from '@board/shared/api/job-search';
-import { isCountryCode } from '@board/shared/places/countries';
+import { countryCodeOf } from '@board/shared/places/countries';
 
 /**
  * The one codec between a board page's URL and its search (?q=&investor=&min=&max=&location=
@@ -97,7 +97,6 @@ export function readBoardUrl(params: URLSearchParams): BoardUrl {
   const min = salaryInput(params.get(parameters.salaryMinK));
   const max = salaryInput(params.get(parameters.salaryMaxK));
   const posted = raw(parameters.postedWithin);
-  const from = text(parameters.from).toUpperCase();
   const sort = raw(parameters.sort);
   return {
     search: {
@@ -112,7 +111,8 @@ export function readBoardUrl(params: URLSearchParams): BoardUrl {
       level: text(parameters.level),
       postedWithin: postedWithinPeriods.find((period) => period === posted) ?? '',
       // A GET form's unchecked box sends nothing; any value but '1' (a hand-made '0') is no filter.
-      from: isCountryCode(from) ? from : '',
+      // A code, or the country's name as the picker's form sends it before scripts run.
+      from: countryCodeOf(text(parameters.from)) ?? '',
       visa: raw(parameters.visa) === '1',
       sort: jobSorts.find((value) => value === sort) ?? 'newest',
     },

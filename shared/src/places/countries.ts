@@ -58,6 +58,17 @@ export function countryShortName(code: string): string {
   return shortNames[code] ?? countryName(code);
 }
 
+/**
+ * The country a picker's text names: its code in any case ('de') or its English name in any case
+ * ('germany', as a form sends the name it shows); null when it names none.
+ */
+export function countryCodeOf(text: string): string | null {
+  const value = text.trim();
+  if (isCountryCode(value.toUpperCase())) return value.toUpperCase();
+  const lower = value.toLowerCase();
+  return load().list.find((country) => country.name.toLowerCase() === lower)?.code ?? null;
+}
+
 /** Whether `code` is a country's ISO 3166-1 alpha-2 code (upper case). */
 export function isCountryCode(code: string): boolean {
   return load().names.has(code);
