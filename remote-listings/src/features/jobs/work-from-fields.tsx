@@ -3,7 +3,7 @@ import { countryCodeOf, countryList, countryName } from '@board/shared/places/co
 import { Checkbox } from '@board/shared/ui/checkbox';
 import { Input } from '@board/shared/ui/input';
 import { Globe } from 'lucide-react';
-import { useId } from 'react';
+import { memo, useId } from 'react';
 import { useFollowValue } from '../../lib/forms/get-form';
 
 /**
@@ -42,14 +42,21 @@ export function WorkFromField({ url, onChange }: { url: BoardUrl; onChange: (cha
       <p id={`${id}-from-hint`} className="mt-1 text-xs text-muted">
         Jobs you can do from there; remote jobs that do not say where come last.
       </p>
-      <datalist id={`${id}-countries`}>
-        {countryList().map((country) => (
-          <option key={country.code} value={country.name} />
-        ))}
-      </datalist>
+      <CountryOptions id={`${id}-countries`} />
     </div>
   );
 }
+
+/** The picker's 250 countries, rendered once: typing in the other filters does not render them again. */
+const CountryOptions = memo(function CountryOptions({ id }: { id: string }) {
+  return (
+    <datalist id={id}>
+      {countryList().map((country) => (
+        <option key={country.code} value={country.name} />
+      ))}
+    </datalist>
+  );
+});
 
 /** Only the jobs that say they sponsor a work visa; the form sends visa=1 while it is ticked. */
 export function VisaField({ url, onChange }: { url: BoardUrl; onChange: (change: BoardChange) => void }) {
