@@ -1,5 +1,5 @@
-import englishNames from 'countries-list/minimal/countries.en.min.json';
-import { iso31661Alpha2ToAlpha3 } from 'iso-3166/1-a2-to-1-a3';
+import englishNames from 'countries-list/minimal/countries.en.min.json' with { type: 'json' };
+import { iso31661Alpha2ToAlpha3 } from 'iso-3166/1-a2-to-1-a3.js';
 
 /**
  * The world's countries as the board names them: ISO 3166-1's assigned codes (and Kosovo's XK,

@@ -1,7 +1,7 @@
 import { countryName, postalCountries } from '@board/shared/places/countries';
 import { regionCountries } from '@board/shared/places/regions';
 import type { JobWhere, NamedPlace, RemoteEligibility } from '@board/shared/places/types';
-import { workplaceKind } from '@board/shared/places/workplace';
+import { isShownRemote } from '@board/shared/places/workplace';
 
 /**
  * Where a job is, for search engines (schema.org JobPosting, as Google for Jobs reads it): each
@@ -59,8 +59,7 @@ export function applicantLocationRequirementsLd(remote: RemoteEligibility | null
  * `jobLocationType` and, where stated, `applicantLocationRequirements`.
  */
 export function jobPostingLocationLd(job: JobWhere) {
-  const kind = workplaceKind(job.workplaceType);
-  const remote = kind === 'Remote' || (!kind && job.remote !== null);
+  const remote = isShownRemote(job);
   const data: Record<string, unknown> = {};
   const jobLocation = jobLocationLd(job.places, remote ? null : job.location);
   if (jobLocation) data.jobLocation = jobLocation;

@@ -41,6 +41,8 @@ describe('workplaceLabel', () => {
     ['', 'Hybrid', 'Hybrid'],
     // The board's text for a job with no location.
     ['Remote', 'On-site', 'On-site'],
+    // A text that names only where it may be done from, beside an on-site type: the text is the particular.
+    ['Remote (EU)', 'On-site', 'Remote · EU'],
   ])('%s (%s) -> %s', (location, workplaceType, expected) => {
     expect(label(location, workplaceType)).toBe(expected);
   });

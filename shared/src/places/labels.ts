@@ -1,6 +1,6 @@
 import { countryName, countryShortName } from '@board/shared/places/countries';
 import type { JobWhere, NamedPlace, RemoteEligibility } from '@board/shared/places/types';
-import { workplaceKind } from '@board/shared/places/workplace';
+import { isShownRemote, workplaceKind } from '@board/shared/places/workplace';
 
 /**
  * Where a job is, said plainly on its card and its page: 'Remote · US only', 'Remote · EU',
@@ -43,12 +43,13 @@ export function eligibilityLabel(remote: RemoteEligibility | null): string {
 /**
  * The workplace and where, in one line. A remote job says where it may be done from ('Remote'
  * alone when it does not say); an on-site or hybrid job its places. A job whose type is not given
- * reads as remote when its location says so, else on-site where a place was read. A text nothing
- * matched is shown as written.
+ * reads as remote when its location says so, else on-site where a place was read; so does an
+ * on-site job whose text names only where it may be done from. A text nothing matched is shown as
+ * written.
  */
 export function workplaceLabel(job: JobWhere): string {
   const kind = workplaceKind(job.workplaceType);
-  if (kind === 'Remote' || (!kind && job.remote)) {
+  if (isShownRemote(job)) {
     const where = eligibilityLabel(job.remote);
     return where ? `Remote · ${where}` : 'Remote';
   }

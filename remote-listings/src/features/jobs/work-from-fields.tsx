@@ -62,15 +62,18 @@ const CountryOptions = memo(function CountryOptions({ id }: { id: string }) {
 export function VisaField({ url, onChange }: { url: BoardUrl; onChange: (change: BoardChange) => void }) {
   const ref = useFollowValue<HTMLInputElement>(url.search.visa);
   return (
-    <label className="flex h-10 cursor-pointer items-center gap-2 self-end rounded-lg border border-line bg-white px-3 text-sm text-ink has-checked:border-brand-600 has-checked:bg-brand-50 has-focus-visible:outline-2 has-focus-visible:outline-brand-600">
-      <Checkbox
-        ref={ref}
-        name="visa"
-        value="1"
-        defaultChecked={url.search.visa}
-        onChange={(event) => onChange({ visa: event.target.checked })}
-      />
-      Sponsors a visa
-    </label>
+    <fieldset>
+      <legend className="text-sm font-medium text-ink">Visa sponsorship</legend>
+      <label className="mt-1 flex h-10 cursor-pointer items-center gap-2 rounded-lg border border-line bg-white px-3 text-sm text-ink has-checked:border-brand-600 has-checked:bg-brand-50 has-focus-visible:outline-2 has-focus-visible:outline-brand-600">
+        <Checkbox
+          ref={ref}
+          name="visa"
+          value="1"
+          defaultChecked={url.search.visa}
+          onChange={(event) => onChange({ visa: event.target.checked })}
+        />
+        Sponsors a visa
+      </label>
+    </fieldset>
   );
 }
