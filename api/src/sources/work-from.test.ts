@@ -157,3 +157,58 @@ describe('where an imported job can be done from', () => {
     expect(await listed('visa=1')).toEqual([]);
   });
 });
+
+describe('the vendors’ structured fields', () => {
+  it('places an Ashby job by its address and a Greenhouse job by its offices’ locations', async () => {
+    fake.setJobs('ashby', 'fields', [
+      {
+        id: '0b8c8d3e-57a3-4d2a-9d7a-2f1c5e3b9a10',
+        title: 'Fielded Munich',
+        location: 'HQ',
+        workplaceType: 'OnSite',
+        isRemote: false,
+        descriptionPlain: 'We sponsor visas.',
+        publishedAt: '2026-11-20T10:00:00Z',
+        address: { postalAddress: { addressLocality: 'Munich', addressRegion: 'Bavaria', addressCountry: 'Germany' } },
+      },
+      {
+        id: '6c1d2e3f-4a5b-4c6d-8e7f-9a0b1c2d3e4f',
+        title: 'Fielded Remote',
+        location: 'Remote',
+        isRemote: true,
+        secondaryLocations: [{ location: 'Remote - Canada' }],
+        descriptionPlain: 'Build things.',
+        publishedAt: '2026-11-19T10:00:00Z',
+      },
+    ]);
+    fake.setJobs(
+      'greenhouse',
+      'fields',
+      [
+        {
+          id: 801,
+          title: 'Fielded Toronto',
+          updated_at: '2026-11-20T10:00:00Z',
+          location: { name: '' },
+          offices: [{ id: 1, name: 'HQ', location: 'Toronto, Ontario, Canada', child_ids: [] }],
+          absolute_url: 'https://boards.greenhouse.io/fields/jobs/801',
+          content: '&lt;p&gt;Hello&lt;/p&gt;',
+        },
+      ],
+      { '801': { id: 801, pay_input_ranges: [] } },
+    );
+    const ashby = await api.sources.add('ashby', 'fields', { company: 'Fields A', workspace: 'demo' });
+    const greenhouse = await api.sources.add('greenhouse', 'fields', { company: 'Fields G', workspace: 'demo' });
+    await api.sources.sync([ashby.source.id, greenhouse.source.id]);
+    const titles = async (query: string) => {
+      const response = await api.app.request(`/public-job-posting?limit=100&title=Fielded&${query}`);
+      return ((await response.json()) as { jobs: ListedJob[] }).jobs.map((job) => job.title);
+    };
+    expect(await titles('from=DE')).toEqual(['Fielded Munich']);
+    expect(await titles('from=CA')).toEqual(['Fielded Toronto', 'Fielded Remote']);
+    expect(await titles('visa=1')).toEqual(['Fielded Munich']);
+    const response = await api.app.request('/public-job-posting?limit=100&title=Fielded%20Munich');
+    const [munich] = ((await response.json()) as { jobs: ListedJob[] }).jobs;
+    expect(munich?.places).toEqual([{ city: 'Munich', region: null, region_name: null, country: 'DE' }]);
+  });
+});
