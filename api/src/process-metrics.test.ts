@@ -58,6 +58,9 @@ describe('the API with METRICS_PORT', () => {
       expect(after.has('board_cache_lookups_total', { cache: 'index-facets' }), 'the warm-up search').toBe(true);
       expect(after.value('nodejs_eventloop_lag_seconds', { service: 'api' })).toBeGreaterThanOrEqual(0);
       expect(after.has('nodejs_eventloop_lag_seconds', { service: 'api' })).toBe(true);
+      await expect
+        .poll(async () => (await scrape(api.metricsUrl)).value('board_index_lag_seconds', { service: 'api' }))
+        .toBe(0);
       expect(after.has('board_index_lag_seconds', { service: 'api' })).toBe(true);
 
       // Syncs: one that succeeds, one whose vendor no longer knows the board.
