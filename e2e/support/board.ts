@@ -114,6 +114,8 @@ export class Board {
       SMTP_URL: board.mailSink.smtpUrl,
       ALERTS_SECRET: randomBytes(32).toString('hex'),
       BOARD_SITE_URL: siteUrl,
+      // `GET /metrics` on a port of its own, as deployed.
+      METRICS_PORT: '0',
       ...(board.specApi ? { API_PUBLIC_URL: board.specApi.url } : {}),
     });
     board.specApi?.forwardTo(board.api.url);
@@ -206,6 +208,12 @@ export class Board {
   get metricsUrl(): string {
     if (!this.shellMetricsUrl) throw new Error('the board is not started');
     return `${this.shellMetricsUrl}/metrics`;
+  }
+
+  /** The API's `GET /metrics` (Prometheus text, on its METRICS_PORT). */
+  get apiMetricsUrl(): string {
+    if (!this.api?.metricsUrl) throw new Error('the board is not started');
+    return `${this.api.metricsUrl}/metrics`;
   }
 
   get url(): string {
