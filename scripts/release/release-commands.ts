@@ -13,10 +13,10 @@ import { checkBuild, versionOfBuild } from './release-build';
 import { ReleaseCommandError } from './release-command-error';
 import { printHealth } from './release-health-command';
 
-export const releaseEnvironments = ['local', 'staging', 'production'] as const;
+const releaseEnvironments = ['local', 'staging', 'production'] as const;
 export type ReleaseEnvironment = (typeof releaseEnvironments)[number];
 
-export const releaseUsage = `usage (from the repository root; every command takes --env local|staging|production, default local):
+const releaseUsage = `usage (from the repository root; every command takes --env local|staging|production, default local):
   pnpm release publish <app> [--dist <folder>]       build <app> if needed, store it; prints the version last
   pnpm release list <app> [--json]                   versions, newest first, marking live, canary and previous
   pnpm release promote <app> <version> [--force]     live for every new visitor (--force: a failed version too)
