@@ -1,4 +1,5 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
+import type { ErrorBody } from '@board/shared/api/application-bodies';
 import { clientKey } from '@board/shared/lib/client-address';
 import type { Limits } from '@board/shared/lib/limits';
 import { jsonLines, requestLog } from '@board/shared/lib/request-log';
@@ -130,12 +131,13 @@ export function createApp(deps: AppDeps) {
   // call has such a path.
   app.use(async (c, next) => {
     const target = rawRequestTarget(c.env);
-    if (target && hasEncodedDotSegment(target)) return c.json({ message: 'Not found' }, 404);
+    if (target && hasEncodedDotSegment(target)) return c.json({ message: 'Not found' } satisfies ErrorBody, 404);
     await next();
   });
   const smallBodies = bodyLimit({
     maxSize: smallBodyBytes,
-    onError: (c) => c.json({ message: 'Request body too large', detail: `At most ${smallBodyBytes} bytes` }, 413),
+    onError: (c) =>
+      c.json({ message: 'Request body too large', detail: `At most ${smallBodyBytes} bytes` } satisfies ErrorBody, 413),
   });
   app.use((c, next) => (applicationPath.test(c.req.path) ? next() : smallBodies(c, next)));
   // The data version and the search index kept at it (decision 022): no query per request.
@@ -220,7 +222,7 @@ export function createApp(deps: AppDeps) {
   app.route('/public/logos', logoRoutes(deps.database.db));
   if (deps.localCaptcha) app.route('/public/captcha', localCaptchaRoutes(deps.database.db, deps.localCaptcha));
 
-  app.notFound((c) => c.json({ message: 'Not found' }, 404));
+  app.notFound((c) => c.json({ message: 'Not found' } satisfies ErrorBody, 404));
   app.onError((error, c: Context<Env>) => {
     if (error instanceof HTTPException) return error.getResponse();
     log({ time: new Date().toISOString(), level: 'error', request_id: c.get('requestId'), ...errorReport(error) });
@@ -230,9 +232,9 @@ export function createApp(deps: AppDeps) {
       const message = applicationPath.test(c.req.path)
         ? 'The application could not be stored right now, and nothing of it was kept. Please try again in a moment.'
         : 'The service is briefly unavailable. Please try again in a moment.';
-      return c.json({ message, detail }, 503);
+      return c.json({ message, detail } satisfies ErrorBody, 503);
     }
-    return c.json({ message: 'Internal server error', detail }, 500);
+    return c.json({ message: 'Internal server error', detail } satisfies ErrorBody, 500);
   });
 
   return app;
