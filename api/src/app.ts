@@ -83,7 +83,7 @@ export interface AppDeps {
 }
 
 /** Whether a request carries the shell's key (compared in constant time). */
-export function shellCaller(key: string | undefined): (request: Request) => boolean {
+function shellCaller(key: string | undefined): (request: Request) => boolean {
   if (!key) return () => false;
   const expected = createHash('sha256').update(key).digest();
   return (request) => {

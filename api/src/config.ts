@@ -133,7 +133,7 @@ const EnvObject = v.object({
 });
 
 type RawConfig = v.InferOutput<typeof EnvObject>;
-export type Environment = 'local' | 'test' | 'staging' | 'production';
+type Environment = 'local' | 'test' | 'staging' | 'production';
 
 export type ApiConfig = Omit<
   RawConfig,

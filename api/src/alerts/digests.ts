@@ -41,7 +41,7 @@ type Alert = typeof alerts.$inferSelect;
  * A forced window that starts after the last digest's end leaves out the jobs in between, as the
  * operator asked (they are counted as covered, never mailed later).
  */
-export function digestWindows(alert: Alert, run: DigestRun): { windows: SeenWindow[]; coveredFrom: Date } {
+function digestWindows(alert: Alert, run: DigestRun): { windows: SeenWindow[]; coveredFrom: Date } {
   const last = alert.lastDigestAt ?? alert.confirmedAt ?? alert.createdAt;
   if (!run.since) return { windows: [{ after: last, until: run.now }], coveredFrom: alert.digestedFrom ?? last };
   const since = earlier(run.since, run.now);

@@ -8,7 +8,7 @@ import { alertLinkMaker } from './links';
 import { createAlertTokens } from './tokens';
 
 /**
- * The alerts' parts as the configuration says (the API server, `alerts:worker` and `alerts:send`
+ * The alerts' parts as the configuration says (the API server, the worker and `alerts:send`
  * on PostgreSQL build them the same way): the link signer (ALERTS_SECRET, random per start when
  * unset), the links (the API's public origin, BOARD_SITE_URL), the SMTP transport (SMTP_URL;
  * none: emails wait in the outbox) and the service.

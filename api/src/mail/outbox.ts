@@ -65,7 +65,7 @@ export interface SenderOptions {
   onSent?: (kind: string) => void;
 }
 
-export const defaultBackoffMs = (attempt: number) => Math.min(30_000 * 2 ** (attempt - 1), 3_600_000);
+const defaultBackoffMs = (attempt: number) => Math.min(30_000 * 2 ** (attempt - 1), 3_600_000);
 
 /** The error's kind for the row and the log: its code or class, never its message (it may name the address). */
 function errorKind(error: unknown): string {
@@ -170,8 +170,6 @@ export function createOutboxSender(db: Database, transport: MailTransport, optio
 
   return { drain, sendOne };
 }
-
-export type OutboxSender = ReturnType<typeof createOutboxSender>;
 
 /** Sent emails are kept a day (for the operator's figures), then deleted with their address. */
 export async function pruneSent(db: Database, keepSeconds = 24 * 60 * 60): Promise<number> {

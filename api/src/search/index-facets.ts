@@ -29,7 +29,7 @@ export function indexFacets(index: SearchIndex, scope: Scope, looked?: (hit: boo
   return facets;
 }
 
-/** `next`'s facets are `previous`'s: a change that touched no column they count (search-index-changes.ts). */
+/** `next`'s facets are `previous`'s: a change that touched no column they count (board-changes/apply-changes.ts). */
 export function keepFacets(previous: SearchIndex, next: SearchIndex): void {
   let byScope = counted.get(previous);
   if (!byScope) {

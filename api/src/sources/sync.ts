@@ -33,7 +33,7 @@ export interface SyncResult {
   ms?: { read: number; write: number };
 }
 
-export function syncLine(source: { id: number; kind: string; board: string }, outcome: SyncCounts | string): string {
+function syncLine(source: { id: number; kind: string; board: string }, outcome: SyncCounts | string): string {
   const name = `${source.id} ${source.kind}/${source.board}`;
   if (typeof outcome === 'string') return `${name}: failed: ${outcome}`;
   return `${name}: ${outcome.new} new, ${outcome.updated} updated, ${outcome.closed} closed, ${outcome.unchanged} unchanged`;
