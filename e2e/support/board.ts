@@ -45,8 +45,7 @@ const shortCaches = { pageApiTtlMs: 1_000, keepPagesMs: 1_000 };
 export class Board {
   private remoteServers = new Map<RemoteApp, StaticServer>();
   private remotePorts = new Map<RemoteApp, number>();
-  private shellServer: StaticServer | undefined;
-  private shellMetricsUrl: string | undefined;
+  private shellServer: Awaited<ReturnType<typeof startShell>> | undefined;
   private api: Awaited<ReturnType<typeof startApi>> | undefined;
   private mailSink: MailSink | undefined;
   private specApi: SpecApi | undefined;
@@ -97,7 +96,6 @@ export class Board {
       },
     );
     board.shellServer = shell;
-    board.shellMetricsUrl = shell.metricsUrl;
     const siteUrl = board.shellServer.url;
     // The repository's local mail sink, as `npm start` runs it: the API's alert emails land in its inbox.
     board.mailSink = await startMailSink();
@@ -114,8 +112,6 @@ export class Board {
       SMTP_URL: board.mailSink.smtpUrl,
       ALERTS_SECRET: randomBytes(32).toString('hex'),
       BOARD_SITE_URL: siteUrl,
-      // `GET /metrics` on a port of its own, as deployed.
-      METRICS_PORT: '0',
       ...(board.specApi ? { API_PUBLIC_URL: board.specApi.url } : {}),
     });
     board.specApi?.forwardTo(board.api.url);
@@ -204,13 +200,11 @@ export class Board {
     return undefined;
   }
 
-  /** The shell's server's `GET /metrics` (Prometheus text, on its METRICS_PORT). */
+  /** `GET /metrics` (Prometheus text, each on its METRICS_PORT) of the shell's server, then of the API. */
   get metricsUrl(): string {
-    if (!this.shellMetricsUrl) throw new Error('the board is not started');
-    return `${this.shellMetricsUrl}/metrics`;
+    if (!this.shellServer?.metricsUrl) throw new Error('the board is not started');
+    return `${this.shellServer.metricsUrl}/metrics`;
   }
-
-  /** The API's `GET /metrics` (Prometheus text, on its METRICS_PORT). */
   get apiMetricsUrl(): string {
     if (!this.api?.metricsUrl) throw new Error('the board is not started');
     return `${this.api.metricsUrl}/metrics`;
