@@ -85,6 +85,7 @@ export async function syncSource(
   await claim?.release(ok, line).catch(() => undefined);
   const result: SyncResult = { sourceId, ok, line, ms, ...(ok ? { counts: outcome as SyncCounts } : {}) };
   report(deps, result, source, error);
+  if (source) deps.counted?.(`${source.kind}/${source.board}`, ok ? 'ok' : error ? 'error' : 'failed');
   return result;
 }
 
