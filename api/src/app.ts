@@ -24,6 +24,7 @@ import type { DatabaseHandle } from './db/database';
 import { logoRoutes } from './job-postings/logo-routes';
 import { publicCallCacheKey } from './job-postings/query-validators';
 import { jobPostingRoutes } from './job-postings/routes';
+import { type ApiMetrics, routeOf } from './lib/api-metrics';
 import { compression } from './lib/compress';
 import { errorReport, isDatabaseUnavailable } from './lib/error-report';
 import { operatorAccess } from './lib/operator-access';
@@ -77,10 +78,12 @@ export interface AppDeps {
     /** The TCP peer (never a forwarded address): who is local. */
     peerAddress: (request: Request, env: unknown) => string | undefined;
   };
+  /** What the API counts (served on METRICS_PORT by server.ts): requests by route, its caches' lookups. */
+  metrics?: ApiMetrics;
 }
 
 /** Whether a request carries the shell's key (compared in constant time). */
-export function shellCaller(key: string | undefined): (request: Request) => boolean {
+function shellCaller(key: string | undefined): (request: Request) => boolean {
   if (!key) return () => false;
   const expected = createHash('sha256').update(key).digest();
   return (request) => {
@@ -102,6 +105,7 @@ export function createApp(deps: AppDeps) {
   const app = new Hono<Env>({ strict: false });
 
   const fromShell = shellCaller(deps.shellKey);
+  if (deps.metrics) app.use(deps.metrics.metrics.requestDuration(routeOf));
   app.use(...requestLog(log, { trustIncoming: fromShell }));
   // Every answer is what its Content-Type says (JSON, an SVG logo, an alert page): a browser never
   // guesses another type from its bytes.
@@ -150,6 +154,7 @@ export function createApp(deps: AppDeps) {
       version: versions.current,
       key: publicCallCacheKey,
       carry: (request) => versions.keptAcross(request),
+      looked: (hit) => deps.metrics?.cache('responses', hit),
     }),
   );
   app.use(compression());
@@ -172,7 +177,8 @@ export function createApp(deps: AppDeps) {
     return c.json({ status: 'unavailable', database: deps.database.kind }, 503);
   });
 
-  app.route('/public-job-posting', jobPostingRoutes(deps.database.db, deps.publicOrigin, versions));
+  const cacheLookup = deps.metrics?.cache;
+  app.route('/public-job-posting', jobPostingRoutes(deps.database.db, deps.publicOrigin, versions, { cacheLookup }));
   app.route('/openapi.json', openApiRoutes(deps.publicOrigin));
   app.route(
     '/public/job-application',

@@ -15,8 +15,6 @@ import { openLimits } from '@board/shared/lib/limits';
 import { jsonLines } from '@board/shared/lib/request-log';
 import { loadGazetteer } from '@board/shared/places/read-places';
 import { serve } from '@hono/node-server';
-import { getConnInfo } from '@hono/node-server/conninfo';
-import type { Context } from 'hono';
 import { rekeyAddresses } from './alerts/address-keys';
 import { alertsFromConfig } from './alerts/from-config';
 import { createApp } from './app';
@@ -25,6 +23,9 @@ import { createLocalCaptcha, createRecaptchaVerifier } from './captcha/captcha';
 import { ConfigError, loadConfig } from './config';
 import { type DatabaseHandle, openDatabase, startUpLock } from './db/database';
 import { DataFolderError } from './db/pglite-folder';
+import { peerAddress } from './lib/peer-address';
+import { isMainModule, runService } from './lib/run-service';
+import { processMetrics, serveProcessMetrics } from './process-metrics';
 import { generateDemoData } from './seed/demo-data';
 import { isEmpty, seed } from './seed/seed';
 import { sourcesFromConfig } from './sources/from-config';
@@ -57,8 +58,10 @@ export async function startApi(
   // One secret signs every emailed link, the alerts' and the candidates' (each family in a domain
   // of its own): ALERTS_SECRET, or a random one per start locally.
   const linkSecret = config.ALERTS_SECRET ?? randomBytes(32).toString('hex');
-  const alerts = alertsFromConfig({ ...config, ALERTS_SECRET: linkSecret }, database.db, () => publicOrigin, log);
-  const candidateLinks = candidateLinkMaker(createCandidateTokens(linkSecret), () => publicOrigin);
+  const origin = () => publicOrigin;
+  const metrics = processMetrics('api', database.db, { outbox: config.WORK_IN_API === 'on', index: true });
+  const alerts = alertsFromConfig({ ...config, ALERTS_SECRET: linkSecret }, database.db, origin, log, metrics);
+  const candidateLinks = candidateLinkMaker(createCandidateTokens(linkSecret), origin);
   // What must happen once, whichever instance starts first: the others wait, then find it done.
   await database.exclusive(startUpLock, async () => {
     if (config.SEED === 'demo' && (await isEmpty(database.db))) {
@@ -99,7 +102,7 @@ export async function startApi(
       level: 'warn',
       message: 'SMTP_URL is not set: alert emails wait in the outbox until a process with SMTP_URL sends them',
     });
-  const sources = sourcesFromConfig(config, database.db, log);
+  const sources = sourcesFromConfig(config, database.db, log, metrics);
   // On PGlite the API is the one process that may open the database, so it does the scheduled
   // work too; on PostgreSQL the workers do (WORK_IN_API, decision 041).
   const work =
@@ -113,19 +116,12 @@ export async function startApi(
           log,
         })
       : null;
-  const peerAddress = (request: Request, envBindings: unknown): string | undefined => {
-    try {
-      return getConnInfo({ env: envBindings, req: { raw: request } } as unknown as Context).remote.address;
-    } catch {
-      return undefined;
-    }
-  };
   const app = createApp({
     database,
     captcha,
     localCaptcha,
     corsOrigins: config.CORS_ORIGINS,
-    publicOrigin: () => publicOrigin,
+    publicOrigin: origin,
     limits,
     rateLimit: { max: config.RATE_LIMIT_MAX, windowSeconds: config.RATE_LIMIT_WINDOW_SECONDS },
     requestRateLimit: { max: config.REQUEST_RATE_LIMIT_MAX, windowSeconds: config.REQUEST_RATE_LIMIT_WINDOW_SECONDS },
@@ -149,7 +145,9 @@ export async function startApi(
       operatorLoopback: config.BOARD_ENV === 'local' || config.BOARD_ENV === 'test',
       peerAddress,
     },
+    metrics,
   });
+  const metricsListener = await serveProcessMetrics(metrics, config);
   // serve() without TLS or HTTP/2 options gives a node:http server.
   const server = await new Promise<Server>((resolve) => {
     const s = serve(
@@ -199,6 +197,8 @@ export async function startApi(
     environment: config.BOARD_ENV,
     database: database.kind,
     limits: limits.kind,
+    /** `GET /metrics`, when METRICS_PORT is set. */
+    metricsUrl: metricsListener?.url,
     /** The API's database, for tools and tests that read what arrived. */
     db: database.db,
     /** Stops taking connections, lets the requests in flight finish, then closes the database. */
@@ -211,6 +211,7 @@ export async function startApi(
         server.closeIdleConnections();
       });
       clearTimeout(cutOff);
+      await metricsListener?.close();
       alerts.transport?.close();
       await limits.close();
       await database.close();
@@ -218,36 +219,18 @@ export async function startApi(
   };
 }
 
-if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
-  try {
-    const api = await startApi();
-    jsonLines({
-      time: new Date().toISOString(),
-      level: 'info',
+if (isMainModule(import.meta.url))
+  await runService({
+    start: () => startApi(),
+    started: (api) => ({
       message: 'API listening',
       url: api.url,
       environment: api.environment,
       database: api.database,
       limits: api.limits,
-    });
-    let stopping = false;
-    const stop = async (signal: NodeJS.Signals) => {
-      if (stopping) return;
-      stopping = true;
-      jsonLines({
-        time: new Date().toISOString(),
-        level: 'info',
-        message: 'API stopping: answering the requests in flight',
-        signal,
-      });
-      await api.close();
-      process.exit(0);
-    };
-    process.on('SIGINT', stop);
-    process.on('SIGTERM', stop);
-  } catch (error) {
+      metrics_url: api.metricsUrl,
+    }),
+    stopping: 'API stopping: answering the requests in flight',
     // A bad setting or an embedded database folder it cannot use: the one line that says so.
-    console.error(error instanceof ConfigError || error instanceof DataFolderError ? error.message : error);
-    process.exit(1);
-  }
-}
+    oneLine: (error) => error instanceof ConfigError || error instanceof DataFolderError,
+  });

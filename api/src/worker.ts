@@ -8,13 +8,13 @@
  *
  *   pnpm --filter @board/api worker        (pnpm serve:worker from the root)
  */
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { jsonLines } from '@board/shared/lib/request-log';
 import { loadGazetteer } from '@board/shared/places/read-places';
 import { alertsFromConfig } from './alerts/from-config';
 import { ConfigError, loadConfig } from './config';
 import { openDatabase } from './db/database';
+import { isMainModule, runService } from './lib/run-service';
+import { processMetrics, serveProcessMetrics } from './process-metrics';
 import { sourcesFromConfig } from './sources/from-config';
 import { backgroundWork } from './work/background-work';
 
@@ -31,15 +31,18 @@ export async function startWorker(env: Record<string, string | undefined> = proc
   loadGazetteer();
   const database = await openDatabase({ databaseUrl: config.DATABASE_URL });
   const apiOrigin = config.API_PUBLIC_URL ?? `http://127.0.0.1:${config.PORT}`;
-  const alerts = alertsFromConfig(config, database.db, () => apiOrigin, log);
+  // Its own figures (`service="worker"`): the syncs it ran, the emails it sent, the outbox's backlog.
+  const metrics = processMetrics('worker', database.db, { outbox: true, index: false });
+  const alerts = alertsFromConfig(config, database.db, () => apiOrigin, log, metrics);
   const work = backgroundWork({
     db: database.db,
     alerts: alerts.service,
-    sources: sourcesFromConfig(config, database.db, log),
+    sources: sourcesFromConfig(config, database.db, log, metrics),
     alertsIntervalSeconds: config.ALERTS_INTERVAL_SECONDS,
     sourcesSyncMinutes: config.SOURCES_SYNC_MINUTES,
     log,
   });
+  const metricsListener = await serveProcessMetrics(metrics, config);
   await work.start();
   if (!alerts.transport)
     log({
@@ -51,43 +54,28 @@ export async function startWorker(env: Record<string, string | undefined> = proc
     environment: config.BOARD_ENV,
     alertsIntervalSeconds: config.ALERTS_INTERVAL_SECONDS,
     sourcesSyncMinutes: config.SOURCES_SYNC_MINUTES,
+    /** `GET /metrics`, when METRICS_PORT is set (a port of its own, not the API's). */
+    metricsUrl: metricsListener?.url,
     /** Stops the timers, lets the work under way end, then closes the database. */
     async close() {
       await work.stop();
+      await metricsListener?.close();
       alerts.transport?.close();
       await database.close();
     },
   };
 }
 
-if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
-  try {
-    const worker = await startWorker();
-    jsonLines({
-      time: new Date().toISOString(),
-      level: 'info',
+if (isMainModule(import.meta.url))
+  await runService({
+    start: startWorker,
+    started: (worker) => ({
       message: 'worker running',
       environment: worker.environment,
       alerts_interval_seconds: worker.alertsIntervalSeconds,
       sources_sync_minutes: worker.sourcesSyncMinutes,
-    });
-    let stopping = false;
-    const stop = async (signal: NodeJS.Signals) => {
-      if (stopping) return;
-      stopping = true;
-      jsonLines({
-        time: new Date().toISOString(),
-        level: 'info',
-        message: 'worker stopping: ending the work under way',
-        signal,
-      });
-      await worker.close();
-      process.exit(0);
-    };
-    process.on('SIGINT', stop);
-    process.on('SIGTERM', stop);
-  } catch (error) {
-    console.error(error instanceof ConfigError ? error.message : error);
-    process.exit(1);
-  }
-}
+      metrics_url: worker.metricsUrl,
+    }),
+    stopping: 'worker stopping: ending the work under way',
+    oneLine: (error) => error instanceof ConfigError,
+  });

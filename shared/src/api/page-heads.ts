@@ -56,7 +56,7 @@ export function companiesPage(workspaceName: string | null): PageSummary {
 }
 
 /** `/companies/:id`, named after its first job's company. */
-export function companyPage(firstJob: Pick<Job, 'company'>): PageSummary {
+function companyPage(firstJob: Pick<Job, 'company'>): PageSummary {
   return {
     title: `Jobs at ${firstJob.company}`,
     description: `Open roles at ${firstJob.company}, with funding, investors and equity up front.`,
@@ -91,7 +91,7 @@ export function closedJobPage(job: Pick<Job, 'title' | 'company'>): MissingSumma
 }
 
 /** `/job/:id/apply` of a closed job: the form is not shown. */
-export function closedApplyPage(job: Pick<Job, 'title' | 'company'>): MissingSummary {
+function closedApplyPage(job: Pick<Job, 'title' | 'company'>): MissingSummary {
   return {
     title: 'This job is closed',
     message: `${job.company} is no longer taking applications for ${job.title || 'this role'}.`,
