@@ -101,7 +101,7 @@ export const jobSources = pgTable(
   (table) => [uniqueIndex('job_sources_kind_board_idx').on(table.kind, sql`lower(${table.board})`)],
 );
 
-export const visaSponsorships = ['yes', 'no', 'not-stated'] as const;
+const visaSponsorships = ['yes', 'no', 'not-stated'] as const;
 
 export const jobStatuses = ['published', 'draft', 'closed'] as const;
 /** Where a job is shown: the public job board, LinkedIn, or both. */

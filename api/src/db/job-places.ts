@@ -13,7 +13,7 @@ type JobRow = typeof jobPostings.$inferSelect;
  * from the ATS's field or its description's words, and the tokens "I can work from" reads. Every
  * writer of a job's location writes them with it: the sync, the seed, the benches' data.
  */
-export type PlaceColumns = Pick<JobRow, 'places' | 'remoteEligibility' | 'timeZones' | 'visaSponsorship' | 'workFrom'>;
+type PlaceColumns = Pick<JobRow, 'places' | 'remoteEligibility' | 'timeZones' | 'visaSponsorship' | 'workFrom'>;
 
 /** Readings by location text and workplace type: a board's jobs share a few hundred locations. */
 const readings = new Map<string, PlaceReading>();

@@ -28,7 +28,7 @@ function reading(input: PlaceInput): PlaceReading {
 const text = (value: unknown) => (typeof value === 'string' ? value : null);
 
 /** The wire's reading keys of a job as SPEC section 3 sends it (location, workplace_type, description). */
-export function readJobBody(job: Record<string, unknown>) {
+function readJobBody(job: Record<string, unknown>) {
   const read = reading({ text: text(job.location), workplaceType: text(job.workplace_type) });
   const description = [text(job.short_description), text(job.description)].filter(Boolean).join('\n');
   return whereBody(

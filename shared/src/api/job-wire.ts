@@ -45,7 +45,7 @@ export const RemoteEligibilityWire = v.variant('kind', [
 /** Working hours' time zones as UTC offsets in hours ('UTC-5 to UTC+1': from -5, to 1). */
 export const TimeZoneBandWire = v.strictObject({ from: v.number(), to: v.number() });
 
-export const visaSponsorships = ['yes', 'no', 'not-stated'] as const;
+const visaSponsorships = ['yes', 'no', 'not-stated'] as const;
 
 /** The keys every job carries, whichever call sends it. */
 const jobEntries = {

@@ -24,7 +24,7 @@ export function executorOf(body: unknown): SearchExecutor {
  * server reads that list as it renders a page. So in the browser such a search over an unread list
  * is not run (it would find nothing) but answered by the server: the board loads the address.
  */
-export const needsReadings = (search: Pick<JobSearch, 'from' | 'visa'>): boolean => search.from !== '' || search.visa;
+const needsReadings = (search: Pick<JobSearch, 'from' | 'visa'>): boolean => search.from !== '' || search.visa;
 
 /** Thrown by a local search that needs readings the list does not have (see needsReadings). */
 export class SearchNeedsServer extends Error {

@@ -13,7 +13,7 @@ import {
  * the world regions it is open to, `anywhere` and `notStated`. No country code is one of the other
  * tokens ('EU' is ISO 3166's reserved code, never a country's). The same answer as eligibleFrom.
  */
-export const anywhere = '*';
+const anywhere = '*';
 export const notStated = '?';
 
 export function workFromTokens(where: { places: readonly Place[]; remote: RemoteEligibility | null }): string[] {

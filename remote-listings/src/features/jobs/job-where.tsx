@@ -20,7 +20,7 @@ export function whereLabel(job: Job): string {
 }
 
 /** Whether a country search lists the job last: remote, and not saying from where. */
-export function unstatedFrom(job: Job, from: string): boolean {
+function unstatedFrom(job: Job, from: string): boolean {
   return from !== '' && job.where !== null && eligibleFrom(job.where, from) === 'unknown';
 }
 
