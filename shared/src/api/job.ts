@@ -104,18 +104,8 @@ export function toJob(server: ServerJob, index = 0): Job {
     requirements: distinctEntries(server.requirements),
     skills: distinctEntries(server.skills),
     applicationUrl: clean(server.application_url),
-    funding: {
-      total: fundingAmountText(server.funding?.total_funding_amount),
-      lastRound: {
-        amount: fundingAmountText(server.funding?.last_round_amount),
-        type: clean(server.funding?.last_round_type),
-        date: roundDate(clean(server.funding?.last_round_date)),
-      },
-    },
-    investors: {
-      all: distinctEntries(server.investors?.all),
-      lastRound: distinctEntries(server.investors?.last_round),
-    },
+    funding: fundingOf(server.funding),
+    investors: investorsOf(server.investors),
     companyOverview: clean(server.company_overview),
     team,
     equity: {
@@ -132,6 +122,23 @@ export function toJob(server: ServerJob, index = 0): Job {
     validThrough: server.valid_through,
     closedAt: server.closed_at,
   };
+}
+
+/** Funding as the board shows it (the '$' texts of SPEC section 3), from a job's or a company's. */
+export function fundingOf(funding: ServerJob['funding']): Job['funding'] {
+  return {
+    total: fundingAmountText(funding?.total_funding_amount),
+    lastRound: {
+      amount: fundingAmountText(funding?.last_round_amount),
+      type: clean(funding?.last_round_type),
+      date: roundDate(clean(funding?.last_round_date)),
+    },
+  };
+}
+
+/** Investors as the board shows them: trimmed, blank entries dropped, each once. */
+export function investorsOf(investors: ServerJob['investors']): Job['investors'] {
+  return { all: distinctEntries(investors?.all), lastRound: distinctEntries(investors?.last_round) };
 }
 
 /**
