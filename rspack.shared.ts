@@ -19,6 +19,7 @@ import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
 import { type Configuration, rspack } from '@rspack/core';
 import tailwind from '@tailwindcss/postcss';
 import type { AtRule, Plugin as PostcssPlugin } from 'postcss';
+import type { AppDefinition, BuildOptions } from './rspack/app-definition';
 import { addBuildVersion, buildVersion } from './rspack/build-version';
 import { devServerConfig } from './rspack/dev-server';
 import { bundlerRuntimeAliases, bundlerRuntimeFromShell, federationRuntimeAsEsm } from './rspack/federation-runtime';
@@ -32,41 +33,6 @@ import { federationName } from './shared/src/lib/federation';
 export { providedVersions, sharedSingletons };
 
 const rootDir = path.dirname(fileURLToPath(import.meta.url));
-
-export type AppName = 'shell' | 'listings' | 'apply' | 'static';
-
-export interface AppDefinition {
-  /** Logical name (runtime config key, `data-remote` CSS scope); the container is board_<name>. */
-  name: AppName;
-  /** Folder of the app (holds package.json, src/, index.html). */
-  dir: string;
-  /** Port of the dev server (`pnpm dev`) and of `pnpm start`. */
-  port: number;
-  /** Exposed modules of a remote: public name -> file. */
-  exposes?: Record<string, string>;
-  /** Page title of the app's own HTML page. */
-  title: string;
-}
-
-export interface BuildOptions {
-  mode: 'development' | 'production';
-  /** Output folder; defaults to `<app>/dist`. */
-  outDir?: string;
-  /** Shown in the manifest metadata and the shell's status view. */
-  buildVersion?: string;
-  /**
-   * Shell only, for `pnpm bench`: build the whole board as one bundle without Module Federation
-   * (the remotes' exposed modules imported directly), to measure what federation costs.
-   */
-  singleBundle?: boolean;
-  /**
-   * A remote only. `web` (default): the browser build in `<app>/dist`. `node`: the build the
-   * shell's server renders with, beside it in `<app>/dist/server` (its own `mf-manifest.json`,
-   * a `commonjs-module` container whose chunks load over HTTP; React and every other singleton
-   * come from the server, nothing of them is bundled; CSS is left to the browser build).
-   */
-  target?: 'web' | 'node';
-}
 
 /** Wraps a remote's utilities in `@scope ([data-remote="NAME"])`: see the decision record. */
 export function scopeUtilities(remote: string): PostcssPlugin {

@@ -1,7 +1,7 @@
 import { app as apply } from '../remote-apply/rspack.config';
 import { app as listings } from '../remote-listings/rspack.config';
 import { app as staticRemote } from '../remote-static/rspack.config';
-import type { AppDefinition, AppName } from '../rspack.shared';
+import type { AppDefinition, AppName } from '../rspack/app-definition';
 import { app as shell } from '../shell/rspack.config';
 
 /** Every app of the board, shell first. */

@@ -6,10 +6,10 @@
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { ReleaseStoreError } from '../shared/src/release/release-store';
 import { releaseStoreRoot } from './release/local-store';
 import { ReleaseCommandError } from './release/release-command-error';
 import { runRelease } from './release/release-commands';
-import { ReleaseStoreError } from './release/release-store';
 import { staleBuilds } from './stale-builds';
 
 const rootDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');

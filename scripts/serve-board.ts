@@ -12,7 +12,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import sirv from 'sirv';
 import { type ListeningServer, listen } from '../shell/server/http/listen';
-import { cacheControlFor } from '../shell/server/http/shell-server';
+import { cacheControlFor } from '../shell/server/shell-server';
 import { answeredBeforeFiles, answeredByMethod } from './static-request';
 
 const rootDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');

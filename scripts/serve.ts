@@ -8,7 +8,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
-import { type MailSink, startMailSink } from '../api/src/alerts/mail-sink';
+import { type MailSink, startMailSink } from '../api/src/mail/mail-sink';
 import { demoWorkspaces } from '../api/src/seed/demo-data';
 import { startApi } from '../api/src/server';
 import { loadShellConfig, readEnvironmentConfig } from '../shell/server/config';

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { type AppDefinition, createConfig } from '../rspack.shared';
+import type { AppDefinition } from '../rspack/app-definition';
+import { createConfig } from '../rspack.shared';
 
 export const app: AppDefinition = {
   name: 'shell',

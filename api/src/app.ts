@@ -3,7 +3,6 @@ import { clientKey } from '@board/shared/lib/client-address';
 import type { Limits } from '@board/shared/lib/limits';
 import { jsonLines, requestLog } from '@board/shared/lib/request-log';
 import { hasEncodedDotSegment, rawRequestTarget } from '@board/shared/lib/request-target';
-import { eq } from 'drizzle-orm';
 import { type Context, Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { cors } from 'hono/cors';
@@ -11,28 +10,28 @@ import { etag } from 'hono/etag';
 import { HTTPException } from 'hono/http-exception';
 import type { AlertsService } from './alerts/alerts-service';
 import type { AlertLinkMaker } from './alerts/links';
-import { operatorRoutes } from './alerts/operator';
+import { alertOperatorRoutes } from './alerts/operator-routes';
 import { alertRoutes } from './alerts/routes';
 import type { AlertTokens } from './alerts/tokens';
 import { applicationRoutes } from './applications/routes';
+import { dataVersion } from './board-changes/data-version';
 import { type CandidateLinkMaker, candidatePath } from './candidates/candidate-links';
 import { candidateRoutes } from './candidates/candidate-routes';
 import type { CaptchaVerifier, createLocalCaptcha } from './captcha/captcha';
-import { captchaRedemptions } from './db/application-tables';
+import { localCaptchaRoutes } from './captcha/captcha-routes';
 import type { DatabaseHandle } from './db/database';
-import { organizations } from './db/job-board-tables';
-import { requestUnderWay } from './job-postings/background-pace';
-import { dataVersion } from './job-postings/data-version';
+import { logoRoutes } from './job-postings/logo-routes';
 import { publicCallCacheKey } from './job-postings/query-validators';
 import { jobPostingRoutes } from './job-postings/routes';
 import { compression } from './lib/compress';
 import { errorReport, isDatabaseUnavailable } from './lib/error-report';
-import { httpError } from './lib/http-error';
-import { logoSvg } from './lib/logo';
+import { operatorAccess } from './lib/operator-access';
 import { requestLimit } from './lib/request-limit';
 import { responseCache } from './lib/response-cache';
 import { openApiRoutes } from './openapi/openapi-routes';
+import { privacyOperatorRoutes } from './privacy/operator-routes';
 import { purgeExpired } from './privacy/purge';
+import { sourceOperatorRoutes } from './sources/operator-routes';
 import type { SourcesService } from './sources/sources-service';
 
 export interface AppDeps {
@@ -103,17 +102,6 @@ export function createApp(deps: AppDeps) {
 
   const fromShell = shellCaller(deps.shellKey);
   app.use(...requestLog(log, { trustIncoming: fromShell }));
-  // Background work gives way while a request is under way (background-pace.ts). An operator's
-  // call that runs a sync is the background work itself.
-  app.use(async (c, next) => {
-    if (c.req.path.startsWith('/operator/')) return next();
-    const done = requestUnderWay();
-    try {
-      await next();
-    } finally {
-      done();
-    }
-  });
   // Every answer is what its Content-Type says (JSON, an SVG logo, an alert page): a browser never
   // guesses another type from its bytes.
   app.use(async (c, next) => {
@@ -192,7 +180,7 @@ export function createApp(deps: AppDeps) {
       submissions: deps.limits.limit('applications', deps.rateLimit),
       clientKey: keyOf,
       clientAddress: deps.clientAddress,
-      receipts: { links: deps.candidates.links, kick: () => deps.alerts.service.kick() },
+      receipts: { links: deps.candidates.links },
     }),
   );
   app.route(candidatePath, candidateRoutes({ db: deps.database.db, tokens: deps.candidates.links.tokens }));
@@ -207,16 +195,12 @@ export function createApp(deps: AppDeps) {
       subscriptions: deps.limits.limit('alert-subscriptions', deps.alerts.rateLimit),
       clientKey: keyOf,
       clientAddress: deps.clientAddress,
-      kick: () => deps.alerts.service.kick(),
     }),
   );
-  if (deps.alerts.operatorEndpoints ?? true)
-    app.route(
-      '/operator',
-      operatorRoutes({
-        alerts: deps.alerts.service,
-        purge: (now, dryRun) => purgeExpired(deps.database.db, now, { dryRun }),
-        sources: deps.sources,
+  if (deps.alerts.operatorEndpoints ?? true) {
+    const operator = new Hono();
+    operator.use(
+      operatorAccess({
         token: deps.alerts.operatorToken,
         allowLoopback: deps.alerts.operatorLoopback,
         peerAddress: deps.alerts.peerAddress,
@@ -224,44 +208,17 @@ export function createApp(deps: AppDeps) {
         publicOrigin: deps.publicOrigin,
       }),
     );
-
-  app.get('/public/logos/:file{[a-z0-9-]+\\.svg}', async (c) => {
-    const slug = c.req.param('file').replace(/\.svg$/, '');
-    const [organization] = await deps.database.db
-      .select({ name: organizations.name, logo: organizations.logo })
-      .from(organizations)
-      .where(eq(organizations.jobBoardSlug, slug))
-      .limit(1);
-    if (!organization?.logo) throw httpError(404, 'Logo not found');
-    c.header('Content-Type', 'image/svg+xml; charset=utf-8');
-    c.header('Cache-Control', 'public, max-age=86400');
-    return c.body(logoSvg(organization.name));
-  });
-
-  if (deps.localCaptcha) {
-    const local = deps.localCaptcha;
-    app.get('/public/captcha/challenge', (c) => {
-      c.header('Cache-Control', 'no-store');
-      return c.json(local.challenge());
-    });
-    app.post('/public/captcha/verify', async (c) => {
-      const body = (await c.req.json().catch(() => null)) as { challenge_id?: unknown; answer?: unknown } | null;
-      if (typeof body?.challenge_id !== 'string' || typeof body.answer !== 'string') {
-        throw httpError(400, 'Malformed request', 'Send {"challenge_id": "...", "answer": "..."}');
-      }
-      // A challenge takes one answer, on whichever instance it reaches (its nonce, kept as a redemption).
-      const token = await local.answer(body.challenge_id, body.answer, async (nonce) => {
-        const spent = await deps.database.db
-          .insert(captchaRedemptions)
-          .values({ tokenId: `challenge:${nonce}` })
-          .onConflictDoNothing()
-          .returning({ tokenId: captchaRedemptions.tokenId });
-        return spent.length === 1;
-      });
-      if (!token) throw httpError(422, 'That answer is not right. Please try again.');
-      return c.json({ token });
-    });
+    operator.route('/alerts', alertOperatorRoutes(deps.alerts.service));
+    operator.route('/sources', sourceOperatorRoutes(deps.sources));
+    operator.route(
+      '/privacy',
+      privacyOperatorRoutes((now, dryRun) => purgeExpired(deps.database.db, now, { dryRun })),
+    );
+    app.route('/operator', operator);
   }
+
+  app.route('/public/logos', logoRoutes(deps.database.db));
+  if (deps.localCaptcha) app.route('/public/captcha', localCaptchaRoutes(deps.database.db, deps.localCaptcha));
 
   app.notFound((c) => c.json({ message: 'Not found' }, 404));
   app.onError((error, c: Context<Env>) => {

@@ -197,4 +197,13 @@ describe('loadConfig', () => {
     expect(loadConfig({ REDIS_URL: 'rediss://cache.internal' }).REDIS_URL).toBe('rediss://cache.internal');
     expect(() => loadConfig({ REDIS_URL: 'cache.internal:6379' })).toThrow(/REDIS_URL=.*must start with redis:\/\//);
   });
+
+  it('does the scheduled work in the API on PGlite and leaves it to the workers on PostgreSQL, unless told', () => {
+    const postgres = { DATABASE_URL: 'postgres://u:p@localhost:5432/board' };
+    expect(loadConfig({}).WORK_IN_API).toBe('on');
+    expect(loadConfig(postgres).WORK_IN_API).toBe('off');
+    expect(loadConfig({ ...postgres, WORK_IN_API: 'on' }).WORK_IN_API).toBe('on');
+    expect(() => loadConfig({ WORK_IN_API: 'off' })).toThrow(/WORK_IN_API=.*may not be "off" on PGlite/);
+    expect(() => loadConfig({ WORK_IN_API: 'sometimes' })).toThrow(/WORK_IN_API=.*must be "auto", "on" or "off"/);
+  });
 });

@@ -1,69 +1,25 @@
 import { readSettings } from '@board/shared/lib/settings';
 import * as v from 'valibot';
-import { defaultVendorUrls } from './sources/vendor-urls';
+import { baseUrl, isOrigin, list, originList, port, positiveInteger, wholeOrZero } from './lib/setting-values';
+
+/** The vendors' public API hosts: GREENHOUSE_API_URL, LEVER_API_URL, ASHBY_API_URL default to them. */
+export const defaultVendorUrls = {
+  greenhouse: 'https://boards-api.greenhouse.io',
+  lever: 'https://api.lever.co',
+  ashby: 'https://api.ashbyhq.com',
+};
 
 /**
  * The API's configuration, from environment variables, validated at start-up: a bad or missing
- * variable stops the server with one clear line per problem.
+ * variable stops the server (or the worker) with one clear line per problem.
  */
-const port = v.pipe(
-  v.optional(v.string(), '8000'),
-  v.transform(Number),
-  v.integer('must be a whole number'),
-  v.minValue(0, 'must be 0 (any free port) to 65535'),
-  v.maxValue(65535, 'must be 0 (any free port) to 65535'),
-);
-
-const positiveInteger = () =>
-  v.pipe(v.string(), v.transform(Number), v.integer('must be a whole number'), v.minValue(1, 'must be at least 1'));
-
-function isOrigin(value: string): boolean {
-  try {
-    return new URL(value).origin === value;
-  } catch {
-    return false;
-  }
-}
-
-const list = (value: string) =>
-  value
-    .split(',')
-    .map((item) => item.trim())
-    .filter(Boolean);
-
-const originList = v.pipe(
-  v.optional(v.string(), 'http://localhost:8080,http://127.0.0.1:8080'),
-  v.transform(list),
-  v.check(
-    (origins) => origins.every(isOrigin),
-    'must be a comma-separated list of origins like https://board.example.com (scheme, host, port; no path)',
-  ),
-);
-
-/** A vendor's API base URL: http(s), an origin with an optional path (tests and staging point it at a local server). */
-const vendorUrl = (fallback: string) =>
-  v.optional(
-    v.pipe(
-      v.string(),
-      v.check((value) => {
-        try {
-          const url = new URL(value);
-          return (url.protocol === 'https:' || url.protocol === 'http:') && !url.search && !url.hash;
-        } catch {
-          return false;
-        }
-      }, 'must be an http(s) URL like https://api.example.com (an optional path, no query)'),
-    ),
-    fallback,
-  );
-
 const EnvObject = v.object({
   /** Which runtime config the API serves: staging and production get the production rules. */
   BOARD_ENV: v.optional(
     v.picklist(['local', 'test', 'staging', 'production'], 'must be "local", "test", "staging" or "production"'),
   ),
   NODE_ENV: v.optional(v.string()),
-  PORT: port,
+  PORT: port('8000'),
   /** Default: every interface in staging and production (behind a load balancer), 127.0.0.1 elsewhere. */
   HOST: v.optional(v.string()),
   /** PostgreSQL connection string; unset = embedded PGlite (local runs and tests only). */
@@ -80,7 +36,7 @@ const EnvObject = v.object({
     v.pipe(v.string(), v.check(isOrigin, 'must be an origin like https://api.example.com (no path)')),
   ),
   /** Board origins allowed by CORS, comma-separated. */
-  CORS_ORIGINS: originList,
+  CORS_ORIGINS: originList('http://localhost:8080,http://127.0.0.1:8080'),
   CAPTCHA_MODE: v.optional(v.picklist(['local', 'recaptcha'], 'must be "local" or "recaptcha"')),
   /**
    * Secret for signing local captcha challenges (every instance's: a challenge one issues, another
@@ -134,11 +90,14 @@ const EnvObject = v.object({
    * addresses; required in staging and production, a random one per start elsewhere when unset.
    */
   ALERTS_SECRET: v.optional(v.pipe(v.string(), v.minLength(16, 'must be at least 16 characters'))),
-  /** How often each instance looks for due digests and emails to send; 0 = never (a separate alerts:worker). */
-  ALERTS_INTERVAL_SECONDS: v.optional(
-    v.pipe(v.string(), v.transform(Number), v.integer('must be a whole number'), v.minValue(0, 'must be 0 or more')),
-    '60',
-  ),
+  /**
+   * Whether this API process also does the scheduled work (source syncs, alert digests, the
+   * outbox, retention): `auto` is on for PGlite (one process), off for PostgreSQL, where
+   * `pnpm --filter @board/api worker` does it beside the API instances (decision 041).
+   */
+  WORK_IN_API: v.optional(v.picklist(['auto', 'on', 'off'], 'must be "auto", "on" or "off"'), 'auto'),
+  /** How often the scheduled work queues due digests and sends the outbox; 0 = never (only `alerts:send`). */
+  ALERTS_INTERVAL_SECONDS: v.optional(wholeOrZero(), '60'),
   /**
    * How long a sender's claim on one email holds before another instance may send it (seconds):
    * longer than one attempt can take (the SMTP timeouts, about 90 s at most), shorter than you
@@ -148,10 +107,10 @@ const EnvObject = v.object({
   /** Bearer token of the operator endpoints (POST /operator/alerts/send) for non-local callers. */
   OPERATOR_TOKEN: v.optional(v.pipe(v.string(), v.minLength(16, 'must be at least 16 characters'))),
   /** The ATSs' public job-board APIs the sources are read from (src/sources/). */
-  GREENHOUSE_API_URL: vendorUrl(defaultVendorUrls.greenhouse),
-  LEVER_API_URL: vendorUrl(defaultVendorUrls.lever),
-  ASHBY_API_URL: vendorUrl(defaultVendorUrls.ashby),
-  /** Every source is synced every this many minutes, once across the instances; 0 = never (only `pnpm sources sync`). */
+  GREENHOUSE_API_URL: baseUrl(defaultVendorUrls.greenhouse),
+  LEVER_API_URL: baseUrl(defaultVendorUrls.lever),
+  ASHBY_API_URL: baseUrl(defaultVendorUrls.ashby),
+  /** Every source is synced every this many minutes, once across the workers; 0 = never (only `pnpm sources sync`). */
   SOURCES_SYNC_MINUTES: v.optional(
     v.pipe(
       v.string(),
@@ -176,8 +135,10 @@ export type Environment = 'local' | 'test' | 'staging' | 'production';
 
 export type ApiConfig = Omit<
   RawConfig,
-  'BOARD_ENV' | 'HOST' | 'CAPTCHA_MODE' | 'REQUEST_RATE_LIMIT_MAX' | 'BOARD_SITE_URL' | 'SEED'
+  'BOARD_ENV' | 'HOST' | 'CAPTCHA_MODE' | 'REQUEST_RATE_LIMIT_MAX' | 'BOARD_SITE_URL' | 'SEED' | 'WORK_IN_API'
 > & {
+  /** Whether the API process does the scheduled work itself (`auto` resolved). */
+  WORK_IN_API: 'on' | 'off';
   BOARD_SITE_URL: string;
   SEED: 'demo' | 'none';
   BOARD_ENV: Environment;
@@ -245,6 +206,12 @@ function environmentRules(config: RawConfig, environment: Environment): [string,
   if (environment === 'production' && !config.BOARD_SITE_URL) {
     problems.push(['BOARD_SITE_URL', 'is required in production: alert emails link to the board']);
   }
+  if (config.WORK_IN_API === 'off' && !config.DATABASE_URL) {
+    problems.push([
+      'WORK_IN_API',
+      'may not be "off" on PGlite: no other process can open its folder, so nothing would sync the sources or send the emails (set DATABASE_URL, or leave it "auto")',
+    ]);
+  }
   if (config.CAPTCHA_MODE === 'recaptcha' && !config.RECAPTCHA_SECRET) {
     problems.push(['RECAPTCHA_SECRET', 'is required when CAPTCHA_MODE is "recaptcha"']);
   }
@@ -270,6 +237,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     BOARD_ENV: environment,
     HOST: config.HOST ?? (isProductionLike(environment) ? '0.0.0.0' : '127.0.0.1'),
     CAPTCHA_MODE: config.CAPTCHA_MODE ?? 'local',
+    // On PGlite the API is the one process that may open the database.
+    WORK_IN_API: config.WORK_IN_API === 'auto' ? (config.DATABASE_URL ? 'off' : 'on') : config.WORK_IN_API,
     BOARD_SITE_URL: config.BOARD_SITE_URL ?? 'http://localhost:8080',
     // Demo data never lands where real data lives unless asked for by name.
     SEED: config.SEED ?? (isProductionLike(environment) ? 'none' : 'demo'),

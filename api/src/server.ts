@@ -1,9 +1,10 @@
 /**
  * The API server: validated config, database (PGlite or PostgreSQL) with migrations and, where
  * asked for, demo data on an empty database (both under the start-up lock: one instance at a
- * time), the limits (Redis or memory), then HTTP on HOST:PORT. Run alone by `pnpm serve:api` (or
- * `pnpm --filter @board/api start`), as each instance runs: one JSON line when it listens, and on
- * SIGTERM the requests in flight are answered before it exits 0.
+ * time), the limits (Redis or memory), then HTTP on HOST:PORT, and with WORK_IN_API (PGlite) the
+ * scheduled work (work/background-work.ts; on PostgreSQL the workers do it: worker.ts). Run alone
+ * by `pnpm serve:api` (or `pnpm --filter @board/api start`), as each instance runs: one JSON line
+ * when it listens, and on SIGTERM the requests in flight are answered before it exits 0.
  */
 import { randomBytes } from 'node:crypto';
 import type { Server } from 'node:http';
@@ -20,21 +21,15 @@ import { alertsFromConfig } from './alerts/from-config';
 import { createApp } from './app';
 import { candidateLinkMaker, createCandidateTokens } from './candidates/candidate-links';
 import { createLocalCaptcha, createRecaptchaVerifier } from './captcha/captcha';
-import { pruneRedemptions } from './captcha/redemptions';
 import { ConfigError, loadConfig } from './config';
 import { type DatabaseHandle, openDatabase, startUpLock } from './db/database';
 import { DataFolderError } from './db/pglite-folder';
-import { pruneBoardChanges } from './job-postings/board-changes';
-import { scheduledWork } from './lib/scheduled-work';
-import { dailyPrivacyPurge } from './privacy/daily-purge';
 import { generateDemoData } from './seed/demo-data';
 import { isEmpty, seed } from './seed/seed';
-import { sourcesService } from './sources/sources-service';
-import { vendorHttp } from './sources/vendor-http';
-import { vendorUrlsOf } from './sources/vendor-urls';
+import { sourcesFromConfig } from './sources/from-config';
+import { backgroundWork } from './work/background-work';
 
 const apiDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const pruneEveryMs = 10 * 60 * 1000;
 /** How long a stopping server lets requests in flight finish before it cuts the connections. */
 const drainMs = 10_000;
 
@@ -94,31 +89,26 @@ export async function startApi(
   const captcha =
     localCaptcha?.verifier() ??
     createRecaptchaVerifier({ secret: config.RECAPTCHA_SECRET ?? '', verifyUrl: config.RECAPTCHA_VERIFY_URL });
-  if (!alerts.transport)
+  if (!alerts.transport && config.WORK_IN_API === 'on')
     log({
       time: new Date().toISOString(),
       level: 'warn',
-      message: 'SMTP_URL is not set: alert emails wait in the outbox until an instance with SMTP_URL sends them',
+      message: 'SMTP_URL is not set: alert emails wait in the outbox until a process with SMTP_URL sends them',
     });
-  const vendorUrls = vendorUrlsOf(config);
-  const sources = sourcesService({
-    db: database.db,
-    http: vendorHttp({ trusted: Object.values(vendorUrls) }),
-    vendorUrls,
-    log,
-  });
-  // Every source, every SOURCES_SYNC_MINUTES, by one instance of however many share the database.
-  const sourcesSync = scheduledWork({
-    db: database.db,
-    name: 'sources-sync',
-    everyMs: config.SOURCES_SYNC_MINUTES * 60_000,
-    run: async () => {
-      await sources.sync(null);
-    },
-    log,
-  });
-  // What the Privacy Policy says the board keeps no longer, deleted once a day by one instance.
-  const privacyPurge = dailyPrivacyPurge(database.db, log);
+  const sources = sourcesFromConfig(config, database.db, log);
+  // On PGlite the API is the one process that may open the database, so it does the scheduled
+  // work too; on PostgreSQL the workers do (WORK_IN_API, decision 041).
+  const work =
+    config.WORK_IN_API === 'on'
+      ? backgroundWork({
+          db: database.db,
+          alerts: alerts.service,
+          sources,
+          alertsIntervalSeconds: config.ALERTS_INTERVAL_SECONDS,
+          sourcesSyncMinutes: config.SOURCES_SYNC_MINUTES,
+          log,
+        })
+      : null;
   const peerAddress = (request: Request, envBindings: unknown): string | undefined => {
     try {
       return getConnInfo({ env: envBindings, req: { raw: request } } as unknown as Context).remote.address;
@@ -187,8 +177,6 @@ export async function startApi(
   const url = `http://${config.HOST}:${port}`;
   // Locally, without API_PUBLIC_URL, the address it listens on (staging and production must set it).
   publicOrigin ||= url;
-  // Old captcha redemptions, and the change log's entries every instance has long applied.
-  const prune = () => Promise.all([pruneRedemptions(database.db), pruneBoardChanges(database.db)]).catch(() => {});
   // The search index, read now rather than during the first visitor's search (~0.6 s at 100,000
   // jobs): call 1 once, in-process, as a visitor would ask it. A request that arrives meanwhile
   // shares the read. After this the index follows the changes row by row (decision 022).
@@ -200,12 +188,7 @@ export async function startApi(
     message: warm?.ok ? 'search warmed' : 'search not warmed: the first search reads its index',
     ms: Math.round(performance.now() - warmed),
   });
-  await prune();
-  const pruning = setInterval(prune, pruneEveryMs);
-  pruning.unref();
-  alerts.service.start(config.ALERTS_INTERVAL_SECONDS);
-  sourcesSync.start();
-  privacyPurge.start();
+  await work?.start();
   return {
     url,
     port,
@@ -217,10 +200,7 @@ export async function startApi(
     /** Stops taking connections, lets the requests in flight finish, then closes the database. */
     async close() {
       closing = true;
-      clearInterval(pruning);
-      await alerts.service.stop();
-      await sourcesSync.stop();
-      await privacyPurge.stop();
+      await work?.stop();
       const cutOff = setTimeout(() => server.closeAllConnections(), drainMs);
       await new Promise<void>((resolve) => {
         server.close(() => resolve());

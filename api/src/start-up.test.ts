@@ -3,7 +3,7 @@ import path from 'node:path';
 import { count, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { organizations } from './db/job-board-tables';
-import { selectRows } from './job-postings/queries';
+import { selectRows } from './db/select-rows';
 import { generateDemoData } from './seed/demo-data';
 import { startApi } from './server';
 import { createTestDatabase } from './test/test-database';

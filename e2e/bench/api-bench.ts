@@ -25,7 +25,7 @@ export async function apiBench(jobs: number) {
     await new Promise<void>((resolve, reject) => {
       const child = spawn(
         process.execPath,
-        ['--import', 'tsx', 'src/cli/generate-large.ts', '--jobs', String(jobs), '--data-dir', dir],
+        ['--import', 'tsx', 'bench/generate-large.ts', '--jobs', String(jobs), '--data-dir', dir],
         {
           cwd: path.join(rootDir, 'api'),
           stdio: 'inherit',

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { openDatabase } from '../../api/src/db/database';
-import { placements } from '../../api/src/job-postings/visible';
+import { placements } from '../../api/src/search/visible';
 import { generateDemoData } from '../../api/src/seed/demo-data';
 import { seed } from '../../api/src/seed/seed';
 import type { Board } from '../support/board';

@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
-import { type MailSink, startMailSink } from '../../api/src/alerts/mail-sink';
 import { runSources } from '../../api/src/cli/sources';
 import { applications } from '../../api/src/db/application-tables';
 import { jobPostings } from '../../api/src/db/job-board-tables';
+import { type MailSink, startMailSink } from '../../api/src/mail/mail-sink';
 import { demoWorkspaces } from '../../api/src/seed/demo-data';
 import type { startApi } from '../../api/src/server';
 import { type FakeVendors, startFakeVendors } from '../../api/src/test/fake-vendors';

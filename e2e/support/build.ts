@@ -4,7 +4,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { rspack } from '@rspack/core';
 import { app as listings } from '../../remote-listings/rspack.config';
-import { type AppDefinition, type BuildOptions, createConfig } from '../../rspack.shared';
+import type { AppDefinition, BuildOptions } from '../../rspack/app-definition';
+import { createConfig } from '../../rspack.shared';
 
 const rootDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 

@@ -1,27 +1,37 @@
-import { execFileSync, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { type MailSink, type SinkMessage, startMailSink } from '../../api/src/alerts/mail-sink';
 import { type DatabaseHandle, openDatabase } from '../../api/src/db/database';
-import { type ApiProcess, startApiProcess } from '../../api/src/test/api-process';
-import { postgresBinaries, startPrivatePostgres } from '../../api/src/test/private-postgres';
+import { type MailSink, type SinkMessage, startMailSink } from '../../api/src/mail/mail-sink';
+import {
+  type ApiProcess,
+  type ServiceProcess,
+  startApiProcess,
+  startWorkerProcess,
+} from '../../api/src/test/api-process';
+import type { FakeVendors } from '../../api/src/test/fake-vendors';
+import { startPrivatePostgres } from '../../api/src/test/private-postgres';
 import { createTestDatabase } from '../../api/src/test/test-database';
-import { appFolders, type StaticServer, serveReleases, serveRemote } from '../../scripts/serve-board';
+import { type StaticServer, serveReleases, serveRemote } from '../../scripts/serve-board';
 import type { RuntimeConfig } from '../../shared/src/config/runtime-config';
-import { type RedisServer, redisServerBinary, startRedisServer } from '../../shared/src/test/redis-server';
+import { type RedisServer, startRedisServer } from '../../shared/src/test/redis-server';
 import { readEnvironmentConfig } from '../../shell/server/config';
+import { addClusterSource, clusterSource, clusterVendors, publishTwoListings } from './cluster-parts';
+import { startNginx } from './nginx';
 import { freePort, postgresServerUrl, type ShellService, startShellService } from './production-site';
 import { release } from './release-cli';
 
 /**
  * The board as a deploy runs several instances of each service, on this machine: two API
- * instances (`api/src/server.ts`, as `pnpm serve:api` runs it) and two shell instances (`pnpm
- * serve:shell`) on one PostgreSQL and one Redis, behind nginx (Debian's package) balancing each
- * service round robin on a port of its own, as a load balancer in production. Every process is
- * the test's own, on free ports of 127.0.0.1, and stops with it. Each API instance sends its
- * emails to a mail sink of its own, so a test can tell which instance sent what.
+ * instances (`api/src/server.ts`, as `pnpm serve:api` runs it), one worker beside them
+ * (`api/src/worker.ts`: the scheduled work) and two shell instances (`pnpm serve:shell`) on one
+ * PostgreSQL and one Redis, behind nginx (Debian's package) balancing each service round robin on
+ * a port of its own, as a load balancer in production. Every process is the test's own, on free
+ * ports of 127.0.0.1, and stops with it. The API instances and the worker each send their emails
+ * to a mail sink of their own, so a test can tell which process sent what; the companies' ATSs
+ * are local servers answering as theirs do (one source, `clusterSource`, added before the worker
+ * starts).
  */
 
 /** The limits the instances run with: small, so a test reaches them in a few requests. */
@@ -37,112 +47,17 @@ export const clusterLimits = {
 /** How long an instance's claim on one email holds (OUTBOX_LEASE_SECONDS): short, for the test of a crash. */
 export const clusterLeaseSeconds = 3;
 
-const nginxBinary = () => ['/usr/sbin/nginx', '/usr/bin/nginx'].find((file) => existsSync(file)) ?? null;
-
-/**
- * Whether the suite can run here: it needs Debian's nginx and redis-server, and PostgreSQL (the
- * suite's server, BOARD_TEST_POSTGRES_URL, or a cluster of its own). Locally a missing one skips
- * the suite with the reason; under CI=true it fails it (.ci/run installs them).
- */
-export function clusterMissing(): string | null {
-  const missing = [
-    nginxBinary() ? null : 'nginx',
-    redisServerBinary() ? null : 'redis-server',
-    process.env.BOARD_TEST_POSTGRES_URL || postgresBinaries() ? null : 'postgresql',
-  ].filter(Boolean);
-  if (missing.length === 0) return null;
-  const reason = `the instances suite needs ${missing.join(', ')} (apt-get install nginx redis-server postgresql)`;
-  if (process.env.CI === 'true') throw new Error(`${reason}: CI=true requires it (.ci/run installs them)`);
-  return reason;
-}
-
-/** nginx in the foreground, configured by the test: two ports, each balancing one service's instances. */
-async function startNginx(options: { apiPort: number; sitePort: number; api: number[]; site: number[] }) {
-  const binary = nginxBinary();
-  if (!binary) throw new Error('nginx is not installed');
-  const dir = mkdtempSync(path.join(tmpdir(), 'board-nginx-'));
-  const upstream = (name: string, ports: number[]) =>
-    `upstream ${name} {\n${ports.map((port) => `    server 127.0.0.1:${port};`).join('\n')}\n    keepalive 8;\n  }`;
-  const server = (port: number, name: string) => `server {
-    listen 127.0.0.1:${port};
-    client_max_body_size 8m;
-    location / {
-      proxy_pass http://${name};
-      proxy_http_version 1.1;
-      proxy_set_header Connection "";
-      proxy_set_header Host $http_host;
-      proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;
-      proxy_set_header X-Forwarded-Proto $scheme;
-    }
-  }`;
-  // As root, nginx's workers would run as nobody, who may not use the test's folder.
-  const user = process.getuid?.() === 0 ? 'user root;\n' : '';
-  writeFileSync(
-    path.join(dir, 'nginx.conf'),
-    `${user}worker_processes 1;
-daemon off;
-pid ${dir}/nginx.pid;
-error_log ${dir}/error.log warn;
-events { worker_connections 512; }
-http {
-  access_log off;
-  client_body_temp_path ${dir}/body;
-  proxy_temp_path ${dir}/proxy;
-  fastcgi_temp_path ${dir}/fastcgi;
-  uwsgi_temp_path ${dir}/uwsgi;
-  scgi_temp_path ${dir}/scgi;
-  ${upstream('board_api', options.api)}
-  ${upstream('board_site', options.site)}
-  ${server(options.apiPort, 'board_api')}
-  ${server(options.sitePort, 'board_site')}
-}
-`,
-  );
-  const args = ['-p', dir, '-c', path.join(dir, 'nginx.conf')];
-  execFileSync(binary, [...args, '-t'], { stdio: 'pipe' });
-  const child = spawn(binary, args, { stdio: ['ignore', 'pipe', 'pipe'] });
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  // Ready when it answers on the API's port (a 502 until an instance is there is an answer too).
-  const until = Date.now() + 10_000;
-  for (;;) {
-    try {
-      await fetch(`http://127.0.0.1:${options.apiPort}/health`, { signal: AbortSignal.timeout(1_000) });
-      break;
-    } catch (error) {
-      if (child.exitCode !== null || Date.now() > until)
-        throw new Error(`nginx did not start: ${readFileSync(path.join(dir, 'error.log'), 'utf8')}`, { cause: error });
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-  }
-  return {
-    child,
-    async stop() {
-      // SIGQUIT: nginx's graceful stop.
-      if (child.exitCode === null && child.signalCode === null) child.kill('SIGQUIT');
-      await exited;
-      rmSync(dir, { recursive: true, force: true });
-    },
-  };
-}
-
-/** A copy of the listings build stamped as a later build: a second release without building again. */
-function restampedListings(): string {
-  const folder = mkdtempSync(path.join(tmpdir(), 'board-listings-next-'));
-  cpSync(appFolders.listings, folder, { recursive: true });
-  for (const manifest of [path.join(folder, 'mf-manifest.json'), path.join(folder, 'server', 'mf-manifest.json')]) {
-    const parsed = JSON.parse(readFileSync(manifest, 'utf8')) as {
-      metaData: { buildInfo: { buildVersion: string } };
-    };
-    const [commit] = parsed.metaData.buildInfo.buildVersion.split('@');
-    parsed.metaData.buildInfo.buildVersion = `${commit}@2099-01-01T00:00:00.000Z`;
-    writeFileSync(manifest, JSON.stringify(parsed));
-  }
-  return folder;
-}
-
 export class Cluster {
   private readonly cleanups: (() => Promise<unknown> | unknown)[] = [];
   apis: ApiProcess[] = [];
+  /** The worker (`startWorker` may start another) and its mail sink; the API instances' are `sinks`. */
+  worker!: ServiceProcess;
+  workerSink!: MailSink;
+  private readonly workerSinks: MailSink[] = [];
+  private workerEnv: Record<string, string> = {};
+  vendors!: FakeVendors;
+  /** The fake vendors' requests for the cluster's source's list, before the worker started. */
+  sourceRequestsBefore = 0;
   shells: ShellService[] = [];
   /** One mail sink per API instance: what instance i sends lands in sinks[i]. */
   sinks: MailSink[] = [];
@@ -188,16 +103,13 @@ export class Cluster {
       this.sinks.push(sink);
       this.cleanups.push(() => sink.close());
     }
+    this.vendors = await clusterVendors();
+    this.cleanups.push(() => this.vendors.close());
 
     // The remotes: listings from a release store (two releases, the first live), the others as built.
     this.stores = mkdtempSync(path.join(tmpdir(), 'board-cluster-releases-'));
     this.cleanups.push(() => rmSync(this.stores, { recursive: true, force: true }));
-    const next = restampedListings();
-    this.cleanups.push(() => rmSync(next, { recursive: true, force: true }));
-    const first = release(this.stores, 'publish', 'listings');
-    const second = release(this.stores, 'publish', 'listings', '--dist', next);
-    if (first.status !== 0 || second.status !== 0) throw new Error(`publish failed: ${first.stderr}${second.stderr}`);
-    this.releases = { first: first.last, second: second.last };
+    this.releases = publishTwoListings(this.stores);
     if (this.promote(this.releases.first) !== 0) throw new Error('promote failed');
     const servers: StaticServer[] = [
       await serveReleases(path.join(this.stores, 'local', 'listings'), 0, '127.0.0.1'),
@@ -228,8 +140,7 @@ export class Cluster {
       OPERATOR_TOKEN: this.operatorToken,
       // Staging seeds nothing unless asked: this deploy asks, and both instances start on an empty database.
       SEED: 'demo',
-      // The alerts' work runs when a test asks for it (the operator endpoint, a subscription's own send).
-      ALERTS_INTERVAL_SECONDS: '0',
+      ...this.vendors.env,
       OUTBOX_LEASE_SECONDS: String(clusterLeaseSeconds),
       RATE_LIMIT_MAX: String(clusterLimits.submissions),
       REQUEST_RATE_LIMIT_MAX: String(clusterLimits.requests),
@@ -240,6 +151,12 @@ export class Cluster {
     this.cleanups.push(() => Promise.all(this.apis.map((api) => api.stop())));
     this.database = await openDatabase({ databaseUrl });
     this.cleanups.push(() => this.database.close());
+    // The deploy's source, added before the worker starts: its first round syncs it.
+    await addClusterSource(this.database.db, this.vendors);
+    this.sourceRequestsBefore = this.sourceRequests();
+    // The scheduled work: a digest round every second, so a test sees the worker send one soon.
+    this.workerEnv = { ...shared, ALERTS_INTERVAL_SECONDS: '1' };
+    await this.startWorker();
 
     this.config = {
       ...readEnvironmentConfig('local'),
@@ -283,17 +200,36 @@ export class Cluster {
     this.cleanups.push(() => nginx.stop());
   }
 
+  /** Starts a worker (another, once the first is gone) with a mail sink of its own. */
+  async startWorker(): Promise<ServiceProcess> {
+    const sink = await startMailSink();
+    this.cleanups.push(() => sink.close());
+    this.workerSinks.push(sink);
+    const worker = await startWorkerProcess({ ...this.workerEnv, SMTP_URL: sink.smtpUrl });
+    this.cleanups.push(() => worker.stop());
+    this.worker = worker;
+    this.workerSink = sink;
+    return worker;
+  }
+
+  /** The fake vendors' requests for the list of the cluster's source (each sync reads it once). */
+  sourceRequests(): number {
+    return this.vendors.requests.filter((request) => request.path.includes(clusterSource.board)).length;
+  }
+
   /** `pnpm release promote listings <version>` against this deploy's store. */
   promote(version: string): number | null {
     return release(this.stores, 'promote', 'listings', version).status;
   }
 
   /**
-   * Every email every instance sent, in the order the relays accepted them (each instance has its
-   * own relay: sink by sink, a digest one instance sent came before the confirmation the other sent).
+   * Every email every instance and the worker sent, in the order the relays accepted them (each
+   * process has its own relay: sink by sink, an email one sent came before the one another sent).
    */
   messages(): SinkMessage[] {
-    return this.sinks.flatMap((sink) => sink.messages).sort((a, b) => a.time.localeCompare(b.time));
+    return [...this.sinks, ...this.workerSinks]
+      .flatMap((sink) => sink.messages)
+      .sort((a, b) => a.time.localeCompare(b.time));
   }
 
   /** Stops everything it started, newest first. */

@@ -1,4 +1,4 @@
-import type { SinkMessage } from '../../api/src/alerts/mail-sink';
+import type { SinkMessage } from '../../api/src/mail/mail-sink';
 import type { Board } from '../support/board';
 import { expect, expectAccessible, test } from '../support/test';
 

@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import type { Download } from '@playwright/test';
-import type { SinkMessage } from '../../api/src/alerts/mail-sink';
+import type { SinkMessage } from '../../api/src/mail/mail-sink';
 import { findJob } from '../support/api';
 import { fillRequired, pdf, solveLocalCaptcha } from '../support/application';
 import type { Board } from '../support/board';

@@ -1,102 +1,47 @@
 import { and, count, eq, isNotNull, isNull, like, sql } from 'drizzle-orm';
 import { alerts, outbox } from '../../api/src/db/alert-tables';
 import { applications } from '../../api/src/db/application-tables';
-import { organizations } from '../../api/src/db/job-board-tables';
+import { jobPostings, jobSources, organizations } from '../../api/src/db/job-board-tables';
+import { scheduledRuns } from '../../api/src/db/scheduled-work-tables';
 import { enqueue } from '../../api/src/mail/outbox';
 import type { ApiProcess } from '../../api/src/test/api-process';
-import { candidate } from '../../api/src/test/application-form';
-import { pdfBytes } from '../../api/src/test/test-api';
-import { Cluster, clusterLeaseSeconds, clusterLimits, clusterMissing } from '../support/cluster';
-import { test as base, expect } from '../support/test';
+import { clusterLeaseSeconds, clusterLimits } from '../support/cluster';
+import { clusterMissing, clusterSource } from '../support/cluster-parts';
+import {
+  apply,
+  captchaToken,
+  firstJobId,
+  from,
+  mailTo,
+  operatorSend,
+  searchTotal,
+  subscribe,
+  test,
+} from '../support/cluster-test';
+import { expect } from '../support/test';
 
 /**
  * The board as a deploy runs several instances of each service (support/cluster.ts): two API
- * instances and two shell instances on one PostgreSQL and one Redis, behind nginx, round robin.
- * Whatever instance a request reaches, the limits count one client once, a challenge or a link
- * made by one works at the other, each email goes out once, and a promotion reaches every shell.
+ * instances, a worker and two shell instances on one PostgreSQL and one Redis, behind nginx, round
+ * robin. Whatever instance a request reaches, the limits count one client once, a challenge or a
+ * link made by one works at the other, the worker does the scheduled work once (a source's sync,
+ * the emails: each goes out once), and a promotion reaches every shell.
  */
 const missing = clusterMissing();
-
-const test = base.extend<object, { cluster: Cluster }>({
-  cluster: [
-    // biome-ignore lint/correctness/noEmptyPattern: Playwright reads a fixture's dependencies from this pattern
-    async ({}, use) => {
-      const cluster = await Cluster.start();
-      await use(cluster);
-      await cluster.stop();
-    },
-    { scope: 'worker', timeout: 180_000 },
-  ],
-  baseURL: async ({ cluster }, use) => {
-    await use(cluster.siteUrl);
-  },
-});
 
 test.describe('several instances of each service behind a load balancer', () => {
   test.skip(missing !== null, missing ?? '');
   test.describe.configure({ mode: 'serial' });
-
-  /** A request from `client`, as nginx names it to the instances (they trust it: TRUSTED_PROXIES). */
-  const from = (client: string, headers: Record<string, string> = {}) => ({
-    headers: { 'X-Forwarded-For': client, ...headers },
-  });
-
-  /** A local-captcha token: the challenge from one API instance, answered at the other. */
-  async function captchaToken(issuer: ApiProcess, checker: ApiProcess): Promise<string> {
-    const challenge = (await (
-      await fetch(`${issuer.url}/public/captcha/challenge`, from('198.51.100.200'))
-    ).json()) as { challenge_id: string; question: string };
-    const [, a, b] = /What is (\d+) \+ (\d+)\?/.exec(challenge.question) ?? [];
-    const answered = await fetch(`${checker.url}/public/captcha/verify`, {
-      method: 'POST',
-      ...from('198.51.100.200', { 'Content-Type': 'application/json' }),
-      body: JSON.stringify({ challenge_id: challenge.challenge_id, answer: String(Number(a) + Number(b)) }),
-    });
-    expect(answered.status, 'a challenge issued by one instance is answered at the other').toBe(200);
-    return ((await answered.json()) as { token: string }).token;
-  }
-
-  async function apply(cluster: Cluster, client: string, jobId: number, token: string) {
-    const form = new FormData();
-    form.append('job_posting_id', String(jobId));
-    for (const [name, value] of Object.entries(candidate)) form.append(name, value);
-    form.append('recaptcha_token', token);
-    form.append('candidate_resume', new Blob([pdfBytes() as BlobPart], { type: 'application/pdf' }), 'cv.pdf');
-    return fetch(`${cluster.apiUrl}/public/job-application/`, { method: 'POST', ...from(client), body: form });
-  }
-
-  const subscribe = (cluster: Cluster, client: string, email: string) =>
-    fetch(`${cluster.apiUrl}/public/alerts/subscribe`, {
-      method: 'POST',
-      ...from(client, { 'Content-Type': 'application/json' }),
-      body: JSON.stringify({ email, frequency: 'daily' }),
-    });
-
-  const operatorSend = (url: string, cluster: Cluster, body: unknown = {}) =>
-    fetch(`${url}/operator/alerts/send`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${cluster.operatorToken}` },
-      body: JSON.stringify(body),
-    });
-
-  const mailTo = (cluster: Cluster, address: string) =>
-    cluster.messages().filter((message) => message.to.includes(address));
-
-  async function firstJobId(cluster: Cluster): Promise<number> {
-    const answer = await fetch(`${cluster.apiUrl}/public-job-posting?limit=1`, from('198.51.100.201'));
-    const job = ((await answer.json()) as { jobs: { id: number }[] }).jobs[0];
-    if (!job) throw new Error('the API lists no job');
-    return job.id;
-  }
 
   test('instances started together on an empty database all come up: migrated and seeded once', async ({ cluster }) => {
     const { rows } = (await cluster.database.db.execute(
       sql`select hash, count(*)::int as n from drizzle.__drizzle_migrations group by hash having count(*) > 1`,
     )) as unknown as { rows?: unknown[] };
     expect(rows ?? [], 'no migration ran twice').toEqual([]);
+    // The demo's companies, and the one company of the deploy's source (added once both were up).
     const [organizationsStored] = await cluster.database.db.select({ n: count() }).from(organizations);
     const { generateDemoData } = await import('../../api/src/seed/demo-data');
-    expect(organizationsStored?.n, 'the demo data seeded once').toBe(generateDemoData().organizations.length);
+    expect(organizationsStored?.n, 'the demo data seeded once').toBe(generateDemoData().organizations.length + 1);
     for (const api of cluster.apis) {
       const health = await fetch(`${api.url}/health`);
       expect(await health.json()).toEqual({ status: 'ok', database: 'postgres' });
@@ -152,7 +97,7 @@ test.describe('several instances of each service behind a load balancer', () => 
     const after = await cluster.database.db.select({ n: count() }).from(applications);
     expect((after[0]?.n ?? 0) - (before[0]?.n ?? 0)).toBe(1);
 
-    // The subscription: one confirmation email, whichever instance sends it.
+    // The subscription: one confirmation email, sent by the worker (told of it at the commit).
     const address = 'one-email-each@example.com';
     expect((await subscribe(cluster, '203.0.113.21', address)).status).toBe(202);
     await expect.poll(() => mailTo(cluster, address).length, { timeout: 15_000 }).toBe(1);
@@ -177,21 +122,49 @@ test.describe('several instances of each service behind a load balancer', () => 
       expect(await listed.text()).toContain('daily · on');
     }
 
-    // The digest, asked for through the load balancer (twice: each instance once): one email.
+    // The digest, sent by the worker on its round once the alert is due, a new job in its window.
     const [alert] = await cluster.database.db.select().from(alerts).where(eq(alerts.status, 'active'));
     expect(alert?.email).toBe(address);
-    const sends = await Promise.all([
-      operatorSend(cluster.apiUrl, cluster, { since: '2020-01-01' }),
-      operatorSend(cluster.apiUrl, cluster, { since: '2020-01-01' }),
-    ]);
-    expect(sends.map((answer) => answer.status)).toEqual([200, 200]);
+    const [company] = await cluster.database.db.select({ id: organizations.id }).from(organizations).limit(1);
+    await cluster.database.db.insert(jobPostings).values({
+      organizationId: company?.id ?? 0,
+      title: 'Tide Gauge Reader',
+      status: 'published',
+      shownOn: 'job_board',
+      publishedAt: new Date(),
+    });
+    await cluster.database.db
+      .update(alerts)
+      .set({ nextDigestAt: sql`now()` })
+      .where(eq(alerts.id, alert?.id ?? ''));
     await expect.poll(() => mailTo(cluster, address).length, { timeout: 15_000 }).toBe(2);
+    expect(cluster.workerSink.messages.filter((message) => message.to.includes(address))).toHaveLength(2);
+    // Asked for again through the load balancer (twice: each instance once) beside the worker: nothing more is due.
+    const sends = await Promise.all([operatorSend(cluster.apiUrl, cluster), operatorSend(cluster.apiUrl, cluster)]);
+    expect(sends.map((answer) => answer.status)).toEqual([200, 200]);
     const unsent = await cluster.database.db.select({ n: count() }).from(outbox).where(isNull(outbox.sentAt));
     expect(unsent[0]?.n).toBe(0);
     expect(mailTo(cluster, address).map((message) => message.subject)).toEqual([
       expect.stringMatching(/^Confirm your job alert/),
       expect.stringMatching(/new job/i),
     ]);
+  });
+
+  test('the worker syncs the source once, and both API instances find its jobs within 5 s', async ({ cluster }) => {
+    const lastSync = async () =>
+      (await cluster.database.db.select({ line: jobSources.lastSyncLine }).from(jobSources))[0]?.line ?? null;
+    await expect.poll(lastSync, { timeout: 30_000 }).toMatch(new RegExp(`: ${clusterSource.jobs} new`));
+    expect(cluster.sourceRequests() - cluster.sourceRequestsBefore, 'one read of the vendor: one sync').toBe(1);
+    const [round] = await cluster.database.db
+      .select()
+      .from(scheduledRuns)
+      .where(eq(scheduledRuns.name, 'sources-sync'));
+    expect(round?.lastClaimedBy, 'the round was the worker’s').toMatch(new RegExp(`:${cluster.worker.child.pid}$`));
+    // The sync has committed: each instance learns of it by itself.
+    for (const api of cluster.apis)
+      await expect
+        .poll(() => searchTotal(api, 'title=lighthouse%20keeper'), { timeout: 5_000, intervals: [100, 250, 500] })
+        .toBe(clusterSource.jobs);
   });
 
   test('a release promotion reaches both shells (each reads the pointer again once it is 5 s old)', async ({
@@ -220,15 +193,15 @@ test.describe('several instances of each service behind a load balancer', () => 
     await expect(page.getByRole('article').first()).toBeVisible();
   });
 
-  test('an API instance killed in the middle of sending loses no email and duplicates none', async ({ cluster }) => {
-    const [doomed, survivor] = cluster.apis as [ApiProcess, ApiProcess];
-    const [doomedRelay, survivorRelay] = cluster.sinks;
-    if (!doomedRelay || !survivorRelay) throw new Error('no relays');
+  test('a worker killed in the middle of sending loses no email and duplicates none', async ({ cluster }) => {
+    const doomed = cluster.worker;
+    const doomedRelay = cluster.workerSink;
     const recipients = Array.from({ length: 12 }, (_, index) => `crash${index}@example.com`);
-    // The doomed instance's relay accepts its first emails, then takes the next ones and never
-    // answers: those are in flight when it dies. The accepted ones must not go again.
+    // The worker's relay accepts its first emails, then takes the next one and never answers: that
+    // one is in flight when the worker dies. The accepted ones must not go again.
     const acceptedBeforeHang = 5;
     doomedRelay.hang(acceptedBeforeHang);
+    // Queued as an event's transaction queues them: the worker hears of them at the commit.
     await cluster.database.db.transaction((tx) =>
       enqueue(
         tx,
@@ -245,9 +218,8 @@ test.describe('several instances of each service behind a load balancer', () => 
         })),
       ),
     );
-    const dying = operatorSend(doomed.url, cluster).catch(() => null);
     // Killed once the accepted ones are marked sent (an email accepted in the instant before a
-    // crash, not yet marked, goes again: decision 027) and the next ones are in flight.
+    // crash, not yet marked, goes again: decision 027) and the next one is in flight.
     const markedSent = async () =>
       (
         await cluster.database.db
@@ -260,23 +232,16 @@ test.describe('several instances of each service behind a load balancer', () => 
     expect(doomedRelay.held, 'one email in flight when it dies').toBe(1);
     doomed.child.kill('SIGKILL');
     await doomed.stop();
-    await dying;
-    // The survivor sends what nobody holds at once, and what the dead instance held once its lease ends.
-    await expect
-      .poll(
-        async () => {
-          await operatorSend(survivor.url, cluster);
-          const [left] = await cluster.database.db.select({ n: count() }).from(outbox).where(isNull(outbox.sentAt));
-          return left?.n;
-        },
-        { timeout: (clusterLeaseSeconds + 20) * 1000, intervals: [500] },
-      )
-      .toBe(0);
+    // Another worker sends what nobody holds at once, and what the dead one held once its lease ends.
+    await cluster.startWorker();
+    const unsent = async () =>
+      (await cluster.database.db.select({ n: count() }).from(outbox).where(isNull(outbox.sentAt)))[0]?.n;
+    await expect.poll(unsent, { timeout: (clusterLeaseSeconds + 20) * 1000, intervals: [500] }).toBe(0);
     const delivered = recipients.flatMap((to) => mailTo(cluster, to).map((message) => message.to.join()));
     expect(delivered.sort(), 'each email once, none lost').toEqual([...recipients].sort());
     expect(
       doomedRelay.messages.filter((message) => recipients.some((to) => message.to.includes(to))),
-      'what the dead instance’s relay accepted',
+      'what the dead worker’s relay accepted',
     ).toHaveLength(acceptedBeforeHang);
   });
 });

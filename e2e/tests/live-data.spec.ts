@@ -1,5 +1,5 @@
 import { XMLParser } from 'fast-xml-parser';
-import type { SinkMessage } from '../../api/src/alerts/mail-sink';
+import type { SinkMessage } from '../../api/src/mail/mail-sink';
 import type { Board } from '../support/board';
 import { expect, test } from '../support/test';
 

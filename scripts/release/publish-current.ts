@@ -1,7 +1,7 @@
 import { releaseManifestUrl } from '../../shared/src/config/release-pointer';
 import type { RemoteName } from '../../shared/src/config/remotes';
+import { ReleaseStore } from '../../shared/src/release/release-store';
 import { checkBuild, versionOfBuild } from './release-build';
-import { ReleaseStore } from './release-store';
 
 /**
  * What `pnpm serve` (the end of `npm start`) does before it serves a remote from the local store:

@@ -2,11 +2,11 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { ReleaseStore } from '../../shared/src/release/release-store';
 import { serveReleases } from '../serve-board';
 import { liveManifestUrl, publishCurrentBuild } from './publish-current';
 import { versionOfBuild } from './release-build';
 import { type ReleaseContext, runRelease } from './release-commands';
-import { ReleaseStore } from './release-store';
 
 let dir: string;
 let printed: string[];

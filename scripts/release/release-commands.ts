@@ -6,11 +6,11 @@
 import path from 'node:path';
 import { isReleaseVersion, type ReleasePointer } from '../../shared/src/config/release-pointer';
 import { type RemoteName, remoteNames } from '../../shared/src/config/remotes';
-import { promoted, rolledBack, withCanary } from './pointer-changes';
+import { promoted, rolledBack, withCanary } from '../../shared/src/release/pointer-changes';
+import { type ReleaseInfo, ReleaseStore } from '../../shared/src/release/release-store';
 import { checkBuild, versionOfBuild } from './release-build';
 import { ReleaseCommandError } from './release-command-error';
 import { printHealth } from './release-health-command';
-import { type ReleaseInfo, ReleaseStore } from './release-store';
 
 export const releaseEnvironments = ['local', 'staging', 'production'] as const;
 export type ReleaseEnvironment = (typeof releaseEnvironments)[number];

@@ -3,9 +3,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { countsOfView, figuresOf, type ReleaseHealthSnapshot } from '../../shared/src/config/release-health';
-import { canaryFailed } from './pointer-changes';
+import { canaryFailed } from '../../shared/src/release/pointer-changes';
+import { ReleaseStore } from '../../shared/src/release/release-store';
 import { runRelease } from './release-commands';
-import { ReleaseStore } from './release-store';
 
 let dir: string;
 let printed: string[];

@@ -4,8 +4,8 @@
  * the pointer (`health.json`, every evaluation: 30 s by default; decision 035).
  */
 import type { HealthFigures, ReleaseHealthSnapshot } from '../../shared/src/config/release-health';
+import type { ReleaseStore } from '../../shared/src/release/release-store';
 import { ReleaseCommandError } from './release-command-error';
-import type { ReleaseStore } from './release-store';
 
 const rate = (figures: HealthFigures) => `${(figures.errorRate * 100).toFixed(1)}%`;
 const value = (number: number | null, unit = '') => (number === null ? '-' : `${number}${unit}`);

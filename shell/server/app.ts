@@ -4,9 +4,9 @@ import type { Limits } from '@board/shared/lib/limits';
 import { jsonLines } from '@board/shared/lib/request-log';
 import { type ShellConfig, shellDist } from './config';
 import type { ShellMetrics } from './http/shell-metrics';
-import { createShellServer, pageApiStaleMs, shellKeyHeader } from './http/shell-server';
 import { visitorLimit } from './http/visitor-limit';
-import { ApiReader } from './pages/api-reader';
+import { ApiReader } from './reader/api-reader';
+import { createShellServer, pageApiStaleMs, shellKeyHeader } from './shell-server';
 
 /** What a caller other than the deploy may change: the e2e board and `pnpm serve` on this machine. */
 export interface ShellTuning {

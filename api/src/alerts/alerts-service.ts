@@ -56,10 +56,6 @@ export function createAlertsService(options: {
     sendDigests,
     drain,
     tick,
-    /** Sends what was just queued, soon, without waiting for the timer. */
-    kick() {
-      setTimeout(() => drain().catch(failed), 0).unref();
-    },
     start(intervalSeconds: number) {
       if (intervalSeconds <= 0 || timer) return;
       timer = setInterval(() => {

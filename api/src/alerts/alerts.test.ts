@@ -1,13 +1,14 @@
 import { createHash } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { boardWritten } from '../board-changes/board-written';
 import { alerts, outbox } from '../db/alert-tables';
 import { jobPostings, organizations } from '../db/job-board-tables';
+import { type MailSink, startMailSink } from '../mail/mail-sink';
 import { smtpTransport } from '../mail/mailer';
 import { createTestApi, type TestApi } from '../test/test-api';
 import { rekeyAddresses } from './address-keys';
 import { deleteExpiredPending } from './digests';
-import { type MailSink, startMailSink } from './mail-sink';
 import { createAlertTokens } from './tokens';
 
 let api: TestApi;
@@ -91,6 +92,7 @@ async function addJob(title: string, publishedAt: Date, overrides: Partial<typeo
       ...overrides,
     })
     .returning({ id: jobPostings.id });
+  boardWritten(api.db);
   return job?.id ?? 0;
 }
 
@@ -492,7 +494,12 @@ describe('unsubscribing and managing', () => {
         headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
         body: new URLSearchParams(fields).toString(),
       });
-    expect((await act({ alert_id: first.id, action: 'pause' })).status).toBe(303);
+    const paused = await act({ alert_id: first.id, action: 'pause' });
+    expect(paused.status).toBe(303);
+    // The way back names the manage link: kept by no cache, told to no next page.
+    expect(paused.headers.get('location')).toBe(manage);
+    expect(paused.headers.get('cache-control')).toBe('no-store');
+    expect(paused.headers.get('referrer-policy')).toBe('no-referrer');
     const status = async (id: string) => (await api.db.select().from(alerts).where(eq(alerts.id, id)))[0]?.status;
     expect(await status(first.id)).toBe('paused');
     await act({ alert_id: first.id, action: 'resume' });

@@ -3,8 +3,8 @@ import { and, eq } from 'drizzle-orm';
 import type { Hono } from 'hono';
 import { alerts } from '../db/alert-tables';
 import { workspaces } from '../db/job-board-tables';
-import { alertPage, badLink, htmlPage, link, paragraph, postButton } from './pages';
-import type { AlertRouteDeps } from './routes';
+import { alertPage, badLink, htmlPage, link, paragraph, postButton } from '../lib/html-pages';
+import type { AlertRouteDeps } from './route-deps';
 import { firstDigestAt } from './schedule';
 
 /**

@@ -1,13 +1,18 @@
 import { boardSearchPath, storedJobSearch } from '@board/shared/forms/alert-description';
 import type { AlertFrequency } from '@board/shared/forms/alert-fields';
 import { and, eq, inArray, isNull, lt, lte, or } from 'drizzle-orm';
+import { lockFirstSeenForReading } from '../board-changes/first-seen-lock';
 import { alerts } from '../db/alert-tables';
 import type { Database } from '../db/database';
 import { workspaces } from '../db/job-board-tables';
-import { scopeFacetsCache } from '../job-postings/caches';
-import { jobsPublishedBetween, type SavedSearch, type SeenWindow, type WindowMatches } from '../job-postings/digests';
-import { lockFirstSeenForReading } from '../job-postings/first-seen-lock';
 import { enqueue, type OutboxEntry } from '../mail/outbox';
+import { scopeFacetsCache } from '../search/caches';
+import {
+  jobsPublishedBetween,
+  type SavedSearch,
+  type SeenWindow,
+  type WindowMatches,
+} from '../search/published-between';
 import { digestEmail, digestMaxJobs } from './emails';
 import type { AlertLinkMaker } from './links';
 import { nextDigestAt } from './schedule';

@@ -3,6 +3,7 @@ import type { JobSearch } from '@board/shared/api/job-search';
 import { alertBoardName, alertSearchTerms } from '@board/shared/forms/alert-description';
 import { brand } from '@board/shared/lib/brand';
 import type { OutboxMessage } from '../db/alert-tables';
+import { escapeHtml } from '../lib/html-pages';
 
 /**
  * The alert emails, as pure functions of their content: each is multipart (HTML and plain text)
@@ -35,10 +36,6 @@ export interface DigestJob {
 
 /** At most this many jobs in one digest; the rest are a link to the board's search. */
 export const digestMaxJobs = 20;
-
-export function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
-}
 
 function listHeaders(links: AlertLinks): Record<string, string> {
   return {

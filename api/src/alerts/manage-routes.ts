@@ -3,10 +3,9 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { Hono } from 'hono';
 import { alerts } from '../db/alert-tables';
 import { workspaces } from '../db/job-board-tables';
+import { alertPage, badLink, escapeHtml, htmlPage, paragraph, postButton, privateLinkRedirect } from '../lib/html-pages';
 import { httpError } from '../lib/http-error';
-import { escapeHtml } from './emails';
-import { alertPage, badLink, htmlPage, paragraph, postButton } from './pages';
-import type { AlertRouteDeps } from './routes';
+import type { AlertRouteDeps } from './route-deps';
 
 const oldManageLink =
   'This manage link is from an older email and no longer works. Open “Manage alerts” in your newest alert email, or unsubscribe with the link at the bottom of any of them.';
@@ -110,6 +109,6 @@ export function addManageRoutes(app: Hono, deps: Pick<AlertRouteDeps, 'db' | 'to
         .where(and(mine(id), eq(alerts.status, 'paused')));
     else
       throw httpError(400, 'Malformed request', 'Send action=pause|resume|delete with alert_id, or action=delete-all');
-    return c.redirect(`/public/alerts/manage?token=${encodeURIComponent(token)}`, 303);
+    return privateLinkRedirect(c, `/public/alerts/manage?token=${encodeURIComponent(token)}`);
   });
 }

@@ -2,8 +2,8 @@ import { emptyJobSearch, type JobSearch } from '@board/shared/api/job-search';
 import { jobSearchQuery } from '@board/shared/api/job-search-query';
 import type { JobPageBody } from '@board/shared/api/page-bodies';
 import { describe, expect, it } from 'vitest';
-import { scopeFacetsCache } from '../job-postings/caches';
-import { jobsPublishedBetween } from '../job-postings/digests';
+import { scopeFacetsCache } from '../search/caches';
+import { jobsPublishedBetween } from '../search/published-between';
 import { useTestApi } from '../test/use-test-api';
 
 const api = useTestApi();

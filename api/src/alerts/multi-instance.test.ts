@@ -3,9 +3,9 @@ import { isNull } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { alerts, outbox } from '../db/alert-tables';
 import { openDatabase } from '../db/database';
+import { startMailSink } from '../mail/mail-sink';
 import { startApiProcess } from '../test/api-process';
 import { createTestDatabase } from '../test/test-database';
-import { startMailSink } from './mail-sink';
 import { createAlertTokens } from './tokens';
 
 const waitFor = async (check: () => Promise<boolean> | boolean, ms: number) => {

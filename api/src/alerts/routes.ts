@@ -1,25 +1,8 @@
-import type { Limit } from '@board/shared/lib/limits';
 import { Hono } from 'hono';
-import type { CaptchaVerifier } from '../captcha/captcha';
-import type { Database } from '../db/database';
 import { addConfirmRoutes } from './confirm-routes';
-import type { AlertLinkMaker } from './links';
 import { addManageRoutes } from './manage-routes';
+import type { AlertRouteDeps } from './route-deps';
 import { addSubscribeRoute } from './subscribe-route';
-import type { AlertTokens } from './tokens';
-
-export interface AlertRouteDeps {
-  db: Database;
-  tokens: AlertTokens;
-  links: AlertLinkMaker;
-  captcha: CaptchaVerifier;
-  /** Valid subscribe requests per client (where the API's limits count); past it, the captcha. */
-  subscriptions: Limit;
-  clientKey: (request: Request, env: unknown) => string;
-  clientAddress: (request: Request, env: unknown) => string | undefined;
-  /** Asks the sender to send what was just queued (the confirmation) without waiting for its timer. */
-  kick: () => void;
-}
 
 /**
  * Job alerts: subscribe (JSON or a plain HTML form post), confirm (a page whose button POSTs),

@@ -5,9 +5,9 @@ import { eq } from 'drizzle-orm';
 import type { Hono } from 'hono';
 import { captchaRedemptions } from '../db/application-tables';
 import { workspaces } from '../db/job-board-tables';
+import { alertPage, htmlPage, paragraph } from '../lib/html-pages';
 import { httpError } from '../lib/http-error';
-import { alertPage, htmlPage, paragraph } from './pages';
-import type { AlertRouteDeps } from './routes';
+import type { AlertRouteDeps } from './route-deps';
 import { subscribe } from './subscribe';
 
 const checkInbox = 'Check your inbox: if the address can get alerts, an email with a confirmation link is on its way.';
@@ -107,7 +107,6 @@ export function addSubscribeRoute(app: Hono, deps: AlertRouteDeps) {
     }
 
     await subscribe(db, links, tokens.addresses, parsed.value, client, boardName);
-    deps.kick();
     if (isForm) {
       const back = safeReturnPath(fields[alertFieldNames.returnTo]);
       if (back) {

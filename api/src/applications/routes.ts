@@ -36,10 +36,10 @@ export interface ApplicationDeps {
   clientAddress: (request: Request, env: unknown) => string | undefined;
   /**
    * Receipts: each accepted application queues one email to its address (in the outbox, in the
-   * application's transaction) with the candidate's signed link; `kick` sends it without waiting
-   * for the outbox's timer.
+   * application's transaction) with the candidate's signed link; whoever sends the outbox hears of
+   * it at the commit.
    */
-  receipts: { links: CandidateLinkMaker; kick: () => void };
+  receipts: { links: CandidateLinkMaker };
 }
 
 /** Room for the text fields and the multipart framing on top of the largest accepted resume. */
@@ -207,7 +207,6 @@ export function applicationRoutes(deps: ApplicationDeps) {
         await enqueueReceipt(tx, row, job, deps.receipts.links);
         return row;
       });
-      deps.receipts.kick();
       return c.json(
         { id: saved.id, received_at: saved.receivedAt.toISOString() } satisfies ApplicationReceivedBody,
         201,

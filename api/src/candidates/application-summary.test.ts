@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { addMonths } from '../privacy/retention';
 import { byteSize, givenResumeName } from './application-summary';
+import { addMonths } from './retention';
 
 describe('the resume as the candidate named it', () => {
   it.each([

@@ -1,15 +1,14 @@
 import { eq } from 'drizzle-orm';
 import { type Context, Hono } from 'hono';
-import { escapeHtml } from '../alerts/emails';
-import { alertPage, htmlPage, paragraph } from '../alerts/pages';
 import { outbox } from '../db/alert-tables';
 import { applicationResumes, applications, applicationWithdrawals } from '../db/application-tables';
 import type { Database } from '../db/database';
 import { jobPostings, organizations } from '../db/job-board-tables';
-import { applicationKeptUntil } from '../privacy/retention';
+import { alertPage, escapeHtml, htmlPage, paragraph } from '../lib/html-pages';
 import { dateText, receivedText, resumeDescription, sentFields } from './application-summary';
 import { type CandidateTokens, candidatePath } from './candidate-links';
 import { deleteReceipts, receiptKey } from './receipt';
+import { applicationKeptUntil } from './retention';
 
 /**
  * The candidate's own pages, at the signed link of their receipt, with no account: what was sent,

@@ -12,10 +12,10 @@ import { runPrivacyPurge } from '../cli/privacy-purge';
 import { alerts, type OutboxMessage, outbox } from '../db/alert-tables';
 import { applicationResumes, applications, applicationWithdrawals } from '../db/application-tables';
 import { jobPostings, organizations } from '../db/job-board-tables';
-import { addMonths } from '../privacy/retention';
 import { applicationForm, candidate, publishedJobId, submitApplication } from '../test/application-form';
 import { createTestApi, pdfBytes, type TestApi } from '../test/test-api';
 import { createCandidateTokens } from './candidate-links';
+import { addMonths } from './retention';
 
 /** What the mail relay accepted; `failing` makes it refuse (a relay down), as nodemailer throws. */
 const relay = {

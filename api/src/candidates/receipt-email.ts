@@ -1,6 +1,6 @@
 import { brand } from '@board/shared/lib/brand';
-import { escapeHtml } from '../alerts/emails';
 import type { OutboxMessage } from '../db/alert-tables';
+import { escapeHtml } from '../lib/html-pages';
 import { type AppliedJob, dateText, receivedText, type SentField } from './application-summary';
 
 /**

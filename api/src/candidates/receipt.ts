@@ -3,12 +3,12 @@ import { outbox } from '../db/alert-tables';
 import type { applications } from '../db/application-tables';
 import type { Database } from '../db/database';
 import { enqueue } from '../mail/outbox';
-import { applicationKeptUntil } from '../privacy/retention';
 import { type AppliedJob, sentFields } from './application-summary';
 import type { CandidateLinkMaker } from './candidate-links';
 import { receiptEmail } from './receipt-email';
+import { applicationKeptUntil } from './retention';
 
-type Writer = Pick<Database, 'insert'>;
+type Writer = Pick<Database, 'insert' | 'execute'>;
 
 /** One receipt per application: the outbox's key for it (also how its row is found to delete it). */
 export const receiptKey = (applicationId: string) => `receipt:${applicationId}`;

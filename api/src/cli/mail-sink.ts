@@ -3,7 +3,7 @@
  * default 1025; the inbox and its /email API on MAIL_SINK_WEB_PORT, default 1080), for running
  * the API with SMTP_URL=smtp://127.0.0.1:1025. `npm start` starts it itself.
  */
-import { startMailSink } from '../alerts/mail-sink';
+import { startMailSink } from '../mail/mail-sink';
 
 const sink = await startMailSink({
   smtpPort: Number(process.env.MAIL_SINK_SMTP_PORT ?? 1025),

@@ -6,7 +6,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { jobPostings, jobSources, organizations } from '../db/job-board-tables';
 import { startApi } from '../server';
-import { startApiProcess } from '../test/api-process';
+import { startWorkerProcess } from '../test/api-process';
 import { type FakeVendors, startFakeVendors } from '../test/fake-vendors';
 import { createTestDatabase } from '../test/test-database';
 import { greenhouseDocsJob, greenhouseDocsList, leverDocsPosting } from '../test/vendor-samples';
@@ -180,31 +180,30 @@ describe('pnpm sources (the commands, on the board the API serves)', () => {
 });
 
 // Two processes cannot share an embedded PGlite: this runs in the suite's PostgreSQL run.
-describe.runIf(process.env.DATABASE_URL)('the scheduled sync on two API instances (PostgreSQL run only)', () => {
-  it('syncs each source once per interval, whichever instance claims the round', async () => {
+describe.runIf(process.env.DATABASE_URL)('the scheduled sync on two workers (PostgreSQL run only)', () => {
+  it('syncs each source once per interval, whichever worker claims the round', async () => {
     fake.setJobs('greenhouse', 'scheduled', [], {});
     const id = Number((await sources('add', 'greenhouse', 'scheduled')).lines.at(-1));
     fake.requests.length = 0;
-    const instance = {
+    const worker = {
       DATABASE_URL: database.url,
       BOARD_ENV: 'test',
-      PORT: '0',
       LOG_LEVEL: 'silent',
-      SEED: 'none',
+      ALERTS_SECRET: 'sources-test-secret-of-enough-length',
       ALERTS_INTERVAL_SECONDS: '0',
       SOURCES_SYNC_MINUTES: '60',
       ...fake.env,
     };
-    const [a, b] = await Promise.all([startApiProcess(instance), startApiProcess(instance)]);
+    const [a, b] = await Promise.all([startWorkerProcess(worker), startWorkerProcess(worker)]);
     try {
-      // Each instance looks 2 s after it starts, then every minute: one of them claims the round.
+      // Each worker looks 2 s after it starts, then every minute: one of them claims the round.
       const deadline = Date.now() + 20_000;
       while (Date.now() < deadline) {
         const [row] = await api.db.select().from(jobSources).where(eq(jobSources.id, id));
         if (row?.lastSyncAt) break;
         await new Promise((resolve) => setTimeout(resolve, 200));
       }
-      // Room for the other instance to look, too.
+      // Room for the other worker to look, too.
       await new Promise((resolve) => setTimeout(resolve, 4_000));
       const lists = fake.requests.filter((request) => request.path === '/v1/boards/scheduled/jobs');
       expect(lists).toHaveLength(1);

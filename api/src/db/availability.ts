@@ -103,23 +103,30 @@ export function availabilityGate(options: {
 type Unsafe = (query: string, ...rest: unknown[]) => PromiseLike<unknown> & Record<string, unknown>;
 
 /**
- * Puts `gate` in front of what drizzle asks of a postgres.js client: a query (`unsafe`), a
- * transaction (`begin`) and a reserved connection (`reserve`). While the database answers, they
- * go straight through; the statements of a transaction under way are never held.
+ * A view of a postgres.js client with `gate` in front of what drizzle asks of it: a query
+ * (`unsafe`), a transaction (`begin`) and a reserved connection (`reserve`); the rest is the
+ * client's own. The client itself is left as the library made it. While the database answers,
+ * they go straight through; the statements of a transaction under way are never held.
  */
-export function gateClient(client: Sql, gate: Availability): void {
-  const unsafe = client.unsafe as unknown as Unsafe;
-  client.unsafe = ((query: string, ...rest: unknown[]) => {
-    const admitted = gate.admit();
-    return admitted ? afterAdmission(admitted, () => unsafe(query, ...rest)) : unsafe(query, ...rest);
-  }) as unknown as Sql['unsafe'];
+export function gatedClient(client: Sql, gate: Availability): Sql {
+  const unsafe = client.unsafe.bind(client) as unknown as Unsafe;
+  const gated: Record<string, unknown> = {
+    unsafe: (query: string, ...rest: unknown[]) => {
+      const admitted = gate.admit();
+      return admitted ? afterAdmission(admitted, () => unsafe(query, ...rest)) : unsafe(query, ...rest);
+    },
+  };
   for (const name of ['begin', 'reserve'] as const) {
-    const original = client[name] as unknown as (...args: unknown[]) => Promise<unknown>;
-    (client as unknown as Record<string, unknown>)[name] = (...args: unknown[]) => {
+    const original = (client[name] as (...args: unknown[]) => Promise<unknown>).bind(client);
+    gated[name] = (...args: unknown[]) => {
       const admitted = gate.admit();
       return admitted ? admitted.then(() => original(...args)) : original(...args);
     };
   }
+  return new Proxy(client, {
+    get: (target, key, receiver) =>
+      typeof key === 'string' && key in gated ? gated[key] : Reflect.get(target, key, receiver),
+  });
 }
 
 /**

@@ -11,9 +11,8 @@ import { migrate as migratePostgres } from 'drizzle-orm/postgres-js/migrator';
 import postgres from 'postgres';
 import * as alertTables from './alert-tables';
 import * as applicationTables from './application-tables';
-import { availabilityGate, gateClient } from './availability';
+import { availabilityGate, gatedClient } from './availability';
 import * as boardChangeTables from './board-change-tables';
-import { countWrites } from './client-writes';
 import * as jobBoardTables from './job-board-tables';
 import { holdDataFolder, prepareDataFolder, unopenableFolder } from './pglite-folder';
 import * as scheduledWorkTables from './scheduled-work-tables';
@@ -121,13 +120,12 @@ export async function openDatabase(options: {
         if (!closing) gate.suspect();
       },
     });
-    gateClient(client, gate);
-    // A read after a write through this client checks the data version (client-writes.ts).
-    countWrites(client);
-    const db = drizzlePostgres(client, { schema, logger: options.logger });
+    // What drizzle and the locks use: the client behind the gate (availability.ts).
+    const gated = gatedClient(client, gate);
+    const db = drizzlePostgres(gated, { schema, logger: options.logger });
     const exclusive = async <T>(lock: string, work: () => Promise<T>): Promise<T> => {
       // The lock belongs to one connection (a session), held aside from the pool for the work.
-      const session = await client.reserve();
+      const session = await gated.reserve();
       try {
         await session`select pg_advisory_lock(hashtextextended(${lock}, 0))`;
         try {

@@ -2,10 +2,10 @@ import type { CrawlJobsBody, CrawlOrganizationsBody } from '@board/shared/api/cr
 import { sql } from 'drizzle-orm';
 import type { Database } from '../db/database';
 import { jobPostings, organizations } from '../db/job-board-tables';
-import { idCursorText, readIdCursor } from './cursor';
+import { selectRows } from '../db/select-rows';
+import { idCursorText, readIdCursor } from '../search/cursor';
+import { visibleJobs } from '../search/visible';
 import type { PageRead, PageRequest } from './pages';
-import { selectRows } from './queries';
-import { visibleJobs } from './visible';
 
 /** The crawler files' reading (sitemap, feeds): every board job and hiring company, by id, a page at a time. */
 

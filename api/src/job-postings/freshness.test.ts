@@ -1,6 +1,7 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { boardWritten } from '../board-changes/board-written';
 import { jobPostings, organizations, workspaces } from '../db/job-board-tables';
 import { useTestApi } from '../test/use-test-api';
 
@@ -38,6 +39,7 @@ describe('answers after a change of the data', () => {
     await list('/public-job-posting', 'gzip');
     await list('/public-job-posting', 'identity');
     await api.db.update(jobPostings).set({ title: 'Principal Lighthouse Keeper' }).where(eq(jobPostings.id, job.id));
+    boardWritten(api.db);
     for (const [path, encoding] of [
       ['/public-job-posting?visibility=job_board_only', 'br, gzip'],
       ['/public-job-posting', 'gzip'],
@@ -52,6 +54,7 @@ describe('answers after a change of the data', () => {
   it('drops a closed job and adds a newly published one at the top', async () => {
     const job = await aListedJob();
     await api.db.update(jobPostings).set({ status: 'closed' }).where(eq(jobPostings.id, job.id));
+    boardWritten(api.db);
     expect((await list()).jobs.some((listed) => listed.id === job.id)).toBe(false);
     const [published] = await api.db
       .insert(jobPostings)
@@ -63,6 +66,7 @@ describe('answers after a change of the data', () => {
         publishedAt: new Date(Date.now() + 60_000),
       })
       .returning();
+    boardWritten(api.db);
     const { jobs } = await list();
     expect(jobs[0]).toMatchObject({ id: published?.id, title: 'Freshly Published Role' });
   });
@@ -72,6 +76,7 @@ describe('answers after a change of the data', () => {
     await api.db.transaction(async (tx) => {
       await tx.update(jobPostings).set({ title: 'Transactional Role' }).where(eq(jobPostings.id, job.id));
     });
+    boardWritten(api.db);
     expect((await list()).jobs.find((listed) => listed.id === job.id)?.title).toBe('Transactional Role');
   });
 
@@ -84,6 +89,7 @@ describe('answers after a change of the data', () => {
       .update(organizations)
       .set({ name: 'Renamed Robotics' })
       .where(eq(organizations.id, row?.organizationId ?? 0));
+    boardWritten(api.db);
     expect((await list()).jobs.find((listed) => listed.id === job.id)?.organization_name).toBe('Renamed Robotics');
     const after = await api.app.request(`/public-job-posting/${job.id}`);
     expect(((await after.json()) as Job).organization_name).toBe('Renamed Robotics');
@@ -96,6 +102,7 @@ describe('answers after a change of the data', () => {
       .update(jobPostings)
       .set({ title: 'Revised Title' })
       .where(eq(jobPostings.id, job?.id ?? 0));
+    boardWritten(api.db);
     const response = await api.app.request('/public-job-posting?visibility=job_board_only', {
       headers: { 'Accept-Encoding': 'br, gzip', 'If-None-Match': before.etag },
     });
@@ -111,16 +118,19 @@ describe('answers after a change of the data', () => {
     const missing = await api.app.request('/public-job-posting?workspace_slug=late-guild');
     expect(missing.status).toBe(404);
     await api.db.insert(workspaces).values({ slug: 'late-guild', name: 'Late Guild' });
+    boardWritten(api.db);
     const [company] = await api.db
       .insert(organizations)
       .values({ name: 'Late Co', jobBoardSlug: 'late-co', workspaceSlug: 'late-guild' })
       .returning();
+    boardWritten(api.db);
     await api.db.insert(jobPostings).values({
       organizationId: company?.id ?? 0,
       title: 'First Hire',
       status: 'published',
       publishedAt: new Date(),
     });
+    boardWritten(api.db);
     const { jobs } = await list('/public-job-posting?workspace_slug=late-guild');
     expect(jobs.map((job) => [job.title, job.organization_name])).toEqual([['First Hire', 'Late Co']]);
   });
@@ -131,16 +141,19 @@ describe('answers after a change of the data', () => {
       (await list(`/public-job-posting?limit=5&${query}`)).jobs.map((listed) => [listed.id, listed.title]);
     expect(await search('title=Cartographer')).toEqual([]);
     await api.db.update(jobPostings).set({ title: 'Cartographer of Tides' }).where(eq(jobPostings.id, job.id));
+    boardWritten(api.db);
     expect(await search('title=cartographer%20OF')).toEqual([[job.id, 'Cartographer of Tides']]);
     const [row] = await api.db.select().from(jobPostings).where(eq(jobPostings.id, job.id));
     await api.db
       .update(organizations)
       .set({ investors: { all: ['Tidewater Ventures'], last_round: [] } })
       .where(eq(organizations.id, row?.organizationId ?? 0));
+    boardWritten(api.db);
     expect(await search('investor=Tidewater%20Ventures&title=cartographer')).toEqual([
       [job.id, 'Cartographer of Tides'],
     ]);
     await api.db.update(jobPostings).set({ status: 'closed' }).where(eq(jobPostings.id, job.id));
+    boardWritten(api.db);
     expect(await search('title=cartographer')).toEqual([]);
   });
 });
@@ -149,6 +162,7 @@ describe('concurrent requests', () => {
   it('answer the same list to everyone asking at once', async () => {
     const job = await aListedJob();
     await api.db.update(jobPostings).set({ title: 'Concurrency Engineer' }).where(eq(jobPostings.id, job.id));
+    boardWritten(api.db);
     const bodies = await Promise.all(
       Array.from({ length: 5 }, async () =>
         text(await api.app.request('/public-job-posting', { headers: { 'Accept-Encoding': 'gzip' } })),

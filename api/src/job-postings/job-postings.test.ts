@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { boardWritten } from '../board-changes/board-written';
 import { jobPostings, organizations } from '../db/job-board-tables';
 import { useTestApi } from '../test/use-test-api';
 
@@ -149,7 +150,9 @@ describe('call 3: GET /public-job-posting/job-board/list-organizations', () => {
       .insert(organizations)
       .values({ name: 'Quiet Co', jobBoardSlug: 'quiet-co', workspaceSlug: 'demo' })
       .returning();
+    boardWritten(api.db);
     await api.db.insert(jobPostings).values({ organizationId: org?.id ?? 0, title: 'Hidden', status: 'draft' });
+    boardWritten(api.db);
     const { body } = await getJson<{ organizations: { organization_name: string }[] }>(
       '/public-job-posting/job-board/list-organizations?workspace_slug=demo',
     );
@@ -233,9 +236,11 @@ describe('call 5: GET /public-job-posting/organization/{id}', () => {
         teamMembers: ['Ada, CEO, Founder', 'Just A Name', 42, ', , Advisor', null],
       })
       .returning();
+    boardWritten(api.db);
     await api.db
       .insert(jobPostings)
       .values({ organizationId: org?.id ?? 0, title: 'Engineer', status: 'published', publishedAt: new Date() });
+    boardWritten(api.db);
     const { body } = await getJson<{ jobs: Job[] }>(`/public-job-posting/organization/${org?.id}`);
     expect(body.jobs[0]?.team_members).toEqual([
       { name: 'Ada', title: 'CEO', bio: 'Founder', avatar: null },

@@ -1,9 +1,10 @@
 import type { JobPageBody } from '@board/shared/api/page-bodies';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readBoardVersion } from '../board-changes/board-changes';
+import { boardWritten } from '../board-changes/board-written';
 import { jobPostings, organizations } from '../db/job-board-tables';
 import { createTestApi, type TestApi } from '../test/test-api';
-import { readBoardVersion } from './board-changes';
 
 /**
  * The response cache keeps an answer across a change that cannot alter it (decision 022): a
@@ -31,6 +32,7 @@ beforeAll(async () => {
   [a, b, c] = [...byCompany.values()] as [number, number, number];
   if (c === undefined) throw new Error('the demo board has fewer than three companies with a board job');
   await setTitle(a, 'Cartographer of Quiet Harbours');
+  boardWritten(api.db);
 }, 60_000);
 afterAll(async () => {
   await api?.close();
@@ -61,6 +63,7 @@ async function kept(path = url) {
 async function aChange(write: () => Promise<unknown>) {
   const before = await readBoardVersion(api.db);
   await write();
+  boardWritten(api.db);
   expect(await readBoardVersion(api.db)).toBeGreaterThan(before);
 }
 
@@ -102,6 +105,7 @@ describe('a kept search across a change', () => {
     // Out by its title alone (nothing the facets count): only the job as it was matched.
     await aChange(() => setTitle(b, 'Cartographer Emeritus'));
     await api.db.update(jobPostings).set({ status: 'published' }).where(eq(jobPostings.id, b));
+    boardWritten(api.db);
     expect(
       body(await kept())
         .jobs.map((job) => job.id)

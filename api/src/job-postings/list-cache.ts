@@ -1,11 +1,11 @@
 import { createHash } from 'node:crypto';
 import type { JobListBody } from '@board/shared/api/page-bodies';
+import type { DataVersion } from '../board-changes/data-version';
 import type { Database } from '../db/database';
 import { compressBody, type Encoding } from '../lib/compress';
-import type { DataVersion } from './data-version';
+import { placements, type Visibility } from '../search/visible';
 import { type Board, loadBoard } from './queries';
 import { listJobBody } from './serialize';
-import { placements, type Visibility } from './visible';
 
 /** Call 1's answer, serialised once: the JSON, its ETag, and each encoding compressed once. */
 export interface ListAnswer {

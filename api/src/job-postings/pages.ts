@@ -1,12 +1,12 @@
 import { eq, type SQL, sql } from 'drizzle-orm';
+import type { JobWithOrganization } from '../db/board-rows';
+import { type ListJobRow, listColumns } from '../db/board-rows';
 import type { Database } from '../db/database';
 import { jobPostings, organizations } from '../db/job-board-tables';
-import { jobCursorText, organizationCursorText, readJobCursor, readOrganizationCursor } from './cursor';
-import { containsPattern } from './filters';
-import { type ListJobRow, listColumns } from './list-columns';
-import { selectRows } from './queries';
-import type { JobWithOrganization } from './serialize';
-import { inScope, type Visibility, visibleJobs } from './visible';
+import { selectRows } from '../db/select-rows';
+import { jobCursorText, organizationCursorText, readJobCursor, readOrganizationCursor } from '../search/cursor';
+import { containsPattern } from '../search/filters';
+import { inScope, type Visibility, visibleJobs } from '../search/visible';
 
 /**
  * The paged reads in SQL (call 3 and call 5 with `limit`; call 1's search pages its index,

@@ -1,9 +1,10 @@
 import { and, asc, desc, eq, exists, or, type SQL, sql } from 'drizzle-orm';
+import type { JobWithOrganization, OrganizationRow } from '../db/board-rows';
+import { type ListJobRow, listColumns } from '../db/board-rows';
 import type { Database } from '../db/database';
 import { jobPostings, organizations, workspaces } from '../db/job-board-tables';
-import { type ListJobRow, listColumns } from './list-columns';
-import type { JobWithOrganization, OrganizationRow } from './serialize';
-import { closedJobs, type Visibility, visibleJobs } from './visible';
+import { selectRows } from '../db/select-rows';
+import { closedJobs, type Visibility, visibleJobs } from '../search/visible';
 
 const newestFirst = [desc(jobPostings.publishedAt), desc(jobPostings.id)];
 
@@ -104,10 +105,4 @@ export async function listHiringOrganizations(db: Database, workspaceSlug?: stri
     .from(organizations)
     .where(workspaceSlug ? and(eq(organizations.workspaceSlug, workspaceSlug), hiring) : hiring)
     .orderBy(asc(organizations.name));
-}
-
-/** The rows of a raw query, from either driver (PGlite answers {rows}, postgres.js an array). */
-export async function selectRows<Row>(db: Database, query: SQL): Promise<Row[]> {
-  const result = (await db.execute(query)) as unknown as { rows: Row[] } | Row[];
-  return Array.isArray(result) ? result : result.rows;
 }

@@ -9,8 +9,8 @@ import {
 import { isSearchText, isTypeable } from '@board/shared/lib/typeable';
 import { validator } from 'hono/validator';
 import { httpError } from '../lib/http-error';
+import { type Visibility, visibilities } from '../search/visible';
 import type { PageRequest } from './pages';
-import { type Visibility, visibilities } from './visible';
 
 /**
  * The query of each public call, validated by a Hono validator middleware before the handler

@@ -11,11 +11,11 @@ import type {
   WorkspaceBody,
 } from '@board/shared/api/page-bodies';
 import { Hono } from 'hono';
+import { type DataVersion, dataVersion } from '../board-changes/data-version';
 import type { Database } from '../db/database';
 import { negotiateEncoding } from '../lib/compress';
 import { httpError } from '../lib/http-error';
 import { crawlJobs, crawlOrganizations } from './crawl';
-import { type DataVersion, dataVersion } from './data-version';
 import { jobListCache } from './list-cache';
 import { organizationJobPage, organizationPage, type PageRead } from './pages';
 import { findJob, findOrganization, findWorkspace, listHiringOrganizations, listOrganizationJobs } from './queries';

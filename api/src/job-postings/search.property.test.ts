@@ -4,6 +4,7 @@ import { jobSearchQuery } from '@board/shared/api/job-search-query';
 import type { JobPageBody } from '@board/shared/api/page-bodies';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { boardWritten } from '../board-changes/board-written';
 import { jobPostings, organizations, workspaces } from '../db/job-board-tables';
 import { createTestApi, type TestApi } from '../test/test-api';
 
@@ -166,12 +167,16 @@ type Board = typeof boardArbitrary extends fc.Arbitrary<infer T> ? T : never;
 
 async function storeBoard(board: Board): Promise<number[]> {
   await api.db.delete(jobPostings);
+  boardWritten(api.db);
   await api.db.delete(organizations);
+  boardWritten(api.db);
   await api.db.delete(workspaces);
+  boardWritten(api.db);
   await api.db.insert(workspaces).values([
     { slug: 'one', name: 'One' },
     { slug: 'two', name: 'Two' },
   ]);
+  boardWritten(api.db);
   const orgs = await api.db
     .insert(organizations)
     .values(
@@ -184,6 +189,7 @@ async function storeBoard(board: Board): Promise<number[]> {
       })),
     )
     .returning({ id: organizations.id });
+  boardWritten(api.db);
   const now = Date.now();
   if (board.jobs.length === 0) return [];
   const rows = await api.db
@@ -204,6 +210,7 @@ async function storeBoard(board: Board): Promise<number[]> {
       })),
     )
     .returning({ id: jobPostings.id });
+  boardWritten(api.db);
   return rows.map((row) => row.id);
 }
 

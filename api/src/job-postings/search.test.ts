@@ -4,9 +4,10 @@ import { jobSearchQuery } from '@board/shared/api/job-search-query';
 import type { JobPageBody, OrganizationJobsPageBody, OrganizationPageBody } from '@board/shared/api/page-bodies';
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { boardWritten } from '../board-changes/board-written';
 import { jobPostings, organizations } from '../db/job-board-tables';
+import { selectRows } from '../db/select-rows';
 import { useTestApi } from '../test/use-test-api';
-import { selectRows } from './queries';
 import { jobPostingRoutes } from './routes';
 
 const api = useTestApi();
@@ -42,6 +43,7 @@ async function insertJob(organizationId: number, title: string, publishedAt: Dat
     .insert(jobPostings)
     .values({ organizationId, title, status: 'published', shownOn: 'job_board', publishedAt, salaryMax })
     .returning({ id: jobPostings.id });
+  boardWritten(api.db);
   return row?.id ?? 0;
 }
 
@@ -80,6 +82,7 @@ describe('call 1 with limit', () => {
     expect(await titles('_r')).toEqual([ids[0]]);
     expect(await titles('k\\s')).toEqual([ids[2]]);
     await api.db.delete(jobPostings).where(sql`${jobPostings.id} in (${sql.join(ids, sql`, `)})`);
+    boardWritten(api.db);
   });
 
   it("compares letters in the database's lower case on both sides (İ, final sigma), as the alerts' SQL does", async () => {
@@ -94,11 +97,13 @@ describe('call 1 with limit', () => {
         publishedAt: new Date(),
       })
       .returning({ id: jobPostings.id });
+    boardWritten(api.db);
     const found = async (search: Partial<JobSearch>) =>
       (await get<JobPageBody>(searchUrl(search, { limit: 100 }))).body.jobs.map((job) => job.id);
     expect(await found({ title: 'ΟΔΟΣ' })).toEqual([row?.id]);
     expect(await found({ location: 'İstanbul' })).toEqual([row?.id]);
     await api.db.delete(jobPostings).where(eq(jobPostings.id, row?.id ?? 0));
+    boardWritten(api.db);
   });
 
   it('pages jobs whose dates differ by a microsecond from 2255 on (past 2^53 µs), the cursor carrying the exact date', async () => {
@@ -115,6 +120,7 @@ describe('call 1 with limit', () => {
           publishedAt: sql`${at}::timestamptz` as unknown as Date,
         })
         .returning({ id: jobPostings.id });
+      boardWritten(api.db);
       ids.push(row?.id ?? 0);
     }
     const pages = await allPages<JobPageBody>(searchUrl({ title: 'far future navigator' }, { limit: 1 }), (cursor) =>
@@ -128,6 +134,7 @@ describe('call 1 with limit', () => {
     );
     expect(postedUs).toBe(exact?.posted_us);
     await api.db.delete(jobPostings).where(sql`${jobPostings.id} in (${sql.join(ids, sql`, `)})`);
+    boardWritten(api.db);
   });
 
   it('is scoped to the workspace and reads only the saved ids', async () => {
@@ -185,6 +192,7 @@ describe('keyset pages', () => {
         expect(a[0] > b[0] || (a[0] === b[0] && (a[1] > b[1] || (a[1] === b[1] && a[2] > b[2])))).toBe(true);
       }
       await api.db.delete(jobPostings).where(sql`${jobPostings.id} in (${sql.join(added, sql`, `)})`);
+      boardWritten(api.db);
     },
   );
 });

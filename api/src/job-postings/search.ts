@@ -1,17 +1,18 @@
 import type { JobSearch, JobSort } from '@board/shared/api/job-search';
 import type { JobFacets } from '@board/shared/api/page-bodies';
 import { inArray, sql } from 'drizzle-orm';
+import type { DataVersion } from '../board-changes/data-version';
+import type { ChangedJob } from '../board-changes/live-index';
+import type { JobWithOrganization } from '../db/board-rows';
 import type { Database } from '../db/database';
 import { jobPostings } from '../db/job-board-tables';
-import type { DataVersion } from './data-version';
-import { facetsUnmoved, indexFacets } from './index-facets';
-import type { ChangedJob } from './live-index';
+import { selectRows } from '../db/select-rows';
+import { facetsUnmoved, indexFacets } from '../search/index-facets';
+import type { SearchIndex } from '../search/search-index';
+import { entryMatches, type SearchRules, searchPage, searchRules, searchTest } from '../search/search-index-page';
+import { inScope, type Scope } from '../search/visible';
 import type { JobPage, PageRead, PageRequest } from './pages';
-import { readListJobs, selectRows } from './queries';
-import type { SearchIndex } from './search-index';
-import { entryMatches, type SearchRules, searchPage, searchRules, searchTest } from './search-index-page';
-import type { JobWithOrganization } from './serialize';
-import { inScope, type Scope } from './visible';
+import { readListJobs } from './queries';
 
 /** Totals are exact up to this many matches, and a lower bound past it (docs/search.md). */
 export const exactTotalLimit = 10_000;

@@ -1,19 +1,6 @@
 import type { JobCommonBody, JobDetailBody, JobListItemBody, OrganizationJobBody } from '@board/shared/api/job-wire';
 import { parseTeamMemberObject, parseTeamMemberString, type TeamMember } from '@board/shared/api/team';
-import type { jobPostings, organizations } from '../db/job-board-tables';
-import type { ListJobRow } from './list-columns';
-
-type JobRow = typeof jobPostings.$inferSelect;
-export type OrganizationRow = typeof organizations.$inferSelect;
-
-/**
- * A job and its company, as the reads give them: every list reads `ListJobRow` (no long
- * description), call 5 adds the description, call 4 reads the whole row.
- */
-export interface JobWithOrganization<Job extends ListJobRow = ListJobRow> {
-  job: Job;
-  organization: OrganizationRow;
-}
+import type { JobRow, JobWithOrganization, ListJobRow } from '../db/board-rows';
 
 /**
  * The keys every call sends, typed against the wire contract (shared/src/api/job-wire.ts): a key

@@ -1,8 +1,8 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { type MailSink, startMailSink } from '../alerts/mail-sink';
 import { type OutboxMessage, outbox } from '../db/alert-tables';
 import { createTestApi, type TestApi } from '../test/test-api';
+import { type MailSink, startMailSink } from './mail-sink';
 import { smtpTransport } from './mailer';
 import { createOutboxSender, enqueue, type MailTransport } from './outbox';
 

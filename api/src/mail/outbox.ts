@@ -1,7 +1,7 @@
 import { and, eq, isNotNull, isNull, lt, type SQL, sql } from 'drizzle-orm';
 import { type OutboxMessage, outbox } from '../db/alert-tables';
 import type { Database } from '../db/database';
-import { selectRows } from '../job-postings/queries';
+import { selectRows } from '../db/select-rows';
 
 /**
  * The outbox: the API's emails (an alert's confirmation, a digest, a notice; any other kind of
@@ -14,7 +14,13 @@ import { selectRows } from '../job-postings/queries';
  */
 
 /** What a transaction (or the database) offers: the outbox is written inside the event's transaction. */
-type Writer = Pick<Database, 'insert'>;
+type Writer = Pick<Database, 'insert' | 'execute'>;
+
+/**
+ * Notified at the commit of emails queued (`LISTEN outbox`): whoever sends them (the worker, or the
+ * API with WORK_IN_API) sends at once rather than at its next round.
+ */
+export const outboxChannel = 'outbox';
 
 export interface OutboxEntry {
   /** What the email is (`confirmation`, `digest`, `notice`, …): for the operator's figures. */
@@ -33,6 +39,7 @@ export async function enqueue(tx: Writer, entries: OutboxEntry[]): Promise<numbe
     .values(entries)
     .onConflictDoNothing({ target: outbox.dedupeKey })
     .returning({ id: outbox.id });
+  if (inserted.length > 0) await tx.execute(sql`select pg_notify(${outboxChannel}, '')`);
   return inserted.length;
 }
 

@@ -7,7 +7,7 @@ import {
   maxPageSize,
 } from '@board/shared/api/job-search-query';
 import { applicationFields } from '@board/shared/forms/application-fields';
-import { visibilities } from '../job-postings/visible';
+import { visibilities } from '../search/visible';
 
 /**
  * The parameters of the public calls and call 6's form, for the OpenAPI document, from the

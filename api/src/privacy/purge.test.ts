@@ -2,13 +2,13 @@ import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addMonths } from '../candidates/retention';
 import { runPrivacyPurge } from '../cli/privacy-purge';
 import { applications } from '../db/application-tables';
-import { selectRows } from '../job-postings/queries';
+import { selectRows } from '../db/select-rows';
 import { applicationForm, publishedJobId, submitApplication } from '../test/application-form';
 import { useTestApi } from '../test/use-test-api';
 import { FuturePurgeRefused, purgeExpired } from './purge';
-import { addMonths } from './retention';
 
 const api = useTestApi();
 

@@ -1,4 +1,5 @@
 import { count, sql } from 'drizzle-orm';
+import { boardWritten } from '../board-changes/board-written';
 import type { Database } from '../db/database';
 import { jobPostings, organizations, workspaces } from '../db/job-board-tables';
 import { type generateDemoData, IN_SITE_APPLICATION } from './demo-data';
@@ -45,6 +46,7 @@ export async function seed(
       .where(sql`${jobPostings.applicationUrl} like '%__ID__%'`);
     return { organizations: orgIds.length, jobs: rows.length };
   });
+  boardWritten(db);
   // The planner's statistics and the visibility map, now: PGlite never vacuums by itself, and
   // PostgreSQL's autovacuum only after a while. Without them the search's plans read every job
   // and its counts are not index-only (docs/search.md).

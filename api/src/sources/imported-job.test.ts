@@ -1,9 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { mapYielding, yieldEvery } from './imported-job';
+import { mapYielding } from './imported-job';
+
+/** Holds the thread `ms`, as mapping a large job does. */
+function busy(ms: number) {
+  const until = performance.now() + ms;
+  while (performance.now() < until);
+}
 
 describe("an answer's jobs mapped side by side", () => {
   it('keeps the order of the answer, whichever map settles first', async () => {
-    const items = Array.from({ length: 3 * yieldEvery + 5 }, (_, n) => n);
+    const items = Array.from({ length: 65 }, (_, n) => n);
     // The later items settle first.
     const mapped = await mapYielding(items, async (n) => {
       for (let turn = 0; turn < items.length - n; turn++) await Promise.resolve();
@@ -12,12 +18,13 @@ describe("an answer's jobs mapped side by side", () => {
     expect(mapped).toEqual(items.map((n) => `job ${n}`));
   });
 
-  it('lets other work run between pieces of a long answer', async () => {
+  it('lets other work run between pieces of an answer that holds the thread', async () => {
     const order: string[] = [];
     setImmediate(() => order.push('a request'));
     await mapYielding(
-      Array.from({ length: 2 * yieldEvery }, (_, n) => n),
+      Array.from({ length: 20 }, (_, n) => n),
       (n) => {
+        busy(2);
         order.push(`job ${n}`);
       },
     );

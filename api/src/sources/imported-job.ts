@@ -1,5 +1,5 @@
 import type { SourceKind } from '../db/job-board-tables';
-import { pace } from '../job-postings/background-pace';
+import { timeSlice } from '../lib/time-slice';
 import { oneLine } from './clean-text';
 import type { ImportedDescription } from './description';
 import type { Salary } from './salary';
@@ -71,24 +71,17 @@ export const maxListBytes = 40 * 1024 * 1024;
 export const maxJobBytes = 4 * 1024 * 1024;
 
 /**
- * Lets the API's requests run between two pieces of an answer's mapping, which must not hold up
- * the visitors of the instance syncing (the descriptions themselves are sanitized on their own
- * thread: description-pool.ts): a pause every `yieldEvery` jobs, paced (background-pace.ts).
- */
-export const yieldEvery = 20;
-
-/**
- * Maps every item, pausing every `yieldEvery` items (`pace`: one turn of the event loop, or a wait
- * as long as the pieces held the thread). Each map's synchronous part runs here, so it counts as
- * the mapping's time; the maps then run side by side (each description waits for its thread, and
- * the thread takes the next at once); the results keep the items' order, and the first failure is
- * the answer's.
+ * Maps every item, giving way to the API's requests on a time slice between two items (on PGlite
+ * a sync shares the API's thread; the descriptions themselves are sanitized on their own thread:
+ * description-pool.ts). The maps run side by side (each description waits for its thread, and the
+ * thread takes the next at once); the results keep the items' order, and the first failure is the
+ * answer's.
  */
 export async function mapYielding<T, R>(items: T[], map: (item: T, index: number) => R | Promise<R>): Promise<R[]> {
-  const pause = pace();
+  const slice = timeSlice();
   const out: Promise<R>[] = [];
   for (const [index, item] of items.entries()) {
-    if (index > 0 && index % yieldEvery === 0) await pause();
+    await slice();
     try {
       out.push(Promise.resolve(map(item, index)));
     } catch (error) {

@@ -24,7 +24,7 @@ async function jsonBody<T>(request: Request, schema: v.GenericSchema<unknown, T>
 
 /**
  * `pnpm sources …` against a running API (its embedded database is the API's alone), behind the
- * operator endpoints' access rule (operator.ts): list, add, sync (one NDJSON line per source as it
+ * operator endpoints' access rule (lib/operator-access.ts): list, add, sync (one NDJSON line per source as it
  * finishes), remove. A refusal is a 422 with the command's one line as `message`.
  */
 export function sourceOperatorRoutes(sources: SourcesService) {

@@ -1,4 +1,5 @@
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
+import { boardWritten } from '../board-changes/board-written';
 import type { Database } from '../db/database';
 import {
   jobPostings,
@@ -9,7 +10,8 @@ import {
   workspaces,
 } from '../db/job-board-tables';
 import { oneLine } from './clean-text';
-import { type SyncDeps, type SyncResult, syncSource } from './sync';
+import { type SyncResult, syncSource } from './sync';
+import type { SyncDeps } from './sync-changes';
 import { VendorFailure } from './vendor-http';
 import { vendors } from './vendors';
 
@@ -139,6 +141,7 @@ export function sourcesService(deps: SyncDeps) {
       if (!source) throw new Error('the source was not created');
       return source.id;
     });
+    boardWritten(db);
     const [source] = await list([id]);
     if (!source) throw new Error('the source was not created');
     return { source, openJobs, readded: existing !== undefined };
@@ -191,6 +194,7 @@ export function sourcesService(deps: SyncDeps) {
         .returning({ id: jobPostings.id });
       return rows.length;
     });
+    boardWritten(db);
     return { source, closed };
   }
 

@@ -1,5 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { boardWritten } from '../board-changes/board-written';
 import { jobPostings } from '../db/job-board-tables';
 import { type FakeVendors, startFakeVendors } from '../test/fake-vendors';
 import { ashbyJob, boardName, greenhouseJob, jobsOf, setGreenhouse, testSources } from '../test/source-fixtures';
@@ -75,6 +76,7 @@ describe('answers a vendor should not give', () => {
     expect(newest.jobs[0]?.title).toBe('Designer new');
     // A date ahead of the first sighting kept in the database (before this rule) is mended at the next sync.
     await api.db.execute(sql`update job_postings set published_at = '2199-12-31' where id = ${past?.id ?? 0}`);
+    boardWritten(api.db);
     expect((await syncOne(source.id)).line).toBe(
       `${source.id} ashby/${board}: 0 new, 1 updated, 0 closed, 1 unchanged`,
     );

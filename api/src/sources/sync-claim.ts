@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '../db/database';
 import type { jobSources } from '../db/job-board-tables';
-import { selectRows } from '../job-postings/queries';
+import { selectRows } from '../db/select-rows';
 
 /**
  * One sync of a source at a time, across every instance and command: a sync holds the source by a

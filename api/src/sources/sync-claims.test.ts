@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { selectRows } from '../job-postings/queries';
+import { selectRows } from '../db/select-rows';
 import { type FakeVendors, startFakeVendors } from '../test/fake-vendors';
 import {
   ashbyJob,

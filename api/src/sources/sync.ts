@@ -1,15 +1,10 @@
-import { createHash } from 'node:crypto';
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { Database } from '../db/database';
-import { jobPostings, jobSources, type SourceKind } from '../db/job-board-tables';
-import { pace, statementsOnThisThread } from '../job-postings/background-pace';
-import { selectRows } from '../job-postings/queries';
-import { type ImportedJob, JobError, type KnownJob, requireCount } from './imported-job';
-import { type Claim, claimSource, defaultLease, type LeaseTiming } from './sync-claim';
-import { type Insert, type Update, writeChanges } from './sync-write';
-import type { VendorHttp } from './vendor-http';
+import { jobSources } from '../db/job-board-tables';
+import { JobError } from './imported-job';
+import { type SyncCounts, type SyncDeps, syncChanges } from './sync-changes';
+import { type Claim, claimSource, defaultLease } from './sync-claim';
 import { VendorFailure } from './vendor-http';
-import { vendors } from './vendors';
 
 /**
  * One source's sync: read the ATS's whole list, then write what differs in one transaction.
@@ -28,25 +23,6 @@ import { vendors } from './vendors';
  * - A sync never throws: an error the board did not expect (not the vendor's answer) fails this
  *   source alone, its line and its log naming the source and, where one job caused it, the job.
  */
-export interface SyncDeps {
-  db: Database;
-  http: VendorHttp;
-  vendorUrls: Record<SourceKind, string>;
-  /** Told of every sync's result, one JSON line each. */
-  log?: (entry: Record<string, unknown>) => void;
-  /** Told of each write statement's rows once it is done (tests: what runs between them, or a failure). */
-  onWritten?: (rows: number) => void;
-  /** The claim's lease (tests shorten it). */
-  lease?: LeaseTiming;
-}
-
-export interface SyncCounts {
-  new: number;
-  updated: number;
-  closed: number;
-  unchanged: number;
-}
-
 export interface SyncResult {
   sourceId: number;
   ok: boolean;
@@ -57,69 +33,11 @@ export interface SyncResult {
   ms?: { read: number; write: number };
 }
 
-/**
- * A sync keeps to the share of the thread all background work keeps to (background-pace.ts) for
- * this long, then takes half of it: a 1,000-job sync must end within 10 s however busy the board.
- */
-const hurryAfterMs = 5_000;
-
 export function syncLine(source: { id: number; kind: string; board: string }, outcome: SyncCounts | string): string {
   const name = `${source.id} ${source.kind}/${source.board}`;
   if (typeof outcome === 'string') return `${name}: failed: ${outcome}`;
   return `${name}: ${outcome.new} new, ${outcome.updated} updated, ${outcome.closed} closed, ${outcome.unchanged} unchanged`;
 }
-
-interface KnownRow {
-  id: number;
-  source_job_id: string;
-  status: string;
-  source_hash: string | null;
-  source_updated_at: string | null;
-  salary_min: number | null;
-  salary_max: number | null;
-  salary_currency: string | null;
-  /** Its posting date is later than its first sighting (kept before the board stopped showing such dates). */
-  date_ahead: boolean | null;
-}
-
-async function knownJobs(db: Database, sourceId: number): Promise<KnownRow[]> {
-  return selectRows<KnownRow>(
-    db,
-    sql`select ${jobPostings.id} as id, ${jobPostings.sourceJobId} as source_job_id, ${jobPostings.status} as status,
-      ${jobPostings.sourceHash} as source_hash, ${jobPostings.sourceUpdatedAt} as source_updated_at,
-      ${jobPostings.salaryMin} as salary_min, ${jobPostings.salaryMax} as salary_max,
-      ${jobPostings.salaryCurrency} as salary_currency,
-      ${jobPostings.publishedAt} > ${jobPostings.firstSeenAt} as date_ahead
-      from ${jobPostings} where ${jobPostings.sourceId} = ${sourceId}`,
-  );
-}
-
-/** The columns an import writes, from what the ATS gave. */
-function columnsOf(job: ImportedJob) {
-  return {
-    title: job.title,
-    location: job.location,
-    salary_min: job.salary?.min ?? null,
-    salary_max: job.salary?.max ?? null,
-    salary_currency: job.salary?.currency ?? null,
-    short_description: job.description.short || null,
-    description: job.description.text || null,
-    description_blocks: job.description.blocks.length > 0 ? job.description.blocks : null,
-    job_type: job.jobType,
-    workplace_type: job.workplaceType,
-    level: job.level,
-    application_url: job.applicationUrl,
-    /** The ATS's date; written no later than the board's first sighting, which stands in when it is null. */
-    published_at: job.postedAt?.toISOString() ?? null,
-    valid_through: job.validThrough?.toISOString() ?? null,
-    source_updated_at: job.atsUpdatedAt,
-  };
-}
-
-export type Columns = ReturnType<typeof columnsOf>;
-
-/** The hash of what is written: equal hashes, nothing to write. */
-const hashOf = (columns: Columns) => createHash('sha256').update(JSON.stringify(columns)).digest('base64url');
 
 /** Why a source that could not be claimed was not synced. */
 async function unclaimed(db: Database, sourceId: number): Promise<SyncResult> {
@@ -149,7 +67,7 @@ export async function syncSource(
       report(deps, result, null, null);
       return result;
     }
-    outcome = await importJobs(deps, claim, options, ms);
+    outcome = await syncChanges(deps, claim, options, ms);
   } catch (caught) {
     if (caught instanceof VendorFailure) outcome = caught.reason;
     else {
@@ -191,90 +109,4 @@ function report(deps: SyncDeps, result: SyncResult, source: { kind: string; boar
         }
       : {}),
   });
-}
-
-async function importJobs(
-  deps: SyncDeps,
-  claim: Claim,
-  options: { allowMassClose?: boolean },
-  ms: { read: number; write: number },
-): Promise<SyncCounts | string> {
-  const { db } = deps;
-  const source = claim.source;
-  const started = performance.now();
-  // The sync is background work on the thread that answers the API's requests: it keeps to a
-  // share of it (background-pace.ts). On PostgreSQL its statements run in the server; on PGlite
-  // they hold this thread, so they count, and are made smaller.
-  const pause = pace({ hurryAfterMs: hurryAfterMs });
-  const onThread = statementsOnThisThread(db);
-  const statement = <T>(work: Promise<T>): Promise<T> => (onThread ? work : pause.untimed(work));
-  const before = await statement(knownJobs(db, source.id));
-  await pause();
-  const known = new Map<string, KnownJob>(
-    before.map((row) => [
-      row.source_job_id,
-      {
-        atsUpdatedAt: row.source_updated_at,
-        salary:
-          row.salary_currency && (row.salary_min !== null || row.salary_max !== null)
-            ? { min: row.salary_min, max: row.salary_max, currency: row.salary_currency }
-            : null,
-      },
-    ]),
-  );
-  // Paced by the vendor's own mapping (mapYielding); the requests leave the thread free.
-  const answer = await pause.untimed(
-    vendors[source.kind].jobs(source.board, {
-      http: deps.http,
-      baseUrl: deps.vendorUrls[source.kind],
-      known,
-    }),
-  );
-  requireCount(answer.length);
-  // The same ATS job twice in one answer is one job.
-  const listed = new Map<string, { columns: Columns; hash: string }>();
-  for (const [at, job] of answer.entries()) {
-    if (at > 0 && at % 50 === 0) await pause();
-    if (listed.has(job.atsId)) continue;
-    const columns = columnsOf(job);
-    listed.set(job.atsId, { columns, hash: hashOf(columns) });
-  }
-
-  ms.read = Math.round(performance.now() - started);
-  const writing = performance.now();
-
-  // What differs, from the jobs as they are now (the source's claim keeps other syncs out).
-  await pause();
-  const rows = await statement(knownJobs(db, source.id));
-  await pause();
-  const byAtsId = new Map(rows.map((row) => [row.source_job_id, row]));
-  const inserts: Insert[] = [];
-  const updates: Update[] = [];
-  let unchanged = 0;
-  for (const [atsId, { columns, hash }] of listed) {
-    const row = byAtsId.get(atsId);
-    if (!row) inserts.push({ ...columns, source_job_id: atsId, hash });
-    else if (row.source_hash !== hash || row.status !== 'published' || row.date_ahead)
-      updates.push({ ...columns, id: row.id, hash });
-    else unchanged++;
-  }
-  const open = rows.filter((row) => row.status === 'published');
-  const closing = open.filter((row) => !listed.has(row.source_job_id)).map((row) => row.id);
-  if (closing.length > 0 && closing.length * 2 > open.length && !options.allowMassClose)
-    return `held: the answer would close ${closing.length} of the source's ${open.length} open jobs, so nothing was changed; if they did close, run: pnpm sources sync ${source.id} --allow-mass-close`;
-
-  if (inserts.length + updates.length + closing.length > 0) {
-    const written = await writeChanges({ db, pause, onThread, statement, onWritten: deps.onWritten }, claim, {
-      inserts,
-      updates,
-      closing,
-    });
-    if (written === 'removed') return 'the source was removed during the sync';
-    if (written === 'lost')
-      return 'the sync stalled past its lease and another sync took the source over; nothing was written';
-    // The transaction's share of the thread, before the next sync or request.
-    await pause();
-  }
-  ms.write = Math.round(performance.now() - writing);
-  return { new: inserts.length, updated: updates.length, closed: closing.length, unchanged };
 }

@@ -4,44 +4,73 @@ import { fileURLToPath } from 'node:url';
 
 const apiDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
-export interface ApiProcess {
-  url: string;
-  port: number;
+export interface ServiceProcess {
   child: ChildProcess;
-  /** SIGTERM, as an orchestrator stops an instance; resolves with the exit code. */
+  /** Everything it printed so far (its JSON lines, an error). */
+  output(): string;
+  /** SIGTERM, as an orchestrator stops it; resolves with the exit code. */
   stop(): Promise<number | null>;
 }
 
-/** The API as it runs in production: its own Node process (`src/server.ts`), configured by `env` only. */
-export async function startApiProcess(env: Record<string, string | undefined>): Promise<ApiProcess> {
+export interface ApiProcess extends ServiceProcess {
+  url: string;
+  port: number;
+}
+
+/**
+ * One of the API's services as it runs in production: its own Node process (`entry`), configured
+ * by `env` only, ready once it has printed the line `ready` matches.
+ */
+async function startService(
+  entry: string,
+  env: Record<string, string | undefined>,
+  ready: RegExp,
+): Promise<ServiceProcess & { match: RegExpExecArray }> {
   const childEnv: Record<string, string> = {};
   for (const [key, value] of Object.entries({ ...process.env, DATABASE_URL: undefined, ...env })) {
     if (value !== undefined) childEnv[key] = value;
   }
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
+  const child = spawn(process.execPath, ['--import', 'tsx', entry], {
     cwd: apiDir,
     env: childEnv,
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-  const url = await new Promise<string>((resolve, reject) => {
+  const match = await new Promise<RegExpExecArray>((resolve, reject) => {
     const onData = (chunk: Buffer) => {
       output += chunk.toString();
-      const match = /"message":"API listening","url":"(http:\/\/[^"]+)"/.exec(output);
-      if (match?.[1]) resolve(match[1]);
+      const found = ready.exec(output);
+      if (found) resolve(found);
     };
     child.stdout?.on('data', onData);
     child.stderr?.on('data', onData);
-    void exited.then((code) => reject(new Error(`the API exited (${code}) before listening:\n${output}`)));
+    void exited.then((code) => reject(new Error(`${entry} exited (${code}) before it was ready:\n${output}`)));
   });
   return {
-    url,
-    port: Number(new URL(url).port),
     child,
+    match,
+    output: () => output,
     async stop() {
       if (child.exitCode === null) child.kill('SIGTERM');
       return exited;
     },
   };
+}
+
+/** The API as it runs in production: its own Node process (`src/server.ts`), configured by `env` only. */
+export async function startApiProcess(env: Record<string, string | undefined>): Promise<ApiProcess> {
+  const { match, ...service } = await startService(
+    'src/server.ts',
+    env,
+    /"message":"API listening","url":"(http:\/\/[^"]+)"/,
+  );
+  const url = match[1] ?? '';
+  return { ...service, url, port: Number(new URL(url).port) };
+}
+
+/** A worker as it runs in production (`src/worker.ts`): the scheduled work, beside the API instances. */
+export async function startWorkerProcess(env: Record<string, string | undefined>): Promise<ServiceProcess> {
+  const { match: _ready, ...service } = await startService('src/worker.ts', env, /"message":"worker running"/);
+  return service;
 }

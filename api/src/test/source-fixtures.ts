@@ -1,9 +1,9 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Database } from '../db/database';
 import { jobPostings } from '../db/job-board-tables';
-import { selectRows } from '../job-postings/queries';
+import { selectRows } from '../db/select-rows';
 import { type SourcesService, sourcesService } from '../sources/sources-service';
-import type { SyncDeps } from '../sources/sync';
+import type { SyncDeps } from '../sources/sync-changes';
 import { vendorHttp } from '../sources/vendor-http';
 import type { FakeVendors } from './fake-vendors';
 

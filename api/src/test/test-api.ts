@@ -5,6 +5,7 @@ import { createAlertTokens } from '../alerts/tokens';
 import { createApp } from '../app';
 import { candidateLinkMaker, createCandidateTokens } from '../candidates/candidate-links';
 import { type CaptchaVerifier, createLocalCaptcha } from '../captcha/captcha';
+import { defaultVendorUrls } from '../config';
 import { type DatabaseHandle, openDatabase } from '../db/database';
 import type { SourceKind } from '../db/job-board-tables';
 import type { MailTransport, SenderOptions } from '../mail/outbox';
@@ -12,7 +13,6 @@ import { generateDemoData } from '../seed/demo-data';
 import { seed } from '../seed/seed';
 import { sourcesService } from '../sources/sources-service';
 import { vendorHttp } from '../sources/vendor-http';
-import { defaultVendorUrls } from '../sources/vendor-urls';
 import { createTestDatabase, openTestDatabase } from './test-database';
 
 /**

@@ -14,7 +14,7 @@ import { rootDir } from '../processes';
 
 const apiDir = path.join(rootDir, 'api');
 const generatorInputs = [
-  'src/cli/generate-large.ts',
+  'bench/generate-large.ts',
   'src/seed/demo-data.ts',
   'src/seed/seed.ts',
   'src/db/job-board-tables.ts',
@@ -38,7 +38,7 @@ function generate(jobs: number, dataDir: string, env: Record<string, string> = {
   console.log(`Generating ${jobs} jobs (${env.DATABASE_URL ? 'PostgreSQL' : dataDir}); about 95 s for 100,000`);
   const child = spawn(
     process.execPath,
-    ['--import', 'tsx', 'src/cli/generate-large.ts', '--jobs', String(jobs), '--data-dir', dataDir],
+    ['--import', 'tsx', 'bench/generate-large.ts', '--jobs', String(jobs), '--data-dir', dataDir],
     {
       cwd: apiDir,
       env: { ...process.env, NODE_ENV: 'development', ...env },

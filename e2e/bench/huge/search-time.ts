@@ -40,7 +40,7 @@ const searches = [
 /** `pnpm --filter @board/api bench:search` on one database; its closing lines hold the figures. */
 export async function searchInProcess(database: { dataDir: string } | { databaseUrl: string }): Promise<SearchTime> {
   const loadAverage = roundedLoad();
-  const args = ['--import', 'tsx', 'src/cli/search-bench.ts', '--runs', String(runs)];
+  const args = ['--import', 'tsx', 'bench/search-bench.ts', '--runs', String(runs)];
   const env: NodeJS.ProcessEnv = { ...process.env, NODE_ENV: 'development' };
   if ('dataDir' in database) args.push('--data-dir', database.dataDir);
   else env.DATABASE_URL = database.databaseUrl;

@@ -1,7 +1,7 @@
 /**
  * The live section: reads while the data changes (decision 022), on the 100,000-job board of the
  * huge section (BENCH_HUGE_JOBS), on PGlite and, with BOARD_TEST_POSTGRES_URL, on PostgreSQL. The
- * API's own `bench:live` (api/src/cli/live-bench.ts) measures in-process, on a copy of the board
+ * API's own `bench:live` (api/bench/live-bench.ts) measures in-process, on a copy of the board
  * made for the run (it writes to it) and removed after: a copied PGlite folder, or a PostgreSQL
  * database made from the board's as a template, with a scratch database beside it for the
  * commits to another database.
@@ -11,7 +11,7 @@ import { randomBytes } from 'node:crypto';
 import { cpSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import type { LiveEngineResult } from '../../../api/src/cli/live-load';
+import type { LiveEngineResult } from '../../../api/bench/live-load';
 import { pgliteBoard, postgresBoard } from '../huge/dataset';
 import { hugeJobs } from '../huge/huge-board';
 import { rootDir } from '../processes';
@@ -30,7 +30,7 @@ export interface LiveResult {
 function run(args: string[], env: Record<string, string>): Promise<LiveEngineResult> {
   const child = spawn(
     process.execPath,
-    ['--import', 'tsx', 'src/cli/live-bench.ts', '--seconds', String(seconds), ...args],
+    ['--import', 'tsx', 'bench/live-bench.ts', '--seconds', String(seconds), ...args],
     {
       cwd: apiDir,
       env: { ...process.env, NODE_ENV: 'development', ...env },

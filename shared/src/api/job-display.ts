@@ -1,5 +1,3 @@
-import type { Job } from '@board/shared/api/job';
-
 /**
  * How the board shows a job's fields: the defaults of SPEC section 3, the salary and funding texts,
  * the posted date and which optional sections show. The parser applies them once per job; the
@@ -90,10 +88,10 @@ function dateFormat(locale: string): Intl.DateTimeFormat {
  * The Equity section shows only when the percentage is set and at least one field is non-blank
  * (fields are trimmed when parsed, so a set percentage is itself that non-blank field).
  */
-export function hasEquity(job: Pick<Job, 'equity'>): boolean {
+export function hasEquity(job: { equity: { percentage: string } }): boolean {
   return job.equity.percentage !== '';
 }
 
-export function visibleBenefits(job: Pick<Job, 'benefits'>): string[] {
+export function visibleBenefits(job: { benefits: string[] }): string[] {
   return distinctEntries(job.benefits);
 }

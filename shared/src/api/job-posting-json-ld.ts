@@ -1,7 +1,7 @@
 import { applyAction } from '@board/shared/api/apply-action';
 import type { Job } from '@board/shared/api/job';
 import { type Country, placeCountries } from '@board/shared/api/place-country';
-import { clip, descriptionLimit } from '@board/shared/lib/page-heads';
+import { clip, descriptionLimit } from '@board/shared/lib/clip';
 
 const employmentTypes: Record<string, string> = {
   'full-time': 'FULL_TIME',

@@ -1,4 +1,4 @@
-import { missingPages } from '@board/shared/lib/page-heads';
+import { missingPages } from '@board/shared/api/page-heads';
 import { MissingPanel } from '@board/shared/ui/missing-panel';
 
 /** 'Page Not Found' (SPEC section 2). Used by the 404 route and by remotes for unknown slugs. */

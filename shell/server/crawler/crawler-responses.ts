@@ -1,7 +1,7 @@
 import { negotiateEncoding } from '@board/shared/lib/accept-encoding';
 import type { Context } from 'hono';
+import { pageCacheControl } from '../http/page-cache-control';
 import { sendText } from '../http/send-text';
-import { pageCacheControl } from '../pages/page-cache-control';
 import { type SitemapEntry, sitemapUrl, urlsetEnd, urlsetStart } from './crawler-files';
 
 /** A CDN keeps these a few minutes and may serve them stale while it fetches anew; browsers revalidate. */

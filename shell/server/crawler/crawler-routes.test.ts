@@ -1,9 +1,9 @@
 import { gunzipSync } from 'node:zlib';
 import type { RuntimeConfig } from '@board/shared/config/runtime-config';
 import { describe, expect, it } from 'vitest';
+import { pageCacheControl } from '../http/page-cache-control';
 import { type VisitorLimit, visitorLimit } from '../http/visitor-limit';
-import { ApiReader } from '../pages/api-reader';
-import { pageCacheControl } from '../pages/page-cache-control';
+import { ApiReader } from '../reader/api-reader';
 import { fakeApiFetch, hostileTitle } from '../test/fake-api';
 import { crawlerCacheControl } from './crawler-responses';
 import { crawlerRoutes } from './crawler-routes';

@@ -16,8 +16,8 @@ import { brand } from '@board/shared/lib/brand';
 import type { FetchQueryOptions, QueryKey } from '@tanstack/react-query';
 import { type Context, Hono } from 'hono';
 import { metered, type VisitorLimit } from '../http/visitor-limit';
-import type { ApiReader } from '../pages/api-reader';
-import { ApiUnavailable, readQuery } from '../pages/reader-client';
+import type { ApiReader } from '../reader/api-reader';
+import { ApiUnavailable, readQuery } from '../reader/reader-client';
 import { atomFeed, feedPath, robotsTxt, type SitemapEntry, sitemapIndexXml, sitemapUrlLimit } from './crawler-files';
 import { sendCrawlerFile, sendCrawlerMissing, streamUrlset } from './crawler-responses';
 

@@ -7,8 +7,8 @@ import type { ReleasePointer } from '@board/shared/config/release-pointer';
 import { memoryHealthStore, minuteOf } from '@board/shared/lib/health-store';
 import type { LeaderLock } from '@board/shared/lib/leader-lock';
 import type { LogEntry } from '@board/shared/lib/request-log';
+import { ReleaseStore } from '@board/shared/release/release-store';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { ReleaseStore } from '../../../scripts/release/release-store';
 import { startReleaseGate } from './release-gate-runner';
 
 let root: string;

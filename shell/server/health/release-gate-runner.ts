@@ -11,8 +11,8 @@ import { type RemoteName, remoteNames } from '@board/shared/config/remotes';
 import { type HealthStore, minuteOf } from '@board/shared/lib/health-store';
 import type { LeaderLock } from '@board/shared/lib/leader-lock';
 import type { Log } from '@board/shared/lib/request-log';
-import { canaryFailed, promoted } from '../../../scripts/release/pointer-changes';
-import { ReleaseStore } from '../../../scripts/release/release-store';
+import { canaryFailed, promoted } from '@board/shared/release/pointer-changes';
+import { ReleaseStore } from '@board/shared/release/release-store';
 
 /**
  * The release gate (decision 036): every `intervalMs` (30 s), the one instance holding the lock

@@ -2,10 +2,10 @@
 import type { RuntimeConfig } from '@board/shared/config/runtime-config';
 import { describe, expect, it } from 'vitest';
 import { ReleasePointers } from '../remotes/release-pointers';
+import { createShellServer } from '../shell-server';
 import { tempDists } from '../test/temp-dist';
 import { testConfig } from '../test/test-config';
 import { shellMetrics } from './shell-metrics';
-import { createShellServer } from './shell-server';
 
 const dist = tempDists({ 'index.html': '<html><head><title>Foundry Jobs</title></head><body></body></html>' });
 const pointerUrl = 'http://127.0.0.1:9002/releases/pointer.json';

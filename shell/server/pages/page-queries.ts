@@ -4,9 +4,9 @@ import { type CallReader, prefetchCall } from '@board/shared/api/page-calls';
 import type { RuntimeConfig } from '@board/shared/config/runtime-config';
 import { scriptJson } from '@board/shared/lib/script-json';
 import { dehydrate, hashKey, type Query, QueryClient, type QueryKey } from '@tanstack/react-query';
-import type { ApiReader } from './api-reader';
+import type { ApiReader } from '../reader/api-reader';
+import { readerClient } from '../reader/reader-client';
 import { type PagePlan, pageCalls } from './page-plan';
-import { readerClient } from './reader-client';
 
 export interface PageQueries {
   /** The page's queries that succeeded: what the page is rendered with and the head is built from. */

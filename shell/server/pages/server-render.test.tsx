@@ -5,13 +5,13 @@ import { useJobFromRoute } from '@board/shared/react/job-from-route';
 import type { DehydratedState } from '@tanstack/react-query';
 import type { ComponentType } from 'react';
 import { describe, expect, it } from 'vitest';
-import { createShellServer } from '../http/shell-server';
+import { ApiReader } from '../reader/api-reader';
 import { ManifestCache } from '../remotes/manifest-cache';
 import type { ServerRemotes } from '../remotes/server-remotes';
+import { createShellServer } from '../shell-server';
 import { fakeApiFetch } from '../test/fake-api';
 import { tempDists } from '../test/temp-dist';
 import { testConfig } from '../test/test-config';
-import { ApiReader } from './api-reader';
 import { splitHoisted } from './render-page';
 
 const config = testConfig('http://127.0.0.1:9000');

@@ -5,9 +5,9 @@ import { companyMark } from '@board/shared/lib/company-mark';
 import { Resvg } from '@resvg/resvg-js';
 import satori, { type Font } from 'satori';
 import { logoMark } from '../../src/features/layout/logo-mark';
-import { hslToHex, themeColors } from '../pages/theme-colors';
 import { type OgCardData, ogCardSize } from './og-image';
 import { encodePng } from './png-encode';
+import { hslToHex, themeColors } from './theme-colors';
 
 const packageFile = createRequire(import.meta.url).resolve;
 let fonts: Font[] | undefined;

@@ -1,7 +1,7 @@
 import type { RuntimeConfig } from '@board/shared/config/runtime-config';
 import { Resvg } from '@resvg/resvg-js';
 import { describe, expect, it } from 'vitest';
-import { ApiReader } from '../pages/api-reader';
+import { ApiReader } from '../reader/api-reader';
 import { fakeApiFetch, fakeJobs } from '../test/fake-api';
 import { pngSize } from '../test/png-size';
 import { ogImageCacheControl, ogImageRoutes } from './og-image-routes';

@@ -7,8 +7,8 @@ import type { FetchQueryOptions, QueryKey } from '@tanstack/react-query';
 import { type Context, Hono } from 'hono';
 import { etag } from 'hono/etag';
 import { metered, type VisitorLimit } from '../http/visitor-limit';
-import type { ApiReader } from '../pages/api-reader';
-import { ApiUnavailable, readQuery } from '../pages/reader-client';
+import type { ApiReader } from '../reader/api-reader';
+import { ApiUnavailable, readQuery } from '../reader/reader-client';
 import { renderOgCard } from './og-card';
 import { boardCard, companyCard, jobCard, type OgCardData } from './og-image';
 

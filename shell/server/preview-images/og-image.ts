@@ -1,7 +1,6 @@
 import type { CompanyProfile } from '@board/shared/api/company-profile';
 import type { Job } from '@board/shared/api/job';
 import { brand } from '@board/shared/lib/brand';
-import type { PageHead } from '../pages/page-head';
 
 /*
  * A page's preview image: where its card is served, what it says (the head's alt text) and what
@@ -57,7 +56,7 @@ const boardHeadline = (name: string | null | undefined) =>
 export function ogImageFor(
   subject: OgImageSubject,
   siteUrl: string,
-): Required<Pick<PageHead, 'image' | 'imageAlt' | 'imageSize'>> {
+): { image: string; imageAlt: string; imageSize: { width: number; height: number } } {
   const image = new URL(ogImagePath(subject), siteUrl).href;
   const imageSize = { ...ogCardSize };
   if (subject.kind === 'job') {

@@ -1,8 +1,8 @@
 import type { ReleasePointer } from '@board/shared/config/release-pointer';
 import type { RuntimeConfig } from '@board/shared/config/runtime-config';
 import { describe, expect, it } from 'vitest';
-import { createShellServer, pageCacheControl } from '../http/shell-server';
-import { ApiReader } from '../pages/api-reader';
+import { ApiReader } from '../reader/api-reader';
+import { createShellServer, pageCacheControl } from '../shell-server';
 import { fakeApiFetch } from '../test/fake-api';
 import { tempDists } from '../test/temp-dist';
 import { ManifestCache } from './manifest-cache';

@@ -1,8 +1,6 @@
 import { boardSearchFromUrl } from '@board/shared/api/board-search';
 import type { Job } from '@board/shared/api/job';
 import type { CallReader } from '@board/shared/api/page-calls';
-import type { BoardCall } from '@board/shared/api/requests';
-import type { RemoteName } from '@board/shared/config/remotes';
 import {
   applyState,
   boardPage,
@@ -14,7 +12,9 @@ import {
   type PageState,
   type PageSummary,
   workspaceState,
-} from '@board/shared/lib/page-heads';
+} from '@board/shared/api/page-heads';
+import type { BoardCall } from '@board/shared/api/requests';
+import type { RemoteName } from '@board/shared/config/remotes';
 import { matchRoutes } from '@board/shared/lib/router';
 
 /** Which preview card a page shows (the shell's server draws it: og-image.ts). */

@@ -1,4 +1,4 @@
-import { pace } from '../../job-postings/background-pace';
+import { timeSlice } from '../../lib/time-slice';
 import { oneLine } from '../clean-text';
 import { describeHtml } from '../description-pool';
 import {
@@ -19,7 +19,6 @@ import {
   type Vendor,
   type VendorContext,
   workplaceInText,
-  yieldEvery,
 } from '../imported-job';
 import { type Salary, widest, yearlySalary } from '../salary';
 import { VendorFailure } from '../vendor-http';
@@ -55,19 +54,17 @@ export const greenhouse: Vendor = {
     requireCount(items.length);
     const named = items.map((item, index) => requireJob(item, index, 'id', 'title'));
     const jobs: ImportedJob[] = [];
-    const pause = pace();
+    const slice = timeSlice();
     for (const [index, item] of items.entries()) {
-      if (index > 0 && index % yieldEvery === 0) await pause();
+      await slice();
       const { id, title } = named[index] as { id: string; title: string };
       const updatedAt = oneLine(field(item, 'updated_at'), 60) || null;
       // The description is sanitized on its thread while the pay is read.
-      const [salary, description] = await pause.untimed(
-        aboutJob(id, () =>
-          Promise.all([
-            payOf(id, updatedAt, base, context),
-            describeHtml(field(item, 'content'), { entityEscaped: true }),
-          ]),
-        ),
+      const [salary, description] = await aboutJob(id, () =>
+        Promise.all([
+          payOf(id, updatedAt, base, context),
+          describeHtml(field(item, 'content'), { entityEscaped: true }),
+        ]),
       );
       jobs.push({
         atsId: id,

@@ -1,4 +1,4 @@
-import { applyState } from '@board/shared/lib/page-heads';
+import { applyState } from '@board/shared/api/page-heads';
 import { Link } from '@board/shared/lib/router';
 import { useJobFromRoute } from '@board/shared/react/job-from-route';
 import { buttonVariants } from '@board/shared/ui/button';

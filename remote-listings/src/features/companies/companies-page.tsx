@@ -1,5 +1,5 @@
+import { companiesPage } from '@board/shared/api/page-heads';
 import { type Organization, organizationPagesQuery } from '@board/shared/api/queries';
-import { companiesPage } from '@board/shared/lib/page-heads';
 import { keepPreviousData, useInfiniteQuery } from '@board/shared/lib/query';
 import { Link, useSearchParams } from '@board/shared/lib/router';
 import { useApiClient } from '@board/shared/react/api-client';

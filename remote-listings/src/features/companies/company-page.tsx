@@ -1,5 +1,5 @@
+import { companyState } from '@board/shared/api/page-heads';
 import { organizationJobPagesQuery } from '@board/shared/api/queries';
-import { companyState } from '@board/shared/lib/page-heads';
 import { useInfiniteQuery } from '@board/shared/lib/query';
 import { Link, useParams } from '@board/shared/lib/router';
 import { useApiClient } from '@board/shared/react/api-client';

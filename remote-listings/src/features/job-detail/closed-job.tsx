@@ -1,7 +1,7 @@
 import type { Job } from '@board/shared/api/job';
 import { emptyJobSearch, type JobSearch } from '@board/shared/api/job-search';
+import { closedJobPage } from '@board/shared/api/page-heads';
 import { boardSearchPath } from '@board/shared/forms/alert-description';
-import { closedJobPage } from '@board/shared/lib/page-heads';
 import { Link } from '@board/shared/lib/router';
 import { buttonVariants } from '@board/shared/ui/button';
 import { PageTitle } from '@board/shared/ui/page-title';

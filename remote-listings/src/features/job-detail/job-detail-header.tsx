@@ -2,7 +2,7 @@ import type { Job } from '@board/shared/api/job';
 import { CompanyLogo } from '@board/shared/ui/company-logo';
 import { Briefcase, Calendar, MapPin } from 'lucide-react';
 import { PostedDate } from '../jobs/posted-date';
-import { SaveJobButton } from '../saved/save-job-button';
+import { SaveJobButton } from '../jobs/save-job-button';
 import { ShareJobButton } from './share-job-button';
 
 /** The job's logo, title, company, facts and salary, with Save and Share. */

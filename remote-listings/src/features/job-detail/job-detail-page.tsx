@@ -1,6 +1,6 @@
 import type { Job } from '@board/shared/api/job';
 import { hasEquity, isFundingAmountShown, postedDateText, visibleBenefits } from '@board/shared/api/job-display';
-import { jobState, type PageSummary } from '@board/shared/lib/page-heads';
+import { jobState, type PageSummary } from '@board/shared/api/page-heads';
 import { useLocation, useNavigate } from '@board/shared/lib/router';
 import { useJobFromRoute } from '@board/shared/react/job-from-route';
 import { useRuntimeConfig } from '@board/shared/react/runtime-config';

@@ -1,7 +1,7 @@
 import type { Job } from '@board/shared/api/job';
 import { cn } from '@board/shared/lib/cn';
 import { type RefObject, useEffect, useState } from 'react';
-import { SaveJobButton } from '../saved/save-job-button';
+import { SaveJobButton } from '../jobs/save-job-button';
 import { ApplyButton } from './apply-button';
 
 /** Whether an element is on screen, once the scripts run (false until then, and where there is no observer). */

@@ -4,9 +4,9 @@ import { Link } from '@board/shared/lib/router';
 import { CompanyLogo } from '@board/shared/ui/company-logo';
 import { Briefcase, Calendar, Code, MapPin } from 'lucide-react';
 import type { CSSProperties } from 'react';
-import { SaveJobButton } from '../saved/save-job-button';
 import { InvestorBadges } from './investor-badges';
 import { PostedDate } from './posted-date';
+import { SaveJobButton } from './save-job-button';
 import { isCodeRole } from './search-options';
 
 /** The cards a phone's first screen shows: their logos load with the page. */

@@ -1,4 +1,4 @@
-import { boardPage } from '@board/shared/lib/page-heads';
+import { boardPage } from '@board/shared/api/page-heads';
 import { useWorkspace } from '@board/shared/react/workspace';
 import { NotFoundPanel } from '@board/shared/ui/not-found-panel';
 import { PageTitle } from '@board/shared/ui/page-title';

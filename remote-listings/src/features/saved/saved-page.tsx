@@ -1,5 +1,5 @@
+import { fixedPages } from '@board/shared/api/page-heads';
 import { savedJobsQuery } from '@board/shared/api/queries';
-import { fixedPages } from '@board/shared/lib/page-heads';
 import { keepPreviousData, useQuery } from '@board/shared/lib/query';
 import { Link } from '@board/shared/lib/router';
 import { useApiClient } from '@board/shared/react/api-client';

@@ -1,4 +1,4 @@
-import { fixedPages } from '@board/shared/lib/page-heads';
+import { fixedPages } from '@board/shared/api/page-heads';
 import { PageTitle } from '@board/shared/ui/page-title';
 import { type LegalPart, legalFacts, legalParts } from './legal-content';
 

@@ -1,4 +1,4 @@
-import { fixedPages } from '@board/shared/lib/page-heads';
+import { fixedPages } from '@board/shared/api/page-heads';
 import { useHydrated } from '@board/shared/react/render-time';
 import { Button } from '@board/shared/ui/button';
 import { PageTitle } from '@board/shared/ui/page-title';

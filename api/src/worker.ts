@@ -1,0 +1,90 @@
+/**
+ * The worker: the board's scheduled work (source syncs, alert digests, the outbox, retention:
+ * work/background-work.ts) in a process of its own, beside the API instances on PostgreSQL, which
+ * then answer requests only (WORK_IN_API, decision 041). Any number may run: every kind of work
+ * is claimed in the database. It reads the API's validated configuration (the same environment:
+ * ALERTS_SECRET and API_PUBLIC_URL sign and address the links in its emails), logs one JSON line
+ * when it runs, and on SIGTERM finishes the work under way before it exits 0.
+ *
+ *   pnpm --filter @board/api worker        (pnpm serve:worker from the root)
+ */
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { jsonLines } from '@board/shared/lib/request-log';
+import { alertsFromConfig } from './alerts/from-config';
+import { ConfigError, loadConfig } from './config';
+import { openDatabase } from './db/database';
+import { sourcesFromConfig } from './sources/from-config';
+import { backgroundWork } from './work/background-work';
+
+export async function startWorker(env: Record<string, string | undefined> = process.env) {
+  const config = loadConfig(env);
+  if (!config.DATABASE_URL)
+    throw new ConfigError(
+      'The worker needs DATABASE_URL: on PGlite only the API process may open the database, and it does the scheduled work itself (WORK_IN_API)',
+    );
+  if (!config.ALERTS_SECRET)
+    throw new ConfigError('The worker needs ALERTS_SECRET, the API’s: the links in its emails are signed with it');
+  const log = config.LOG_LEVEL === 'silent' ? () => {} : jsonLines;
+  const database = await openDatabase({ databaseUrl: config.DATABASE_URL });
+  const apiOrigin = config.API_PUBLIC_URL ?? `http://127.0.0.1:${config.PORT}`;
+  const alerts = alertsFromConfig(config, database.db, () => apiOrigin, log);
+  const work = backgroundWork({
+    db: database.db,
+    alerts: alerts.service,
+    sources: sourcesFromConfig(config, database.db, log),
+    alertsIntervalSeconds: config.ALERTS_INTERVAL_SECONDS,
+    sourcesSyncMinutes: config.SOURCES_SYNC_MINUTES,
+    log,
+  });
+  await work.start();
+  if (!alerts.transport)
+    log({
+      time: new Date().toISOString(),
+      level: 'warn',
+      message: 'SMTP_URL is not set: alert emails wait in the outbox until a process with SMTP_URL sends them',
+    });
+  return {
+    environment: config.BOARD_ENV,
+    alertsIntervalSeconds: config.ALERTS_INTERVAL_SECONDS,
+    sourcesSyncMinutes: config.SOURCES_SYNC_MINUTES,
+    /** Stops the timers, lets the work under way end, then closes the database. */
+    async close() {
+      await work.stop();
+      alerts.transport?.close();
+      await database.close();
+    },
+  };
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  try {
+    const worker = await startWorker();
+    jsonLines({
+      time: new Date().toISOString(),
+      level: 'info',
+      message: 'worker running',
+      environment: worker.environment,
+      alerts_interval_seconds: worker.alertsIntervalSeconds,
+      sources_sync_minutes: worker.sourcesSyncMinutes,
+    });
+    let stopping = false;
+    const stop = async (signal: NodeJS.Signals) => {
+      if (stopping) return;
+      stopping = true;
+      jsonLines({
+        time: new Date().toISOString(),
+        level: 'info',
+        message: 'worker stopping: ending the work under way',
+        signal,
+      });
+      await worker.close();
+      process.exit(0);
+    };
+    process.on('SIGINT', stop);
+    process.on('SIGTERM', stop);
+  } catch (error) {
+    console.error(error instanceof ConfigError ? error.message : error);
+    process.exit(1);
+  }
+}
