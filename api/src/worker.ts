@@ -16,6 +16,7 @@ import { ConfigError, loadConfig } from './config';
 import { openDatabase } from './db/database';
 import { sourcesFromConfig } from './sources/from-config';
 import { backgroundWork } from './work/background-work';
+import { portfolioFromConfig } from './work/portfolio-from-config';
 
 export async function startWorker(env: Record<string, string | undefined> = process.env) {
   const config = loadConfig(env);
@@ -29,12 +30,15 @@ export async function startWorker(env: Record<string, string | undefined> = proc
   const database = await openDatabase({ databaseUrl: config.DATABASE_URL });
   const apiOrigin = config.API_PUBLIC_URL ?? `http://127.0.0.1:${config.PORT}`;
   const alerts = alertsFromConfig(config, database.db, () => apiOrigin, log);
+  const sources = sourcesFromConfig(config, database.db, log);
+  const portfolio = portfolioFromConfig(config, database.db, sources, { waitForSync: true, log });
   const work = backgroundWork({
     db: database.db,
     alerts: alerts.service,
-    sources: sourcesFromConfig(config, database.db, log),
+    sources,
     alertsIntervalSeconds: config.ALERTS_INTERVAL_SECONDS,
     sourcesSyncMinutes: config.SOURCES_SYNC_MINUTES,
+    enrichCompanies: () => portfolio.enrich(null),
     log,
   });
   await work.start();

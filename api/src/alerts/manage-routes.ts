@@ -3,7 +3,15 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { Hono } from 'hono';
 import { alerts } from '../db/alert-tables';
 import { workspaces } from '../db/job-board-tables';
-import { alertPage, badLink, escapeHtml, htmlPage, paragraph, postButton, privateLinkRedirect } from '../lib/html-pages';
+import {
+  alertPage,
+  badLink,
+  escapeHtml,
+  htmlPage,
+  paragraph,
+  postButton,
+  privateLinkRedirect,
+} from '../lib/html-pages';
 import { httpError } from '../lib/http-error';
 import type { AlertRouteDeps } from './route-deps';
 

@@ -3,7 +3,7 @@ import { clip } from '@board/shared/lib/clip';
 import { decodeHTML } from 'entities';
 import { parseDocument } from 'htmlparser2';
 import sanitizeHtml from 'sanitize-html';
-import { cleanText } from './clean-text';
+import { cleanText } from '../lib/clean-text';
 
 /** htmlparser2's DOM nodes (domhandler's), as its parser returns them. */
 type ChildNode = ReturnType<typeof parseDocument>['children'][number];

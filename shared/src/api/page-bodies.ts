@@ -84,8 +84,11 @@ export const OrganizationProfileWire = v.strictObject({
   investors: v.nullable(InvestorsWire),
 });
 
-/** Call 5 without `limit`: the company's jobs, newest first. */
-export const OrganizationJobsWire = v.strictObject({ jobs: v.array(OrganizationJobWire) });
+/** Call 5 without `limit`: the company's jobs, newest first, and (this API's) the company's profile. */
+export const OrganizationJobsWire = v.strictObject({
+  jobs: v.array(OrganizationJobWire),
+  organization: v.optional(OrganizationProfileWire),
+});
 
 /** Call 5 with `limit`. */
 export const OrganizationJobsPageWire = v.strictObject({

@@ -1,0 +1,59 @@
+import type { Database } from '../db/database';
+import { type ApplyOptions, type ApplyResult, applyPortfolio } from './apply-portfolio';
+import { type EnrichDeps, enrichCompanies } from './enrich-companies';
+import { type ExportFormat, exportPortfolio } from './export-portfolio';
+import { readPortfolioCsv } from './read-csv';
+import { readPortfolioYaml } from './read-yaml';
+import type { SiteReader } from './site-reader';
+import { errorLine } from './validate';
+
+/**
+ * What `pnpm portfolio apply|export|enrich` do, on the database they are given (the commands call
+ * this directly on PostgreSQL, or through the running API's operator endpoints on its PGlite).
+ */
+export interface PortfolioDeps {
+  db: Database;
+  reader: SiteReader;
+  greenhouseBoard?: EnrichDeps['greenhouseBoard'];
+  /** Syncs sources just added or attached, so their jobs arrive now rather than at the next round. */
+  syncSources?: (ids: number[]) => Promise<unknown>;
+}
+
+export type FileFormat = 'yaml' | 'csv';
+
+/** A file read as its name says: `.csv` is the spreadsheet form, anything else YAML. */
+export const formatOfPath = (path: string): FileFormat => (/\.csv$/i.test(path) ? 'csv' : 'yaml');
+
+export interface AppliedPortfolio {
+  /** The file's errors, each with its line and path: when there is one, nothing changed. */
+  errors: string[];
+  /** One line per company: `acme-robotics: created`, `… updated (overview, investors)`, `… unchanged`. */
+  lines: string[];
+  /** Logos refused (the rest of the file applied), with the company's line. */
+  refused: string[];
+  /** What reading the sites of the companies that need it found (after applying). */
+  enriched: string[];
+}
+
+export function portfolioService(deps: PortfolioDeps) {
+  const enrich = (slugs: string[] | null) => enrichCompanies(deps, slugs);
+  return {
+    async apply(input: string | Uint8Array, format: FileFormat, options: ApplyOptions = {}): Promise<AppliedPortfolio> {
+      const read = format === 'csv' ? readPortfolioCsv(input) : readPortfolioYaml(input);
+      if (!read.ok) return { errors: read.errors.map(errorLine), lines: [], refused: [], enriched: [] };
+      const result: ApplyResult = await applyPortfolio(deps.db, deps.reader, read.portfolio, options);
+      const placed = (problem: ApplyResult['problems'][number]) =>
+        errorLine({ ...read.locate(problem.path), message: problem.message });
+      const errors = result.problems.filter((problem) => problem.fatal).map(placed);
+      const refused = result.problems.filter((problem) => !problem.fatal).map(placed);
+      if (errors.length > 0) return { errors, lines: [], refused: [], enriched: [] };
+      const enriched = result.toEnrich.length > 0 ? await enrich(result.toEnrich) : [];
+      if (result.sourceIds.length > 0) await deps.syncSources?.(result.sourceIds);
+      return { errors, lines: result.lines, refused, enriched };
+    },
+    export: (format: ExportFormat) => exportPortfolio(deps.db, format),
+    enrich,
+  };
+}
+
+export type PortfolioService = ReturnType<typeof portfolioService>;
