@@ -75,6 +75,7 @@ async function portfolio(...argv: string[]) {
 const vaultTec = (overrides: { overview?: string; total?: string; investors?: string; logo?: string } = {}) => `
   - name: Vault-Tec
     slug: vault-tec
+    website: ${sites.url}/og/
     overview: ${overrides.overview ?? 'Vault-Tec builds shelters for the long term.'}
     logo: ${overrides.logo ?? 'logos/vault.svg'}
     headquarters: Boston, USA
@@ -141,6 +142,7 @@ describe('pnpm portfolio, against the running API', () => {
     expect(search.jobs.every((job) => job.organization_name === 'Vault-Tec')).toBe(true);
     const [job] = search.jobs;
     expect(job).toMatchObject({
+      company_website: `${sites.url}/og/`,
       company_overview: 'Vault-Tec builds shelters for the long term.',
       funding: { total_funding_amount: '12M', last_round_amount: '8M', last_round_type: 'Series A' },
       investors: { all: ['Foundry Test Fund', 'Atomico'], last_round: ['Atomico'] },
@@ -153,6 +155,8 @@ describe('pnpm portfolio, against the running API', () => {
     };
     expect(page.organization).toMatchObject({
       organization_name: 'Vault-Tec',
+      website: `${sites.url}/og/`,
+      overview: 'Vault-Tec builds shelters for the long term.',
       headquarters: 'Boston, USA',
       headcount: 120,
       founded: 2019,
@@ -200,11 +204,19 @@ describe('pnpm portfolio, against the running API', () => {
   it('prints what changed, field by field', async () => {
     const yaml = await file(
       'changed.yaml',
-      `investor: Foundry Test Fund\ncompanies:${vaultTec({ overview: 'Shelters, now with windows.', investors: 'Atomico, Seedcamp' })}${sitesPart()}\n`,
+      `investor: Foundry Test Fund\ncompanies:${vaultTec({ overview: 'Shelters, now with windows.', investors: 'Atomico, Quietwater Partners' })}${sitesPart()}\n`,
     );
     const applied = await portfolio('apply', yaml);
     expect(applied.lines[0]).toBe('vault-tec: updated (overview, investors)');
     expect(applied.lines.slice(1).every((line) => line.endsWith(': unchanged'))).toBe(true);
+    // The search sees the profile's change at once: the investor filter finds the new investor.
+    const search = (await (
+      await get('/public-job-posting?visibility=job_board_only&limit=50&investor=Quietwater%20Partners')
+    ).json()) as { jobs: { organization_name: string; company_overview: string }[] };
+    expect(search.jobs.some((job) => job.organization_name === 'Vault-Tec')).toBe(true);
+    expect(search.jobs.find((job) => job.organization_name === 'Vault-Tec')?.company_overview).toBe(
+      'Shelters, now with windows.',
+    );
   });
 
   it('a file with errors changes nothing and names each line', async () => {
@@ -215,8 +227,8 @@ describe('pnpm portfolio, against the running API', () => {
     const applied = await portfolio('apply', yaml);
     expect(applied.code).toBe(1);
     expect(applied.lines).toEqual([
-      'line 10, companies[0].funding.total: "ten million" is not an amount',
-      'line 18, companies[1].headcount: "many" is not a number of people',
+      'line 11, companies[0].funding.total: "ten million" is not an amount',
+      'line 19, companies[1].headcount: "many" is not a number of people',
     ]);
     expect((await company('vault-tec'))?.overview).toBe('Shelters, now with windows.');
   });
@@ -231,7 +243,7 @@ describe('pnpm portfolio, against the running API', () => {
     expect(applied.code).toBe(1);
     expect(applied.lines).toEqual([
       'vault-tec: updated (overview, investors)',
-      'line 6, companies[0].logo: "logos/fake.png" is not a PNG, JPEG, WebP, GIF or SVG image: the logo was left as it was',
+      'line 7, companies[0].logo: "logos/fake.png" is not a PNG, JPEG, WebP, GIF or SVG image: the logo was left as it was',
     ]);
     expect(await company('vault-tec')).toMatchObject({ overview: 'Written anyway.', logo: before });
   });

@@ -42,6 +42,7 @@ function jobBody({ job, organization }: JobWithOrganization, origin: string): Jo
         }
       : null,
     logo: organization.logo ? new URL(organization.logo, origin).href : null,
+    company_website: organization.website,
     initial_projects: job.initialProjects,
   };
 }

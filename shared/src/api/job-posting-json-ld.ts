@@ -74,6 +74,7 @@ export function jobPostingJsonLd(job: Job, options: JobPostingOptions) {
       '@type': 'Organization',
       name: job.company,
       ...(job.logo ? { logo: job.logo } : {}),
+      ...(job.companyWebsite ? { sameAs: job.companyWebsite } : {}),
     },
     identifier: { '@type': 'PropertyValue', name: job.company, value: job.id },
     employmentType: employmentTypes[job.type.toLowerCase()] ?? 'OTHER',

@@ -68,6 +68,8 @@ const jobEntries = {
   ),
   /** An absolute URL, or null. */
   logo: text,
+  /** The company's own site (http or https; this API's, from its profile), or null. */
+  company_website: text,
   initial_projects: v.nullable(texts),
 };
 

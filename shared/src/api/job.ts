@@ -1,5 +1,5 @@
 import { type DescriptionBlock, DescriptionBlocksSchema } from '@board/shared/api/description-blocks';
-import { distinctEntries, fundingAmountText, jobDefaults, salaryText } from '@board/shared/api/job-display';
+import { distinctEntries, fundingAmountText, jobDefaults, salaryText, webAddress } from '@board/shared/api/job-display';
 import { JobDetailWire, OrganizationJobWire } from '@board/shared/api/job-wire';
 import { parseTeamMemberObject, parseTeamMemberString, type TeamMember } from '@board/shared/api/team';
 import { objectReadingOf } from '@board/shared/api/wire-reading';
@@ -38,6 +38,8 @@ export interface Job {
   equity: { type: string; percentage: string; cliffPeriod: string; vestingPeriod: string; additionalDetails: string };
   benefits: string[];
   logo: string | null;
+  /** The company's own site (http or https), or null: JSON-LD's `sameAs`. */
+  companyWebsite: string | null;
   initialProjects: string[];
   /** An imported description as safe blocks (rendered instead of `detailedDescription`); null: the text. */
   descriptionBlocks: DescriptionBlock[] | null;
@@ -117,6 +119,7 @@ export function toJob(server: ServerJob, index = 0): Job {
     },
     benefits: server.benefits,
     logo: clean(server.logo) || null,
+    companyWebsite: webAddress(server.company_website),
     initialProjects: distinctEntries(server.initial_projects),
     descriptionBlocks: server.description_blocks,
     validThrough: server.valid_through,
