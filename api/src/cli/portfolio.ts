@@ -110,7 +110,11 @@ export async function runPortfolio(
         export: (format) => service.export(format),
         enrich: (slugs) => service.enrich(slugs),
       };
-      return await run(parsed, backend, env, print, note);
+      try {
+        return await run(parsed, backend, env, print, note);
+      } finally {
+        await service.close();
+      }
     } finally {
       await database.close();
     }

@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, eq, getTableColumns, inArray, isNull, sql } from 'drizzle-orm';
 import { boardWritten } from '../board-changes/board-written';
 import type { Database } from '../db/database';
 import { jobPostings, jobSources, organizations, workspaces } from '../db/job-board-tables';
@@ -63,33 +63,31 @@ export async function applyPortfolio(
   await db.transaction(async (tx) => {
     for (const logo of new Map(fromFile.made.map((made) => [made.hash, made])).values())
       await tx.insert(logos).values({ hash: logo.hash, png: logo.png }).onConflictDoNothing();
+    // Every company created or updated in one statement: a portfolio of 500 is one round trip.
+    const written = plans.flatMap((plan) =>
+      plan.action === 'created' || plan.action === 'updated' ? [rowOf(plan, state, fromFile.resolved)] : [],
+    );
+    const ids = new Map<string, number>();
+    for (const entry of state.stored) ids.set(entry.company.slug, entry.id);
+    if (written.length > 0) {
+      const rows = await tx
+        .insert(organizations)
+        .values(written)
+        .onConflictDoUpdate({ target: organizations.jobBoardSlug, set: excludedColumns(written[0] ?? {}) })
+        .returning({ id: organizations.id, slug: organizations.jobBoardSlug });
+      for (const row of rows) ids.set(row.slug, row.id);
+    }
+    const added = plans.flatMap((plan) =>
+      plan.sources.add.map((source) => ({ ...source, organizationId: ids.get(plan.slug) ?? 0 })),
+    );
+    if (added.length > 0)
+      sourceIds.push(
+        ...(await tx.insert(jobSources).values(added).returning({ id: jobSources.id })).map((row) => row.id),
+      );
     for (const plan of plans) {
-      if (plan.action === 'unchanged' && plan.changed.length === 0) continue;
-      const current = state.bySlug.get(plan.slug);
-      let id = current?.id;
-      if (plan.action === 'created' || plan.action === 'updated') {
-        const resolved = fromFile.resolved.get(plan.slug);
-        const hash = plan.company.logo;
-        const logoColumns =
-          plan.action === 'created' || plan.changed.includes('logo')
-            ? {
-                logo: logoPath(plan.slug, hash),
-                logoHash: hash,
-                logoSource: hash === null ? null : (resolved?.source ?? current?.logoSource ?? null),
-                logoSourceDigest: hash === null ? null : (resolved?.digest ?? current?.logoSourceDigest ?? null),
-              }
-            : {};
-        const columns = { ...organizationColumns(plan.company), ...logoColumns };
-        if (id === undefined) {
-          const [row] = await tx
-            .insert(organizations)
-            .values({ ...columns, jobBoardSlug: plan.slug, logo: columns.logo ?? logoPath(plan.slug, null) })
-            .returning({ id: organizations.id });
-          id = row?.id;
-        } else await tx.update(organizations).set(columns).where(eq(organizations.id, id));
-      }
+      const id = ids.get(plan.slug);
       if (id === undefined) throw new Error(`the company ${plan.slug} was not written`);
-      sourceIds.push(...(await writeSources(tx, id, plan)));
+      sourceIds.push(...(await moveSources(tx, id, plan)));
       if (plan.action === 'removed')
         await tx
           .update(jobPostings)
@@ -115,18 +113,44 @@ function stillListed(state: BoardState, plan: CompanyPlan): boolean {
 
 type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
 
-/** The plan's sources: added, attached (moved or added again, never made twice), removed (their open jobs closed). */
-async function writeSources(tx: Transaction, organizationId: number, plan: CompanyPlan): Promise<number[]> {
+/** A company's row as the plan writes it; its logo's columns only when its logo changed. */
+function rowOf(
+  plan: Extract<CompanyPlan, { company: unknown }>,
+  state: BoardState,
+  resolved: Map<string, { source: string; digest: string }>,
+) {
+  const current = state.bySlug.get(plan.slug);
+  const hash = plan.company.logo;
+  const logoChanged = !current || plan.changed.includes('logo');
+  const file = resolved.get(plan.slug);
+  return {
+    ...organizationColumns(plan.company),
+    jobBoardSlug: plan.slug,
+    logo: logoChanged ? logoPath(plan.slug, hash) : current.logoColumn,
+    logoHash: hash,
+    logoSource: !logoChanged ? current.logoSource : hash === null ? null : (file?.source ?? null),
+    logoSourceDigest: !logoChanged ? current.logoSourceDigest : hash === null ? null : (file?.digest ?? null),
+  };
+}
+
+/** `set` of an upsert: every column written, from the row proposed (`excluded`). */
+function excludedColumns(row: Record<string, unknown>) {
+  const columns = getTableColumns(organizations);
+  return Object.fromEntries(
+    Object.keys(row)
+      .filter((key) => key !== 'jobBoardSlug')
+      .map((key) => {
+        const column = columns[key as keyof typeof columns];
+        return [key, sql.raw(`excluded."${column.name}"`)];
+      }),
+  );
+}
+
+/** The plan's sources the board has: attached (moved or added again, never made twice), removed (their open jobs closed). */
+async function moveSources(tx: Transaction, organizationId: number, plan: CompanyPlan): Promise<number[]> {
   const ids: number[] = [];
   const sameSource = (kind: string, board: string) =>
     and(eq(jobSources.kind, kind as never), sql`lower(${jobSources.board}) = lower(${board})`);
-  for (const source of plan.sources.add) {
-    const [row] = await tx
-      .insert(jobSources)
-      .values({ kind: source.kind, board: source.board, organizationId })
-      .returning({ id: jobSources.id });
-    if (row) ids.push(row.id);
-  }
   for (const source of plan.sources.attach) {
     const rows = await tx
       .update(jobSources)

@@ -18,6 +18,8 @@ export interface StoredCompany {
   /** What the file or the site named (`logos/acme.png`, an https address), and the digest of those bytes. */
   logoSource: string | null;
   logoSourceDigest: string | null;
+  /** The `logo` column as it is (the path the pages show). */
+  logoColumn: string | null;
   website: string | null;
 }
 
@@ -39,6 +41,7 @@ export function storedCompany(row: OrganizationRow): StoredCompany {
   return {
     id: row.id,
     logoSource: row.logoSource,
+    logoColumn: row.logo,
     logoSourceDigest: row.logoSourceDigest,
     website: row.website,
     company: {

@@ -53,6 +53,8 @@ export function portfolioService(deps: PortfolioDeps) {
     },
     export: (format: ExportFormat) => exportPortfolio(deps.db, format),
     enrich,
+    /** Closes the connections kept to companies' sites. */
+    close: () => deps.reader.close(),
   };
 }
 
