@@ -50,6 +50,8 @@ beforeAll(async () => {
   await writeFile(path.join(folder, 'logos', 'vault.svg'), logoSvg);
   await writeFile(path.join(folder, 'logos', 'fake.png'), 'not an image at all');
   fake.setJobs('greenhouse', 'vaulttec', greenhouseDocsList.jobs, { '127817': greenhouseDocsJob });
+  // Greenhouse sends its board's intro as HTML escaped once more.
+  fake.setIntro('introonly', '&lt;p&gt;Intro Only writes &lt;b&gt;software&lt;/b&gt; for lighthouses.&lt;/p&gt;');
 }, 120_000);
 afterAll(async () => {
   await api?.close();
@@ -100,7 +102,9 @@ const sitesPart = () => `
   - name: Hostile Huge
     website: ${sites.url}/hostile/huge/
   - name: Hostile Svg
-    website: ${sites.url}/hostile/svg/`;
+    website: ${sites.url}/hostile/svg/
+  - name: Intro Only
+    sources: [{ greenhouse: introonly }]`;
 
 async function file(name: string, text: string) {
   await writeFile(path.join(folder, name), text);
@@ -115,7 +119,15 @@ describe('pnpm portfolio, against the running API', () => {
   it('a dry run prints the plan and changes nothing; applying creates, then finds everything unchanged', async () => {
     const yaml = await file('portfolio.yaml', `investor: Foundry Test Fund\ncompanies:${vaultTec()}${sitesPart()}\n`);
     const dry = await portfolio('apply', yaml, '--dry-run');
-    const slugs = ['vault-tec', 'lumen-grid', 'tidewater', 'hostile-redirect', 'hostile-huge', 'hostile-svg'];
+    const slugs = [
+      'vault-tec',
+      'lumen-grid',
+      'tidewater',
+      'hostile-redirect',
+      'hostile-huge',
+      'hostile-svg',
+      'intro-only',
+    ];
     expect(dry).toMatchObject({ code: 0, lines: slugs.map((slug) => `${slug}: created`) });
     expect(await company('vault-tec')).toBeUndefined();
 
@@ -195,10 +207,33 @@ describe('pnpm portfolio, against the running API', () => {
     });
     for (const slug of ['hostile-redirect', 'hostile-huge'])
       expect(await company(slug)).toMatchObject({ overview: null, fromSite: [] });
+    // No website, a Greenhouse board: its own intro is the overview.
+    expect(await company('intro-only')).toMatchObject({
+      overview: 'Intro Only writes software for lighthouses.',
+      fromSite: ['overview'],
+    });
     const svg = await company('hostile-svg');
     expect(svg?.overview).not.toMatch(/</);
     expect(svg?.logo).toMatch(/\.png$/);
     expect(sites.requests.every((request) => request.userAgent.includes('FoundryJobsBoard'))).toBe(true);
+  });
+
+  it('enrich reads the sites again: what the site filled follows it, what the file wrote stays, what it stopped stating stays', async () => {
+    sites.set(
+      '/jsonld/',
+      '<!doctype html><html><head><meta property="og:description" content="Lumen Grid, now in Porto."></head></html>',
+    );
+    const enriched = await portfolio('enrich', 'lumen-grid', 'vault-tec', 'nobody');
+    expect(enriched).toMatchObject({
+      code: 0,
+      lines: ['lumen-grid: read (overview)', 'vault-tec: unchanged', 'nobody: no such company on the board'],
+    });
+    expect(await company('lumen-grid')).toMatchObject({
+      overview: 'Lumen Grid, now in Porto.',
+      headquarters: 'Lisbon, Portugal',
+      headcount: 42,
+    });
+    expect((await company('vault-tec'))?.overview).toBe('Vault-Tec builds shelters for the long term.');
   });
 
   it('prints what changed, field by field', async () => {

@@ -96,13 +96,14 @@ export async function applyPortfolio(
     }
   });
   boardWritten(db);
-  const toEnrich = plans.flatMap((plan) =>
-    plan.action !== 'removed' &&
-    plan.company.website !== null &&
-    (plan.action === 'created' || plan.changed.includes('website') || state.bySlug.get(plan.slug)?.website === null)
-      ? [plan.slug]
-      : [],
-  );
+  // A site is read when there is a new one to read: a company created, or given a website; and a
+  // new Greenhouse board's intro.
+  const toEnrich = plans.flatMap((plan) => {
+    if (plan.action === 'removed') return [];
+    const newSite = plan.company.website !== null && (plan.action === 'created' || plan.changed.includes('website'));
+    const newIntro = [...plan.sources.add, ...plan.sources.attach].some((source) => source.kind === 'greenhouse');
+    return newSite || newIntro ? [plan.slug] : [];
+  });
   return { lines, problems, sourceIds, toEnrich };
 }
 

@@ -28,7 +28,13 @@ export interface EnrichDeps {
 /** `acme-robotics: read (overview, logo)`, `… unchanged`, `… not read (timed out after 10 s)`. */
 export async function enrichCompanies(deps: EnrichDeps, slugs: string[] | null): Promise<string[]> {
   const state = await readBoardState(deps.db);
-  const wanted = slugs ?? state.stored.filter((entry) => entry.website !== null).map((entry) => entry.company.slug);
+  // Every company with something to read: a website, or a Greenhouse board's intro.
+  const readable = (entry: StoredCompany) =>
+    entry.website !== null ||
+    state.board.sources.some(
+      (source) => source.company === entry.company.slug && source.kind === 'greenhouse' && !source.removed,
+    );
+  const wanted = slugs ?? state.stored.filter(readable).map((entry) => entry.company.slug);
   const lines = new Map<string, string>();
   await inTurns(
     wanted.map((slug) => async () => {
