@@ -255,6 +255,18 @@ describe('pnpm portfolio, against the running API', () => {
     await expect.poll(vaultJob, { timeout: 5_000 }).toBe('Shelters, now with windows.');
   });
 
+  it('applies a portfolio larger than the 16 KB bodies the API takes elsewhere', async () => {
+    const many = Array.from(
+      { length: 200 },
+      (_, i) => `  - name: Portfolio Company ${i}\n    overview: ${'Builds. '.repeat(20)}`,
+    );
+    const yaml = await file('many.yaml', `companies:\n${many.join('\n')}\n`);
+    const applied = await portfolio('apply', yaml);
+    expect(applied.code).toBe(0);
+    expect(applied.lines).toHaveLength(200);
+    expect(applied.lines[199]).toBe('portfolio-company-199: created');
+  });
+
   it('a file with errors changes nothing and names each line', async () => {
     const yaml = await file(
       'wrong.yaml',
