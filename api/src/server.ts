@@ -97,7 +97,7 @@ export async function startApi(
       message: 'SMTP_URL is not set: alert emails wait in the outbox until a process with SMTP_URL sends them',
     });
   const sources = sourcesFromConfig(config, database.db, log);
-  const portfolio = portfolioFromConfig(config, database.db, sources, { waitForSync: false, log });
+  const portfolio = portfolioFromConfig(config, database.db, sources, { waitForAll: false, log });
   // On PGlite the API is the one process that may open the database, so it does the scheduled
   // work too; on PostgreSQL the workers do (WORK_IN_API, decision 041).
   const work =

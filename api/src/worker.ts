@@ -31,7 +31,7 @@ export async function startWorker(env: Record<string, string | undefined> = proc
   const apiOrigin = config.API_PUBLIC_URL ?? `http://127.0.0.1:${config.PORT}`;
   const alerts = alertsFromConfig(config, database.db, () => apiOrigin, log);
   const sources = sourcesFromConfig(config, database.db, log);
-  const portfolio = portfolioFromConfig(config, database.db, sources, { waitForSync: true, log });
+  const portfolio = portfolioFromConfig(config, database.db, sources, { waitForAll: true, log });
   const work = backgroundWork({
     db: database.db,
     alerts: alerts.service,

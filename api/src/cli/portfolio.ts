@@ -104,7 +104,7 @@ export async function runPortfolio(
     const database = await openDatabase({ databaseUrl: config.DATABASE_URL });
     try {
       const sources = sourcesFromConfig(config, database.db, () => {});
-      const service = portfolioFromConfig(config, database.db, sources, { waitForSync: true });
+      const service = portfolioFromConfig(config, database.db, sources, { waitForAll: true });
       const backend: PortfolioBackend = {
         apply: (call) => service.apply(call.file, call.format, call),
         export: (format) => service.export(format),

@@ -5,6 +5,8 @@ import { jobPostings, jobSources, organizations, workspaces } from '../db/job-bo
 import { type FakeVendors, startFakeVendors } from '../test/fake-vendors';
 import { createTestApi, type TestApi } from '../test/test-api';
 import { greenhouseDocsJob, greenhouseDocsList } from '../test/vendor-samples';
+import { portfolioService } from './portfolio-service';
+import type { SiteReader } from './site-reader';
 
 let api: TestApi;
 let fake: FakeVendors;
@@ -96,5 +98,27 @@ describe('applying a portfolio to the board', () => {
       .from(jobPostings)
       .where(and(eq(jobPostings.sourceId, source?.id ?? 0), eq(jobPostings.status, 'published')));
     expect(open).toEqual([]);
+  });
+
+  it('answers once its wait for the sites is over, and reads the slow ones on', async () => {
+    let reads = 0;
+    const never: SiteReader = {
+      page: () => {
+        reads++;
+        return new Promise(() => {});
+      },
+      image: () => new Promise(() => {}),
+      close: async () => {},
+    };
+    const service = portfolioService({ db: api.db, reader: never, enrichWaitMs: 50 });
+    const applied = await service.apply(
+      'companies:\n  - name: Slow Site\n    website: https://slow.example/\n',
+      'yaml',
+    );
+    expect(applied.lines).toEqual(['slow-site: created']);
+    expect(applied.enriched).toEqual([
+      'still reading the sites of 1 company (in the background; pnpm portfolio enrich reads them again)',
+    ]);
+    expect(reads).toBe(1);
   });
 });

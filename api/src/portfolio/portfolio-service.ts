@@ -17,6 +17,12 @@ export interface PortfolioDeps {
   greenhouseBoard?: EnrichDeps['greenhouseBoard'];
   /** Syncs sources just added or attached, so their jobs arrive now rather than at the next round. */
   syncSources?: (ids: number[]) => Promise<unknown>;
+  /**
+   * How long an apply waits for the sites it reads before it answers (the API: a few seconds, the
+   * rest read on in the background); unset: until every site is read (the command on the database).
+   */
+  enrichWaitMs?: number;
+  log?: (entry: Record<string, unknown>) => void;
 }
 
 export type FileFormat = 'yaml' | 'csv';
@@ -37,6 +43,28 @@ export interface AppliedPortfolio {
 
 export function portfolioService(deps: PortfolioDeps) {
   const enrich = (slugs: string[] | null) => enrichCompanies(deps, slugs);
+  /** Reads the sites, waiting at most `enrichWaitMs`: a portfolio of slow sites does not hold the apply. */
+  const enrichAwhile = async (slugs: string[]): Promise<string[]> => {
+    const reading = enrich(slugs);
+    if (deps.enrichWaitMs === undefined) return reading;
+    let timer: NodeJS.Timeout | undefined;
+    const waited = new Promise<null>((resolve) => {
+      timer = setTimeout(() => resolve(null), deps.enrichWaitMs);
+    });
+    const lines = await Promise.race([reading, waited]);
+    clearTimeout(timer);
+    if (lines !== null) return lines;
+    reading.catch((error: unknown) =>
+      deps.log?.({
+        time: new Date().toISOString(),
+        level: 'error',
+        message: "portfolio: reading the companies' sites failed",
+        error: error instanceof Error ? error.name : 'Error',
+      }),
+    );
+    const companies = `${slugs.length} ${slugs.length === 1 ? 'company' : 'companies'}`;
+    return [`still reading the sites of ${companies} (in the background; pnpm portfolio enrich reads them again)`];
+  };
   return {
     async apply(input: string | Uint8Array, format: FileFormat, options: ApplyOptions = {}): Promise<AppliedPortfolio> {
       const read = format === 'csv' ? readPortfolioCsv(input) : readPortfolioYaml(input);
@@ -47,7 +75,7 @@ export function portfolioService(deps: PortfolioDeps) {
       const errors = result.problems.filter((problem) => problem.fatal).map(placed);
       const refused = result.problems.filter((problem) => !problem.fatal).map(placed);
       if (errors.length > 0) return { errors, lines: [], refused: [], enriched: [] };
-      const enriched = result.toEnrich.length > 0 ? await enrich(result.toEnrich) : [];
+      const enriched = result.toEnrich.length > 0 ? await enrichAwhile(result.toEnrich) : [];
       if (result.sourceIds.length > 0) await deps.syncSources?.(result.sourceIds);
       return { errors, lines: result.lines, refused, enriched };
     },
