@@ -30,7 +30,7 @@ import { UnusedFallbacksPlugin } from './rspack/unused-fallbacks-plugin';
 import { providedVersions, sharedSingletons } from './rspack.singletons';
 import { federationName } from './shared/src/lib/federation';
 
-export { providedVersions, sharedSingletons };
+export { sharedSingletons };
 
 const rootDir = path.dirname(fileURLToPath(import.meta.url));
 

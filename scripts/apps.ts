@@ -5,7 +5,7 @@ import type { AppDefinition, AppName } from '../rspack/app-definition';
 import { app as shell } from '../shell/rspack.config';
 
 /** Every app of the board, shell first. */
-export const apps: AppDefinition[] = [shell, listings, apply, staticRemote];
+const apps: AppDefinition[] = [shell, listings, apply, staticRemote];
 
 export function selectApps(names: string[]): AppDefinition[] {
   if (names.length === 0) return apps;

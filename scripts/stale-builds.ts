@@ -12,10 +12,10 @@ import { fileURLToPath } from 'node:url';
 
 const rootDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
-export const builtApps = ['shell', 'remote-listings', 'remote-apply', 'remote-static'] as const;
+const builtApps = ['shell', 'remote-listings', 'remote-apply', 'remote-static'] as const;
 
 /** The newest modification time under a file or folder (0 when it does not exist), and its file. */
-export function newest(target: string, skip: (file: string) => boolean = () => false): { time: number; file: string } {
+function newest(target: string, skip: (file: string) => boolean = () => false): { time: number; file: string } {
   if (!existsSync(target)) return { time: 0, file: target };
   const stat = statSync(target);
   if (!stat.isDirectory()) return { time: skip(target) ? 0 : stat.mtimeMs, file: target };

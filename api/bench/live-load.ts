@@ -168,7 +168,7 @@ export interface LiveEngineResult {
 }
 
 /** A small deterministic random number generator (mulberry32): the same searches every run. */
-export function seeded(seed: number): () => number {
+function seeded(seed: number): () => number {
   let state = seed >>> 0;
   return () => {
     state = (state + 0x6d2b79f5) >>> 0;

@@ -1,4 +1,5 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
+import type { ErrorBody } from '@board/shared/api/application-bodies';
 import { clientKey } from '@board/shared/lib/client-address';
 import type { Limits } from '@board/shared/lib/limits';
 import { jsonLines, requestLog } from '@board/shared/lib/request-log';
@@ -23,6 +24,7 @@ import type { DatabaseHandle } from './db/database';
 import { logoRoutes } from './job-postings/logo-routes';
 import { publicCallCacheKey } from './job-postings/query-validators';
 import { jobPostingRoutes } from './job-postings/routes';
+import { type ApiMetrics, routeOf } from './lib/api-metrics';
 import { compression } from './lib/compress';
 import { errorReport, isDatabaseUnavailable } from './lib/error-report';
 import { operatorAccess } from './lib/operator-access';
@@ -80,10 +82,12 @@ export interface AppDeps {
     /** The TCP peer (never a forwarded address): who is local. */
     peerAddress: (request: Request, env: unknown) => string | undefined;
   };
+  /** What the API counts (served on METRICS_PORT by server.ts): requests by route, its caches' lookups. */
+  metrics?: ApiMetrics;
 }
 
 /** Whether a request carries the shell's key (compared in constant time). */
-export function shellCaller(key: string | undefined): (request: Request) => boolean {
+function shellCaller(key: string | undefined): (request: Request) => boolean {
   if (!key) return () => false;
   const expected = createHash('sha256').update(key).digest();
   return (request) => {
@@ -105,6 +109,7 @@ export function createApp(deps: AppDeps) {
   const app = new Hono<Env>({ strict: false });
 
   const fromShell = shellCaller(deps.shellKey);
+  if (deps.metrics) app.use(deps.metrics.metrics.requestDuration(routeOf));
   app.use(...requestLog(log, { trustIncoming: fromShell }));
   // Every answer is what its Content-Type says (JSON, an SVG logo, an alert page): a browser never
   // guesses another type from its bytes.
@@ -134,12 +139,13 @@ export function createApp(deps: AppDeps) {
   // call has such a path.
   app.use(async (c, next) => {
     const target = rawRequestTarget(c.env);
-    if (target && hasEncodedDotSegment(target)) return c.json({ message: 'Not found' }, 404);
+    if (target && hasEncodedDotSegment(target)) return c.json({ message: 'Not found' } satisfies ErrorBody, 404);
     await next();
   });
   const smallBodies = bodyLimit({
     maxSize: smallBodyBytes,
-    onError: (c) => c.json({ message: 'Request body too large', detail: `At most ${smallBodyBytes} bytes` }, 413),
+    onError: (c) =>
+      c.json({ message: 'Request body too large', detail: `At most ${smallBodyBytes} bytes` } satisfies ErrorBody, 413),
   });
   // A portfolio's apply carries the file and its logos: a limit of its own (operators only).
   const applyBodies = bodyLimit({
@@ -163,6 +169,7 @@ export function createApp(deps: AppDeps) {
       version: versions.current,
       key: publicCallCacheKey,
       carry: (request) => versions.keptAcross(request),
+      looked: (hit) => deps.metrics?.cache('responses', hit),
     }),
   );
   app.use(compression());
@@ -185,7 +192,8 @@ export function createApp(deps: AppDeps) {
     return c.json({ status: 'unavailable', database: deps.database.kind }, 503);
   });
 
-  app.route('/public-job-posting', jobPostingRoutes(deps.database.db, deps.publicOrigin, versions));
+  const cacheLookup = deps.metrics?.cache;
+  app.route('/public-job-posting', jobPostingRoutes(deps.database.db, deps.publicOrigin, versions, { cacheLookup }));
   app.route('/openapi.json', openApiRoutes(deps.publicOrigin));
   app.route(
     '/public/job-application',
@@ -236,7 +244,7 @@ export function createApp(deps: AppDeps) {
   app.route('/public/logos', logoRoutes(deps.database.db));
   if (deps.localCaptcha) app.route('/public/captcha', localCaptchaRoutes(deps.database.db, deps.localCaptcha));
 
-  app.notFound((c) => c.json({ message: 'Not found' }, 404));
+  app.notFound((c) => c.json({ message: 'Not found' } satisfies ErrorBody, 404));
   app.onError((error, c: Context<Env>) => {
     if (error instanceof HTTPException) return error.getResponse();
     log({ time: new Date().toISOString(), level: 'error', request_id: c.get('requestId'), ...errorReport(error) });
@@ -246,9 +254,9 @@ export function createApp(deps: AppDeps) {
       const message = applicationPath.test(c.req.path)
         ? 'The application could not be stored right now, and nothing of it was kept. Please try again in a moment.'
         : 'The service is briefly unavailable. Please try again in a moment.';
-      return c.json({ message, detail }, 503);
+      return c.json({ message, detail } satisfies ErrorBody, 503);
     }
-    return c.json({ message: 'Internal server error', detail }, 500);
+    return c.json({ message: 'Internal server error', detail } satisfies ErrorBody, 500);
   });
 
   return app;

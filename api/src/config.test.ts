@@ -24,6 +24,15 @@ describe('loadConfig', () => {
     expect(config.CORS_ORIGINS).toEqual(['https://a.example', 'https://b.example:8443']);
   });
 
+  it('reads METRICS_PORT when set (0: any free port), and none when unset', () => {
+    expect(loadConfig({}).METRICS_PORT).toBeUndefined();
+    expect(loadConfig({ METRICS_PORT: '9464' }).METRICS_PORT).toBe(9464);
+    expect(loadConfig({ METRICS_PORT: '0' }).METRICS_PORT).toBe(0);
+    expect(() => loadConfig({ METRICS_PORT: '70000' })).toThrow(
+      /METRICS_PORT="70000": must be 0 \(any free port\) to 65535/,
+    );
+  });
+
   it('names each bad variable and its value in one error', () => {
     let error: unknown;
     try {

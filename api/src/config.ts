@@ -22,6 +22,8 @@ const EnvObject = v.object({
   PORT: port('8000'),
   /** Default: every interface in staging and production (behind a load balancer), 127.0.0.1 elsewhere. */
   HOST: v.optional(v.string()),
+  /** `GET /metrics` on this port of HOST only (not PORT), in the API and the worker alike: one port each. */
+  METRICS_PORT: port(),
   /** PostgreSQL connection string; unset = embedded PGlite (local runs and tests only). */
   DATABASE_URL: v.optional(
     v.pipe(
@@ -136,7 +138,7 @@ const EnvObject = v.object({
 });
 
 type RawConfig = v.InferOutput<typeof EnvObject>;
-export type Environment = 'local' | 'test' | 'staging' | 'production';
+type Environment = 'local' | 'test' | 'staging' | 'production';
 
 export type ApiConfig = Omit<
   RawConfig,

@@ -14,8 +14,6 @@ import { resolveClientAddress } from '@board/shared/lib/client-address';
 import { openLimits } from '@board/shared/lib/limits';
 import { jsonLines } from '@board/shared/lib/request-log';
 import { serve } from '@hono/node-server';
-import { getConnInfo } from '@hono/node-server/conninfo';
-import type { Context } from 'hono';
 import { rekeyAddresses } from './alerts/address-keys';
 import { alertsFromConfig } from './alerts/from-config';
 import { createApp } from './app';
@@ -24,6 +22,8 @@ import { createLocalCaptcha, createRecaptchaVerifier } from './captcha/captcha';
 import { ConfigError, loadConfig } from './config';
 import { type DatabaseHandle, openDatabase, startUpLock } from './db/database';
 import { DataFolderError } from './db/pglite-folder';
+import { peerAddress } from './lib/peer-address';
+import { processMetrics, serveProcessMetrics } from './process-metrics';
 import { generateDemoData } from './seed/demo-data';
 import { isEmpty, seed } from './seed/seed';
 import { sourcesFromConfig } from './sources/from-config';
@@ -54,8 +54,10 @@ export async function startApi(
   // One secret signs every emailed link, the alerts' and the candidates' (each family in a domain
   // of its own): ALERTS_SECRET, or a random one per start locally.
   const linkSecret = config.ALERTS_SECRET ?? randomBytes(32).toString('hex');
-  const alerts = alertsFromConfig({ ...config, ALERTS_SECRET: linkSecret }, database.db, () => publicOrigin, log);
-  const candidateLinks = candidateLinkMaker(createCandidateTokens(linkSecret), () => publicOrigin);
+  const origin = () => publicOrigin;
+  const metrics = processMetrics('api', database.db, { outbox: config.WORK_IN_API === 'on', index: true });
+  const alerts = alertsFromConfig({ ...config, ALERTS_SECRET: linkSecret }, database.db, origin, log, metrics);
+  const candidateLinks = candidateLinkMaker(createCandidateTokens(linkSecret), origin);
   // What must happen once, whichever instance starts first: the others wait, then find it done.
   await database.exclusive(startUpLock, async () => {
     if (config.SEED === 'demo' && (await isEmpty(database.db))) {
@@ -96,7 +98,7 @@ export async function startApi(
       level: 'warn',
       message: 'SMTP_URL is not set: alert emails wait in the outbox until a process with SMTP_URL sends them',
     });
-  const sources = sourcesFromConfig(config, database.db, log);
+  const sources = sourcesFromConfig(config, database.db, log, metrics);
   const portfolio = portfolioFromConfig(config, database.db, sources, { waitForAll: false, log });
   // On PGlite the API is the one process that may open the database, so it does the scheduled
   // work too; on PostgreSQL the workers do (WORK_IN_API, decision 041).
@@ -112,19 +114,12 @@ export async function startApi(
           log,
         })
       : null;
-  const peerAddress = (request: Request, envBindings: unknown): string | undefined => {
-    try {
-      return getConnInfo({ env: envBindings, req: { raw: request } } as unknown as Context).remote.address;
-    } catch {
-      return undefined;
-    }
-  };
   const app = createApp({
     database,
     captcha,
     localCaptcha,
     corsOrigins: config.CORS_ORIGINS,
-    publicOrigin: () => publicOrigin,
+    publicOrigin: origin,
     limits,
     rateLimit: { max: config.RATE_LIMIT_MAX, windowSeconds: config.RATE_LIMIT_WINDOW_SECONDS },
     requestRateLimit: { max: config.REQUEST_RATE_LIMIT_MAX, windowSeconds: config.REQUEST_RATE_LIMIT_WINDOW_SECONDS },
@@ -149,7 +144,9 @@ export async function startApi(
       operatorLoopback: config.BOARD_ENV === 'local' || config.BOARD_ENV === 'test',
       peerAddress,
     },
+    metrics,
   });
+  const metricsListener = await serveProcessMetrics(metrics, config);
   // serve() without TLS or HTTP/2 options gives a node:http server.
   const server = await new Promise<Server>((resolve) => {
     const s = serve(
@@ -199,6 +196,8 @@ export async function startApi(
     environment: config.BOARD_ENV,
     database: database.kind,
     limits: limits.kind,
+    /** `GET /metrics`, when METRICS_PORT is set. */
+    metricsUrl: metricsListener?.url,
     /** The API's database, for tools and tests that read what arrived. */
     db: database.db,
     /** Stops taking connections, lets the requests in flight finish, then closes the database. */
@@ -211,6 +210,7 @@ export async function startApi(
         server.closeIdleConnections();
       });
       clearTimeout(cutOff);
+      await metricsListener?.close();
       alerts.transport?.close();
       await limits.close();
       await database.close();
@@ -229,6 +229,7 @@ if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.me
       environment: api.environment,
       database: api.database,
       limits: api.limits,
+      metrics_url: api.metricsUrl,
     });
     let stopping = false;
     const stop = async (signal: NodeJS.Signals) => {

@@ -14,6 +14,7 @@ import { jsonLines } from '@board/shared/lib/request-log';
 import { alertsFromConfig } from './alerts/from-config';
 import { ConfigError, loadConfig } from './config';
 import { openDatabase } from './db/database';
+import { processMetrics, serveProcessMetrics } from './process-metrics';
 import { sourcesFromConfig } from './sources/from-config';
 import { backgroundWork } from './work/background-work';
 import { portfolioFromConfig } from './work/portfolio-from-config';
@@ -29,8 +30,10 @@ export async function startWorker(env: Record<string, string | undefined> = proc
   const log = config.LOG_LEVEL === 'silent' ? () => {} : jsonLines;
   const database = await openDatabase({ databaseUrl: config.DATABASE_URL });
   const apiOrigin = config.API_PUBLIC_URL ?? `http://127.0.0.1:${config.PORT}`;
-  const alerts = alertsFromConfig(config, database.db, () => apiOrigin, log);
-  const sources = sourcesFromConfig(config, database.db, log);
+  // Its own figures (`service="worker"`): the syncs it ran, the emails it sent, the outbox's backlog.
+  const metrics = processMetrics('worker', database.db, { outbox: true, index: false });
+  const alerts = alertsFromConfig(config, database.db, () => apiOrigin, log, metrics);
+  const sources = sourcesFromConfig(config, database.db, log, metrics);
   const portfolio = portfolioFromConfig(config, database.db, sources, { waitForAll: true, log });
   const work = backgroundWork({
     db: database.db,
@@ -41,6 +44,7 @@ export async function startWorker(env: Record<string, string | undefined> = proc
     enrichCompanies: () => portfolio.enrich(null),
     log,
   });
+  const metricsListener = await serveProcessMetrics(metrics, config);
   await work.start();
   if (!alerts.transport)
     log({
@@ -52,9 +56,12 @@ export async function startWorker(env: Record<string, string | undefined> = proc
     environment: config.BOARD_ENV,
     alertsIntervalSeconds: config.ALERTS_INTERVAL_SECONDS,
     sourcesSyncMinutes: config.SOURCES_SYNC_MINUTES,
+    /** `GET /metrics`, when METRICS_PORT is set (a port of its own, not the API's). */
+    metricsUrl: metricsListener?.url,
     /** Stops the timers, lets the work under way end, then closes the database. */
     async close() {
       await work.stop();
+      await metricsListener?.close();
       alerts.transport?.close();
       await database.close();
     },
@@ -71,6 +78,7 @@ if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.me
       environment: worker.environment,
       alerts_interval_seconds: worker.alertsIntervalSeconds,
       sources_sync_minutes: worker.sourcesSyncMinutes,
+      metrics_url: worker.metricsUrl,
     });
     let stopping = false;
     const stop = async (signal: NodeJS.Signals) => {

@@ -28,7 +28,7 @@ interface Phone {
 
 export type PhoneProfile = 'iPhone Safari' | 'Android Chrome';
 
-export const phoneProfiles: Record<PhoneProfile, Phone> = {
+const phoneProfiles: Record<PhoneProfile, Phone> = {
   'iPhone Safari': {
     viewport: { width: 375, height: 812 },
     // Lighthouse's 1.75, as for Android, not an iPhone's 3: without a GPU, Chromium rasterizes in
@@ -87,7 +87,7 @@ const readFigures = () => {
   };
 };
 
-export interface FirstPaintSample {
+interface FirstPaintSample {
   firstPaintMs: number;
   fcpMs: number;
   hydratedMs: number;

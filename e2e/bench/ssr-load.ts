@@ -14,7 +14,7 @@ const { renderedContent } = createRequire(import.meta.url)(ssrVerifyFile) as {
   renderedContent: (html: string) => string;
 };
 /** Text as React writes it into HTML. */
-export const escapeHtml = (text: string) =>
+const escapeHtml = (text: string) =>
   text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#x27;' })[c] ?? c);
 
 export interface SsrResult {
@@ -42,7 +42,7 @@ export interface SsrResult {
 }
 
 /** One page as a browser gets it: status 200, and for a job page the job's title somewhere in it. */
-export async function fetchPage(url: string, page: 'job' | 'board', expectedTitle: string) {
+async function fetchPage(url: string, page: 'job' | 'board', expectedTitle: string) {
   const response = await fetch(url, { redirect: 'manual', headers: { 'accept-encoding': 'br, gzip' } });
   const html = await response.text();
   if (response.status !== 200) throw new Error(`SSR bench: ${url} answered ${response.status}, not 200`);

@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import puppeteer from 'puppeteer-core';
 import { type Engine, phone } from './engine';
 
-export const firefoxPath = process.env.FIREFOX_PATH ?? '/usr/bin/firefox-esr';
+const firefoxPath = process.env.FIREFOX_PATH ?? '/usr/bin/firefox-esr';
 
 /** The centre of an element in the viewport, scrolled to the middle of the screen first. */
 const centreOf = (selector: string) =>

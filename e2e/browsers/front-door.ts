@@ -1,7 +1,7 @@
 import { createServer, request, type Server } from 'node:http';
 
 /** Where the front door serves the error capture from (same origin: the page's CSP allows `'self'` scripts). */
-export const captureScriptPath = '/__browser-test/capture-errors.js';
+const captureScriptPath = '/__browser-test/capture-errors.js';
 
 /**
  * What a page's own scripts report, kept in the tab's sessionStorage so that a page's errors survive

@@ -4,8 +4,8 @@ import { remote } from 'webdriverio';
 import { freePort } from '../support/production-site';
 import { type Engine, phone } from './engine';
 
-export const webkitDriverPath = process.env.WEBKIT_DRIVER_PATH ?? '/usr/bin/WebKitWebDriver';
-export const miniBrowserPath = process.env.MINIBROWSER_PATH ?? '/usr/lib/x86_64-linux-gnu/webkit2gtk-4.1/MiniBrowser';
+const webkitDriverPath = process.env.WEBKIT_DRIVER_PATH ?? '/usr/bin/WebKitWebDriver';
+const miniBrowserPath = process.env.MINIBROWSER_PATH ?? '/usr/lib/x86_64-linux-gnu/webkit2gtk-4.1/MiniBrowser';
 const xvfbPath = process.env.XVFB_PATH ?? '/usr/bin/Xvfb';
 
 /** The helper processes every suite run starts (Xvfb, WebKitWebDriver), stopped even when the run is cut short. */

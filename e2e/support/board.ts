@@ -45,8 +45,7 @@ const shortCaches = { pageApiTtlMs: 1_000, keepPagesMs: 1_000 };
 export class Board {
   private remoteServers = new Map<RemoteApp, StaticServer>();
   private remotePorts = new Map<RemoteApp, number>();
-  private shellServer: StaticServer | undefined;
-  private shellMetricsUrl: string | undefined;
+  private shellServer: Awaited<ReturnType<typeof startShell>> | undefined;
   private api: Awaited<ReturnType<typeof startApi>> | undefined;
   private mailSink: MailSink | undefined;
   private specApi: SpecApi | undefined;
@@ -97,7 +96,6 @@ export class Board {
       },
     );
     board.shellServer = shell;
-    board.shellMetricsUrl = shell.metricsUrl;
     const siteUrl = board.shellServer.url;
     // The repository's local mail sink, as `npm start` runs it: the API's alert emails land in its inbox.
     board.mailSink = await startMailSink();
@@ -202,10 +200,14 @@ export class Board {
     return undefined;
   }
 
-  /** The shell's server's `GET /metrics` (Prometheus text, on its METRICS_PORT). */
+  /** `GET /metrics` (Prometheus text, each on its METRICS_PORT) of the shell's server, then of the API. */
   get metricsUrl(): string {
-    if (!this.shellMetricsUrl) throw new Error('the board is not started');
-    return `${this.shellMetricsUrl}/metrics`;
+    if (!this.shellServer?.metricsUrl) throw new Error('the board is not started');
+    return `${this.shellServer.metricsUrl}/metrics`;
+  }
+  get apiMetricsUrl(): string {
+    if (!this.api?.metricsUrl) throw new Error('the board is not started');
+    return `${this.api.metricsUrl}/metrics`;
   }
 
   get url(): string {

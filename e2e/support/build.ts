@@ -38,7 +38,7 @@ export const thrownAfterHydration = 'e2e: this listings build throws after hydra
  * own folder. The shell is not rebuilt. `version` names the build (its manifest's buildVersion is
  * `<version>-e2e`) and its scratch folder: give each concurrent caller its own.
  */
-export async function buildChangedListings(
+async function buildChangedListings(
   options: { reactRange?: string; version?: string; outDir?: string; throwsAfterHydration?: boolean } = {},
 ): Promise<string> {
   const version = options.version ?? 'v2';

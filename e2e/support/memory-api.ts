@@ -63,6 +63,8 @@ export async function startMemoryApi(boardOrigin: string, env: Record<string, st
       // A whole suite's pages and tests talk to one API from 127.0.0.1: the flood guard would only make them flaky
       // (its own tests are in api/src/app.test.ts).
       REQUEST_RATE_LIMIT_MAX: '1000000',
+      // `GET /metrics` on a port of its own, as deployed (Board's apiMetricsUrl).
+      METRICS_PORT: '0',
       ...env,
     },
     database ? { database } : {},

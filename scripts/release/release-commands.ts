@@ -8,14 +8,15 @@ import { isReleaseVersion, type ReleasePointer } from '../../shared/src/config/r
 import { type RemoteName, remoteNames } from '../../shared/src/config/remotes';
 import { promoted, rolledBack, withCanary } from '../../shared/src/release/pointer-changes';
 import { type ReleaseInfo, ReleaseStore } from '../../shared/src/release/release-store';
+import { appOf, integer, known, parseArgs } from './release-args';
 import { checkBuild, versionOfBuild } from './release-build';
 import { ReleaseCommandError } from './release-command-error';
 import { printHealth } from './release-health-command';
 
-export const releaseEnvironments = ['local', 'staging', 'production'] as const;
+const releaseEnvironments = ['local', 'staging', 'production'] as const;
 export type ReleaseEnvironment = (typeof releaseEnvironments)[number];
 
-export const releaseUsage = `usage (from the repository root; every command takes --env local|staging|production, default local):
+const releaseUsage = `usage (from the repository root; every command takes --env local|staging|production, default local):
   pnpm release publish <app> [--dist <folder>]       build <app> if needed, store it; prints the version last
   pnpm release list <app> [--json]                   versions, newest first, marking live, canary and previous
   pnpm release promote <app> <version> [--force]     live for every new visitor (--force: a failed version too)
@@ -36,56 +37,6 @@ export interface ReleaseContext {
   /** Builds the app when its build is missing or older than its sources. */
   buildIfNeeded: (app: RemoteName) => Promise<void>;
   print: (line: string) => void;
-}
-
-interface Parsed {
-  command: string;
-  args: string[];
-  options: Map<string, string | true>;
-}
-
-function parseArgs(argv: string[]): Parsed {
-  const args: string[] = [];
-  const options = new Map<string, string | true>();
-  for (let index = 0; index < argv.length; index++) {
-    const arg = argv[index] ?? '';
-    if (!arg.startsWith('--')) {
-      args.push(arg);
-      continue;
-    }
-    const [name = '', inline] = arg.slice(2).split('=', 2);
-    if (name === 'json' || name === 'auto' || name === 'force') options.set(name, true);
-    else if (inline !== undefined) options.set(name, inline);
-    else {
-      const value = argv[++index];
-      if (value === undefined) throw new ReleaseCommandError(`--${name} needs a value`);
-      options.set(name, value);
-    }
-  }
-  const [command = '', ...rest] = args;
-  return { command, args: rest, options };
-}
-
-const known: Record<string, { args: number; options: string[] }> = {
-  publish: { args: 1, options: ['env', 'dist'] },
-  list: { args: 1, options: ['env', 'json'] },
-  promote: { args: 2, options: ['env', 'force'] },
-  rollback: { args: 1, options: ['env'] },
-  canary: { args: 2, options: ['env', 'percent', 'auto', 'window', 'min-views', 'force'] },
-  health: { args: 1, options: ['env', 'json'] },
-  prune: { args: 1, options: ['env', 'keep'] },
-};
-
-function appOf(name: string | undefined): RemoteName {
-  if (name && (remoteNames as readonly string[]).includes(name)) return name as RemoteName;
-  throw new ReleaseCommandError(`Unknown app "${name ?? ''}": releases are for ${remoteNames.join(', ')}`);
-}
-
-function integer(value: string | true | undefined, flag: string, min: number, max: number): number {
-  const number = typeof value === 'string' && /^\d+$/.test(value) ? Number(value) : Number.NaN;
-  if (!(number >= min && number <= max))
-    throw new ReleaseCommandError(`--${flag} must be a whole number from ${min} to ${max}`);
-  return number;
 }
 
 function existing(store: ReleaseStore, version: string | undefined): string {

@@ -10,7 +10,7 @@ import { ReleaseCommandError } from './release-command-error';
 const rate = (figures: HealthFigures) => `${(figures.errorRate * 100).toFixed(1)}%`;
 const value = (number: number | null, unit = '') => (number === null ? '-' : `${number}${unit}`);
 
-export function healthLine(label: string, figures: HealthFigures): string {
+function healthLine(label: string, figures: HealthFigures): string {
   return `  ${label.padEnd(16)} ${String(figures.views).padStart(6)} views  errors ${rate(figures).padStart(6)}  p75 LCP ${value(figures.lcpP75, ' ms')}  INP ${value(figures.inpP75, ' ms')}  CLS ${value(figures.clsP75)}`;
 }
 

@@ -17,11 +17,11 @@ import * as v from 'valibot';
  * `assemble`: each page carries the config, the route's manifest and preloads, and the browser
  * renders it. `static`: index.html as built, as a CDN-only deployment serves it.
  */
-export const shellModes = ['render', 'assemble', 'static'] as const;
+const shellModes = ['render', 'assemble', 'static'] as const;
 export type ShellMode = (typeof shellModes)[number];
 
-export const environments = ['local', 'test', 'staging', 'production'] as const;
-export type Environment = (typeof environments)[number];
+const environments = ['local', 'test', 'staging', 'production'] as const;
+type Environment = (typeof environments)[number];
 
 const shellDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -29,7 +29,7 @@ const shellDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..'
 export const shellDist = path.join(shellDir, 'dist');
 
 /** Default: 120 a minute. A person browsing loads a few pages a minute; a flood is cut off at once. */
-export const defaultVisitorLimit = { max: 120, windowSeconds: 60 } as const;
+const defaultVisitorLimit = { max: 120, windowSeconds: 60 } as const;
 
 export interface ShellConfig {
   environment: Environment;
@@ -116,12 +116,12 @@ const EnvObject = v.object({
 });
 
 /** The runtime config file of an environment in this repository. */
-export function environmentConfigFile(environment: string): string {
+function environmentConfigFile(environment: string): string {
   return path.join(shellDir, 'config', `${environment}.json`);
 }
 
 /** A runtime config file, validated: the shell's server puts it in pages as it is. */
-export function readConfigFile(file: string): RuntimeConfig {
+function readConfigFile(file: string): RuntimeConfig {
   if (!existsSync(file)) throw new ShellConfigError(`No runtime config at ${file}`);
   return parseRuntimeConfig(JSON.parse(readFileSync(file, 'utf8')));
 }

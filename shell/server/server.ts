@@ -23,7 +23,7 @@ import { type ListeningServer, listen } from './http/listen';
 import { shellMetrics } from './http/shell-metrics';
 
 /** How long a stopping server lets requests in flight finish before it cuts the connections. */
-export const drainMs = 10_000;
+const drainMs = 10_000;
 
 export interface RunningShell extends ListeningServer {
   /** Where its limits count. */

@@ -1,9 +1,8 @@
 import { createHmac } from 'node:crypto';
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { releaseManifestUrl } from '@board/shared/config/release-pointer';
 import type { RuntimeConfig } from '@board/shared/config/runtime-config';
-import { unusedFallbacksFile } from '@board/shared/lib/federation';
 import { type HealthStore, memoryHealthStore } from '@board/shared/lib/health-store';
 import { jsonLines, type Log, requestLog } from '@board/shared/lib/request-log';
 import { escapeEncodedDotSegments, hasEncodedDotSegment, rawRequestTarget } from '@board/shared/lib/request-target';
@@ -14,9 +13,10 @@ import { crawlerRoutes } from './crawler/crawler-routes';
 import { beaconRoute } from './health/beacon-route';
 import { contentSecurityPolicy, securityHeaders } from './http/security-headers';
 import { type ShellMetrics, shellMetrics } from './http/shell-metrics';
-import { isHashedAsset, staticFiles } from './http/static-files';
+import { staticFiles } from './http/static-files';
 import type { VisitorLimit } from './http/visitor-limit';
 import { pageRoute } from './pages/page-route';
+import { shellAssets } from './pages/shell-assets';
 import { Stylesheets } from './pages/stylesheets';
 import { ogImageRoutes, warmUpOgCards } from './preview-images/og-image-routes';
 import { ApiReader } from './reader/api-reader';
@@ -82,31 +82,6 @@ function routeOf(c: Context): string {
   const board = matchBoardRoute(c.req.path);
   if (board) return board.route.path;
   return /\.[A-Za-z0-9]+$/.test(c.req.path) ? 'file' : 'other';
-}
-
-/**
- * The shell's startup chunks: every hashed JS and CSS file of the build but the entry (already in
- * the page), chunks named `lazy-*` (loaded only on demand, e.g. the config validator of a static
- * deployment) and the fallbacks of the packages it shares, which it never loads (listed by its build).
- */
-function shellAssets(distDir: string) {
-  const unused = new Set(readUnusedFallbacks(distDir));
-  const files = readdirSync(distDir).filter(
-    (file) => isHashedAsset(file) && !file.startsWith('main.') && !file.startsWith('lazy-') && !unused.has(file),
-  );
-  return {
-    js: files.filter((file) => file.endsWith('.js')).map((file) => `/${file}`),
-    css: files.filter((file) => file.endsWith('.css')).map((file) => `/${file}`),
-  };
-}
-
-function readUnusedFallbacks(distDir: string): string[] {
-  try {
-    const list: unknown = JSON.parse(readFileSync(path.join(distDir, unusedFallbacksFile), 'utf8'));
-    return Array.isArray(list) ? list.filter((file): file is string => typeof file === 'string') : [];
-  } catch {
-    return []; // a build without the list: every chunk is preloaded
-  }
 }
 
 /**

@@ -24,12 +24,23 @@ export interface BootData {
 /** The global the inline boot script sets. */
 export const bootGlobal = '__BOARD_BOOT__';
 
+/**
+ * The page's boot globals, typed here once: the server's boot data, and the downloads the entry
+ * (index.ts) starts before the async boundary for bootstrap.tsx and the federation to pick up: the
+ * runtime config, and each remote's manifest text by its URL.
+ */
+export interface BootGlobals {
+  [bootGlobal]?: BootData;
+  __boardConfig?: Promise<unknown>;
+  __boardManifests?: Map<string, Promise<string>>;
+}
+
 /** The id of the JSON script with the server's queries. */
 export const queriesScriptId = 'board-queries';
 
 /** The page's boot data, when the shell's server assembled the page (a static deployment has none). */
 export function readBootData(): BootData | undefined {
-  return (window as unknown as Record<typeof bootGlobal, BootData | undefined>)[bootGlobal];
+  return (window as unknown as BootGlobals)[bootGlobal];
 }
 
 /** The queries a rendered page came with; null when it has none. */

@@ -5,7 +5,7 @@ import { RouterProvider } from '@board/shared/lib/router';
 import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App, createQueryClient, createRouter } from './app';
-import { readBootData, readBootQueries } from './boot-data';
+import { type BootGlobals, readBootData, readBootQueries } from './boot-data';
 import { releasesInUse } from './features/health/releases-in-use';
 import { startViewReports } from './features/health/view-report';
 import { registerBoardRemotes, usedRemotes } from './features/remotes/federation';
@@ -25,7 +25,7 @@ async function start(container: HTMLElement) {
   await yieldToBrowser();
   let config: RuntimeConfig;
   try {
-    const early = window as unknown as { __boardConfig?: Promise<unknown> };
+    const early = window as unknown as BootGlobals;
     const boot = readBootData();
     if (boot) {
       // Validated by the shell's server before it was put in the page (scripts/serve-board.ts).

@@ -3,13 +3,9 @@
 // (boot-data.ts); a static deployment fetches /runtime-config.json, then each remote's
 // manifest. bootstrap.tsx picks these up.
 // (Type imports only here: anything imported before the boundary would be an eager shared module.)
-import type { BootData } from './boot-data';
+import type { BootGlobals } from './boot-data';
 
-const early = window as unknown as {
-  __BOARD_BOOT__?: BootData;
-  __boardConfig?: Promise<unknown>;
-  __boardManifests?: Map<string, Promise<string>>;
-};
+const early = window as unknown as BootGlobals;
 const manifests = new Map<string, Promise<string>>(
   Object.entries(early.__BOARD_BOOT__?.manifests ?? {}).map(([url, text]) => [url, Promise.resolve(text)]),
 );

@@ -14,7 +14,7 @@ const dotBlindDomains = new Map([
  * subaddress (`+tag`) dropped, and, at the providers that ignore them, its dots. `a+1@` and `a+2@`
  * are one mailbox, so they share one cap. Emails still go to the exact address given.
  */
-export function mailboxOf(email: string): string {
+function mailboxOf(email: string): string {
   const address = email.trim().toLowerCase();
   const at = address.lastIndexOf('@');
   if (at <= 0) return address;

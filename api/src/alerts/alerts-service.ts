@@ -1,4 +1,5 @@
 import type { Database } from '../db/database';
+import type { CacheLookup } from '../lib/api-metrics';
 import { createOutboxSender, type MailTransport, pruneSent, type SenderOptions } from '../mail/outbox';
 import { deleteExpiredPending, queueDueDigests } from './digests';
 import type { AlertLinkMaker } from './links';
@@ -17,6 +18,8 @@ export function createAlertsService(options: {
   sender?: SenderOptions;
   log?: (entry: Record<string, unknown>) => void;
   now?: () => Date;
+  /** Told of each lookup in a digest run's cache of facets (the metrics). */
+  cacheLookup?: CacheLookup;
 }) {
   const { db, links } = options;
   const now = options.now ?? (() => new Date());
@@ -32,7 +35,8 @@ export function createAlertsService(options: {
 
   /** Queues due digests (all active alerts from `since` when given), then sends what is due. */
   async function sendDigests(run: { since?: Date } = {}) {
-    const queued = await queueDueDigests(db, links, { now: now(), ...run });
+    const facetsLooked = (hit: boolean) => options.cacheLookup?.('digest-facets', hit);
+    const queued = await queueDueDigests(db, links, { now: now(), facetsLooked, ...run });
     const sent = await drain();
     return { alerts: queued.alerts, digests: queued.digests, ...sent };
   }

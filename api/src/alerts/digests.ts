@@ -26,6 +26,8 @@ export interface DigestRun {
    */
   since?: Date;
   batchSize?: number;
+  /** Told of each lookup in the run's cache of scopes' facets (the metrics). */
+  facetsLooked?: (hit: boolean) => void;
 }
 
 type Alert = typeof alerts.$inferSelect;
@@ -39,7 +41,7 @@ type Alert = typeof alerts.$inferSelect;
  * A forced window that starts after the last digest's end leaves out the jobs in between, as the
  * operator asked (they are counted as covered, never mailed later).
  */
-export function digestWindows(alert: Alert, run: DigestRun): { windows: SeenWindow[]; coveredFrom: Date } {
+function digestWindows(alert: Alert, run: DigestRun): { windows: SeenWindow[]; coveredFrom: Date } {
   const last = alert.lastDigestAt ?? alert.confirmedAt ?? alert.createdAt;
   if (!run.since) return { windows: [{ after: last, until: run.now }], coveredFrom: alert.digestedFrom ?? last };
   const since = earlier(run.since, run.now);
@@ -71,7 +73,7 @@ export async function queueDueDigests(
   const batchSize = run.batchSize ?? 200;
   const names = new Map((await db.select().from(workspaces)).map((row) => [row.slug, row.name]));
   const total = { alerts: 0, digests: 0 };
-  const facetsOf = scopeFacetsCache();
+  const facetsOf = scopeFacetsCache(run.facetsLooked);
   for (;;) {
     const batch = await db.transaction(async (tx) => {
       // Before anything is read: an import stamping first sightings commits before, or stamps after.

@@ -1,7 +1,7 @@
 import type { AlertFrequency } from '@board/shared/forms/alert-fields';
 
 const day = 24 * 60 * 60 * 1000;
-export const periodMs: Record<AlertFrequency, number> = { daily: day, weekly: 7 * day };
+const periodMs: Record<AlertFrequency, number> = { daily: day, weekly: 7 * day };
 
 /** When a newly confirmed (or resumed) alert gets its first digest: one period later. */
 export function firstDigestAt(frequency: AlertFrequency, from: Date): Date {

@@ -15,8 +15,8 @@ import type { AlertLinkMaker } from './links';
  * owner's; and to one mailbox from every client together, a ceiling so that many clients cannot
  * fill a mailbox with our emails.
  */
-export const confirmationsPerClientPerDay = 3;
-export const confirmationsPerMailboxPerDay = 10;
+const confirmationsPerClientPerDay = 3;
+const confirmationsPerMailboxPerDay = 10;
 
 const searchKey = (search: unknown) => JSON.stringify(storedJobSearch(search));
 

@@ -1,4 +1,4 @@
-import { createSignedTokens, type TokenClaims as SignedClaims } from '../lib/signed-tokens';
+import { createSignedTokens } from '../lib/signed-tokens';
 import { addressKeys } from './address-keys';
 
 /**
@@ -8,7 +8,6 @@ import { addressKeys } from './address-keys';
  * an address (`addresses`, address-keys.ts).
  */
 export type TokenPurpose = 'confirm' | 'unsubscribe' | 'manage';
-export type TokenClaims = SignedClaims<TokenPurpose>;
 
 const day = 24 * 60 * 60;
 /** How long each link works: a confirmation as long as the unconfirmed alert lives. */

@@ -20,7 +20,7 @@ import { boardWrites } from './board-written';
  * A read of the version is one indexed read (the newest entry of `board_commits`' version index).
  */
 
-export const boardChangesChannel = 'board_changes';
+const boardChangesChannel = 'board_changes';
 
 /** Versions up to `version` committed, changing `rows` rows since the version the reader gave. */
 export interface Learned {
@@ -67,7 +67,7 @@ export function readTheLog<Result>(db: Database, read: (tx: Database) => Promise
 }
 
 /** The committed versions after `since` and how many rows they changed: one indexed read when none. */
-export async function readVersionsSince(db: Database, since: number): Promise<Learned> {
+async function readVersionsSince(db: Database, since: number): Promise<Learned> {
   const [row] = await readTheLog(db, (tx) =>
     selectRows<{ version: string; rows: string | number }>(
       tx,

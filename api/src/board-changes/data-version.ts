@@ -1,4 +1,6 @@
+import { sql } from 'drizzle-orm';
 import type { Database } from '../db/database';
+import { selectRows } from '../db/select-rows';
 import { type ChangedJob, type LiveIndex, type LiveIndexOptions, type LiveState, liveIndex } from './live-index';
 
 export interface DataVersion {
@@ -64,4 +66,18 @@ export function dataVersion(db: Database, options: LiveIndexOptions = {}): DataV
 /** Resolves once the database handle's search index is at `version` or later (tests, the bench). */
 export function indexReached(db: Database, version: number): Promise<LiveState> {
   return liveIndexOf(db).reached(version);
+}
+
+/**
+ * How far the database handle's search index is behind the database, in seconds: since the oldest
+ * transaction committed that it does not hold yet began (the log keeps when each began, so a
+ * long transaction counts from its start); 0 when it holds every one. One indexed read.
+ */
+export async function indexLagSeconds(db: Database): Promise<number> {
+  const { version } = await liveIndexOf(db).reached(0);
+  const [row] = await selectRows<{ lag: string | number | null }>(
+    db,
+    sql`select extract(epoch from now() - min(at))::float8 as lag from board_commits where version > ${version}`,
+  );
+  return Math.max(0, Number(row?.lag ?? 0));
 }

@@ -18,7 +18,7 @@ import { readBoardVersion } from './board-changes';
 import { dataVersion, indexReached } from './data-version';
 
 /**
- * The search index kept up to date row by row (search-index-changes.ts) against the index read
+ * The search index kept up to date row by row (read-changes.ts, apply-changes.ts) against the index read
  * whole: after random writes of every kind (any column of a job, a company's investors or
  * workspace, inserts, deletes, rewrites of the same values, one statement or many in a
  * transaction), the index the live instance holds equals the one read afresh, position by

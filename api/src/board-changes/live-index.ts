@@ -2,11 +2,12 @@ import type { Database } from '../db/database';
 import { errorReport } from '../lib/error-report';
 import { timeSlice } from '../lib/time-slice';
 import { readSearchIndex, type SearchIndex } from '../search/search-index';
-import { entryAt, type JobEntry } from '../search/search-index-page';
 import { withChanges } from './apply-changes';
 import { type BoardChangesOptions, type Learned, watchBoardChanges } from './board-changes';
-import { positionsOf } from './index-order';
-import { type IndexChanges, readChangesSince } from './read-changes';
+import { type ChangedJob, changedJobs, changedSteps, keptPerStep } from './changed-steps';
+import { readChangesSince } from './read-changes';
+
+export type { ChangedJob } from './changed-steps';
 
 /**
  * The instance's search index, kept at the data version the database is at (docs/decisions/
@@ -35,13 +36,6 @@ export interface LiveIndexOptions extends BoardChangesOptions {
   onApplied?: (applied: { version: number; how: 'rows' | 'whole'; rows: number; ms: number }) => void;
 }
 
-/** A job a change touched: as the index held it before and after (null: not in it, unpublished or gone). */
-export interface ChangedJob {
-  id: number;
-  before: JobEntry | null;
-  after: JobEntry | null;
-}
-
 export interface LiveIndex {
   /** The state this request answers from (one per request, however often it asks). */
   state(request?: Request): Promise<LiveState>;
@@ -57,33 +51,6 @@ export interface LiveIndex {
    * that cannot be told (a change read whole, one too large or too old to be kept, a company).
    */
   untouched(from: number, to: number, touches: (job: ChangedJob) => boolean): boolean;
-}
-
-/** What one applied change touched: its jobs, or null when that is not kept (see `untouched`). */
-interface Step {
-  from: number;
-  to: number;
-  jobs: ChangedJob[] | null;
-}
-
-/** The changes kept for `untouched`: the latest ones, up to this many steps and jobs in all. */
-const keptSteps = 256;
-const keptJobs = 10_000;
-/** A change of more jobs than this is not kept: the answers built before it are built again. */
-const keptPerStep = 2_000;
-
-/** The jobs `changes` touched, as `previous` and `next` hold them. */
-function changedJobs(previous: SearchIndex, next: SearchIndex, changes: IndexChanges): ChangedJob[] {
-  const jobs = new Map<number, ChangedJob>(changes.jobIds.map((id) => [id, { id, before: null, after: null }]));
-  for (const at of positionsOf(previous.ids, previous.size, changes.jobIds)) {
-    const job = jobs.get(previous.ids[at] ?? 0);
-    if (job) job.before = entryAt(previous, at);
-  }
-  for (const at of positionsOf(next.ids, next.size, changes.jobIds)) {
-    const job = jobs.get(next.ids[at] ?? 0);
-    if (job) job.after = entryAt(next, at);
-  }
-  return [...jobs.values()];
 }
 
 const retryMs = 1000;
@@ -104,23 +71,7 @@ export function liveIndex(db: Database, options: LiveIndexOptions = {}): LiveInd
   /** Requests waiting for a small change (`released`: woken when it turns out large), and `reached`'s. */
   let waiters: { version: number; resolve: () => void; released: boolean }[] = [];
   const perRequest = new WeakMap<Request, Promise<LiveState>>();
-  /** The latest changes applied, oldest first, each from the version the previous one reached. */
-  let steps: Step[] = [];
-
-  function remember(step: Step) {
-    steps.push(step);
-    // The newest steps that fit, counted back from the last.
-    let jobs = 0;
-    let first = steps.length;
-    while (first > 0 && steps.length - first < keptSteps) {
-      const count = steps[first - 1]?.jobs?.length ?? 0;
-      if (jobs + count > keptJobs) break;
-      jobs += count;
-      first--;
-    }
-    if (first > 0) steps = steps.slice(first);
-  }
-
+  const steps = changedSteps();
   const feed = watchBoardChanges(db, learn, () => known, options);
 
   function learn(news: Learned) {
@@ -178,7 +129,7 @@ export function liveIndex(db: Database, options: LiveIndexOptions = {}): LiveInd
           inBackground = true;
           wake(true);
           const whole = await readSearchIndex(db);
-          remember({ from: from.version, to: whole.version, jobs: null });
+          steps.remember({ from: from.version, to: whole.version, jobs: null });
           settle(whole);
           log({
             time: new Date().toISOString(),
@@ -194,7 +145,7 @@ export function liveIndex(db: Database, options: LiveIndexOptions = {}): LiveInd
           const index = withChanges(from.index, changes);
           await slice?.();
           const kept = changes.onlyJobs && changes.jobIds.length <= keptPerStep;
-          remember({
+          steps.remember({
             from: from.version,
             to: changes.version,
             jobs: kept ? changedJobs(from.index, index, changes) : null,
@@ -273,17 +224,6 @@ export function liveIndex(db: Database, options: LiveIndexOptions = {}): LiveInd
       await waitFor(version, false);
       return applied as LiveState;
     },
-    untouched(from, to, touches) {
-      let at = steps.findIndex((step) => step.from === from);
-      if (at < 0) return from === to;
-      let version = from;
-      while (version < to) {
-        const step = steps[at++];
-        if (!step || step.from !== version || step.jobs === null || step.to > to) return false;
-        if (step.jobs.some(touches)) return false;
-        version = step.to;
-      }
-      return version === to;
-    },
+    untouched: steps.untouched,
   };
 }

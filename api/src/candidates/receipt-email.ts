@@ -22,7 +22,7 @@ export interface ReceiptContent {
   keptUntil: Date;
 }
 
-export function receiptSubject(job: AppliedJob): string {
+function receiptSubject(job: AppliedJob): string {
   return `Your application to ${oneLine(job.title)} at ${oneLine(job.company)}`;
 }
 

@@ -3,7 +3,7 @@ import { captchaRedemptions } from '../db/application-tables';
 import type { Database } from '../db/database';
 
 /** Redeemed captcha tokens are kept well past any token's life (two minutes), then forgotten. */
-export const redemptionRetentionSeconds = 15 * 60;
+const redemptionRetentionSeconds = 15 * 60;
 
 /** Forgets the redemptions of tokens long expired. Run by the server on a timer. */
 export async function pruneRedemptions(db: Database): Promise<number> {

@@ -24,7 +24,8 @@ import { openDatabase } from '../db/database';
 import { SourceRefusal, type SourceSummary, sourcesService } from '../sources/sources-service';
 import { vendorHttp } from '../sources/vendor-http';
 import { vendorUrlsOf } from '../sources/vendor-urls';
-import { callOperator, OperatorCallError } from './operator-call';
+import { OperatorCallError } from './operator-call';
+import { apiBackend, directBackend, type SourcesBackend } from './sources-backends';
 
 export const sourcesUsage = `Usage:
   pnpm sources add <greenhouse|lever|ashby> <board> [--company "<name>"] [--workspace <slug>]
@@ -33,20 +34,6 @@ export const sourcesUsage = `Usage:
   pnpm sources remove <source id>`;
 
 type Print = (line: string) => void;
-
-/** What a command does, on the database directly or through the API. */
-interface SourcesBackend {
-  add(kind: string, board: string, options: { company?: string; workspace?: string }): Promise<AddOutcome>;
-  list(): Promise<SourceSummary[]>;
-  sync(ids: number[] | null, allowMassClose: boolean, onLine: (ok: boolean, line: string) => void): Promise<void>;
-  remove(id: number): Promise<{ source: SourceSummary; closed: number }>;
-}
-
-interface AddOutcome {
-  source: SourceSummary;
-  openJobs: number | null;
-  readded: boolean;
-}
 
 class UsageError extends Error {}
 
@@ -182,63 +169,6 @@ export function listLine(source: SourceSummary): string {
   const last = source.last_sync ? `last sync ${source.last_sync.at}: ${source.last_sync.line}` : 'never synced';
   const workspace = source.workspace ? ` [${source.workspace}]` : '';
   return `${source.id}\t${source.kind}/${source.board}\t${source.company}${workspace}\t${source.open_jobs} open\t${last}`;
-}
-
-function directBackend(service: ReturnType<typeof sourcesService>): SourcesBackend {
-  return {
-    add: (kind, board, options) => service.add(kind, board, options),
-    list: () => service.list(),
-    async sync(ids, allowMassClose, onLine) {
-      await service.sync(ids, { allowMassClose, onResult: (result) => onLine(result.ok, result.line) });
-    },
-    remove: (id) => service.remove(id),
-  };
-}
-
-function apiBackend(apiUrl: string, token: string | undefined): SourcesBackend {
-  const call = (method: 'GET' | 'POST', pathName: string, body?: unknown): Promise<Response> =>
-    callOperator({
-      apiUrl,
-      token,
-      method,
-      path: `sources${pathName}`,
-      body,
-      // A sync of many sources takes a while; the lines stream as they come.
-      timeoutMs: 6 * 60 * 60 * 1000,
-    });
-  return {
-    async add(kind, board, options) {
-      const body = (await (await call('POST', '', { kind, board, ...options })).json()) as {
-        source: SourceSummary;
-        open_jobs: number | null;
-        readded: boolean;
-      };
-      return { source: body.source, openJobs: body.open_jobs, readded: body.readded };
-    },
-    async list() {
-      return ((await (await call('GET', '')).json()) as { sources: SourceSummary[] }).sources;
-    },
-    async sync(ids, allowMassClose, onLine) {
-      const response = await call('POST', '/sync', { ...(ids ? { ids } : {}), allow_mass_close: allowMassClose });
-      const reader = response.body?.pipeThrough(new TextDecoderStream()).getReader();
-      let buffer = '';
-      for (;;) {
-        const chunk = reader ? await reader.read() : { done: true, value: undefined };
-        if (chunk.value) buffer += chunk.value;
-        let newline = buffer.indexOf('\n');
-        while (newline >= 0) {
-          const item = JSON.parse(buffer.slice(0, newline)) as { ok: boolean; line: string };
-          onLine(item.ok, item.line);
-          buffer = buffer.slice(newline + 1);
-          newline = buffer.indexOf('\n');
-        }
-        if (chunk.done) break;
-      }
-    },
-    async remove(id) {
-      return (await (await call('POST', `/${id}/remove`, {})).json()) as { source: SourceSummary; closed: number };
-    },
-  };
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {

@@ -16,11 +16,6 @@ export function pgliteOf(db: Database): PGlite | null {
   return client instanceof PGlite ? client : null;
 }
 
-/** The postgres.js client behind the handle, or null on PGlite. */
-export function postgresOf(db: Database): Sql | null {
-  return pgliteOf(db) ? null : (clientOf(db) as Sql);
-}
-
 /** Whether the database's statements run on this thread (PGlite) rather than in a server. */
 export function statementsOnThisThread(db: Database): boolean {
   return pgliteOf(db) !== null;

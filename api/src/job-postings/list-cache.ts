@@ -28,7 +28,11 @@ export interface ListKey {
  * workspace, each answer is serialised once, and compressed once per encoding. Concurrent
  * requests share what is being built. The answers of the last few keys are kept.
  */
-export function jobListCache(db: Database, versions: DataVersion, options: { maxAnswers?: number } = {}) {
+export function jobListCache(
+  db: Database,
+  versions: DataVersion,
+  options: { maxAnswers?: number; looked?: (hit: boolean) => void } = {},
+) {
   const maxAnswers = options.maxAnswers ?? 8;
   let board: { version: number; data: Promise<Board> } | null = null;
   const answers = new Map<string, { version: number; answer: Promise<ListAnswer> }>();
@@ -80,6 +84,7 @@ export function jobListCache(db: Database, versions: DataVersion, options: { max
       if (key.workspaceSlug !== undefined && !(await boardAt(version)).workspaces.has(key.workspaceSlug)) return null;
       const id = JSON.stringify([key.visibility, key.workspaceSlug ?? null, key.origin]);
       const cached = answers.get(id);
+      options.looked?.(cached?.version === version);
       if (cached?.version === version) {
         answers.delete(id);
         answers.set(id, cached); // most recently used last

@@ -26,7 +26,7 @@ export interface PageRequest {
  * How many jobs match: exact, or (call 1's search, search.ts) exactly up to `exactTotalLimit`
  * and past it a lower bound, as Elasticsearch's `track_total_hits` does.
  */
-export interface JobTotal {
+interface JobTotal {
   count: number;
   isLowerBound: boolean;
 }
@@ -94,7 +94,7 @@ export async function organizationJobPage(
 }
 
 /** Companies with at least one job on the board (call 3). */
-export function hiring(): SQL {
+function hiring(): SQL {
   return sql`exists (select 1 from ${jobPostings} where ${jobPostings.organizationId} = ${organizations.id} and ${inScope({ visibility: 'job_board_only' })})`;
 }
 

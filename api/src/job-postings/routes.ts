@@ -66,7 +66,7 @@ export function jobPostingRoutes(
   options: SearchOptions = {},
 ) {
   const app = new Hono();
-  const lists = jobListCache(db, versions);
+  const lists = jobListCache(db, versions, { looked: (hit) => options.cacheLookup?.('job-list', hit) });
   const search = jobSearch(db, versions, options);
 
   // Call 1: the jobs of the board, or of one workspace. Without `limit`, the SPEC's whole list,

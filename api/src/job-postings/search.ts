@@ -7,6 +7,7 @@ import type { JobWithOrganization } from '../db/board-rows';
 import type { Database } from '../db/database';
 import { jobPostings } from '../db/job-board-tables';
 import { selectRows } from '../db/select-rows';
+import type { CacheLookup } from '../lib/api-metrics';
 import { facetsUnmoved, indexFacets } from '../search/index-facets';
 import type { SearchIndex } from '../search/search-index';
 import { entryMatches, type SearchRules, searchPage, searchRules, searchTest } from '../search/search-index-page';
@@ -24,6 +25,8 @@ export interface SearchOptions {
    * null counts every match (the search bench's comparison).
    */
   exactTotalLimit?: number | null;
+  /** Told of each lookup in the route's caches (the job list, the facets): the metrics. */
+  cacheLookup?: CacheLookup;
 }
 
 export interface JobSearchPage extends JobPage {
@@ -49,7 +52,7 @@ export function jobSearch(db: Database, versions: DataVersion, options: SearchOp
       request?: Request,
     ): Promise<PageRead<JobSearchPage>> {
       const { index } = await versions.searchIndex(request);
-      const scoped = indexFacets(index, scope);
+      const scoped = indexFacets(index, scope, (hit) => options.cacheLookup?.('index-facets', hit));
       const rules = searchRules(scope, search, await lowerCase(db, search), now());
       const { filtered } = rules;
       const found = searchPage(index, searchTest(index, rules), search.sort, page, filtered ? countUpTo : undefined);

@@ -36,7 +36,7 @@ export const badLink = 'This link is not valid: it has expired, was already used
  * The alert pages: no one keeps them, they pass no signed link on, no other site frames them
  * (their buttons change alerts) and nothing on them runs but their own inline style.
  */
-export const alertPageHeaders = {
+const alertPageHeaders = {
   'Cache-Control': 'no-store',
   'Referrer-Policy': 'no-referrer',
   'Content-Security-Policy':

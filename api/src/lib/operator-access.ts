@@ -3,7 +3,7 @@ import type { MiddlewareHandler } from 'hono';
 import { httpError } from './http-error';
 
 /** Loopback addresses: the caller runs on the API's own machine. */
-export function isLoopback(address: string | undefined): boolean {
+function isLoopback(address: string | undefined): boolean {
   if (!address) return false;
   return /^127\./.test(address) || address === '::1' || /^::ffff:127\./.test(address);
 }

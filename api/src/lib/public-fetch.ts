@@ -139,8 +139,6 @@ export function publicFetcher(defaults: PublicFetchOptions) {
   return { get, close: () => agent.close() };
 }
 
-export type PublicFetcher = ReturnType<typeof publicFetcher>;
-
 function httpUrl(address: string, reason: string): URL {
   const url = URL.canParse(address) ? new URL(address) : null;
   if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:')) throw new PublicFetchFailure(reason);

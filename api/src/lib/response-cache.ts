@@ -29,6 +29,8 @@ export function responseCache(options: {
   version?: (request: Request) => Promise<number>;
   key?: (url: string) => string | null;
   carry?: (request: Request) => ((from: number, to: number) => boolean) | null;
+  /** Told of each lookup of a cacheable request: whether a kept answer was sent (the metrics). */
+  looked?: (hit: boolean) => void;
 }): MiddlewareHandler {
   const entries = new Map<string, Entry>();
   const building = new Map<string, Promise<void>>();
@@ -48,9 +50,11 @@ export function responseCache(options: {
       const etag = hit.headers.find(([name]) => name === 'etag')?.[1];
       for (const [name, value] of hit.headers) c.header(name, value, { append: name === 'vary' });
       c.header('X-Cache', 'hit');
+      options.looked?.(true);
       if (etag && c.req.header('if-none-match') === etag) return c.body(null, 304);
       return c.body(hit.body, 200);
     }
+    options.looked?.(false);
     // This request builds the answer; others for the same key wait for it.
     let release: (() => void) | undefined;
     if (!building.has(key)) {

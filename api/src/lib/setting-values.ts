@@ -2,15 +2,18 @@ import * as v from 'valibot';
 
 /** The kinds of value the API's settings take (config.ts), each checked with the line a bad value gets. */
 
-/** A port: 0 (any free port) to 65535. */
-export const port = (fallback: string) =>
+const portNumber = () =>
   v.pipe(
-    v.optional(v.string(), fallback),
+    v.string(),
     v.transform(Number),
     v.integer('must be a whole number'),
     v.minValue(0, 'must be 0 (any free port) to 65535'),
     v.maxValue(65535, 'must be 0 (any free port) to 65535'),
   );
+
+/** A port: 0 (any free port) to 65535; without a fallback, none when unset. */
+export const port = <Fallback extends string | undefined = undefined>(fallback?: Fallback) =>
+  v.optional(portNumber(), fallback as Fallback);
 
 export const positiveInteger = () =>
   v.pipe(v.string(), v.transform(Number), v.integer('must be a whole number'), v.minValue(1, 'must be at least 1'));

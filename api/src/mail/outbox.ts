@@ -61,9 +61,11 @@ export interface SenderOptions {
   log?: (entry: Record<string, unknown>) => void;
   /** The time leases and retries are measured in: the database's `now()`, or a test's clock. */
   clock?: () => SQL;
+  /** Told of each email the relay accepted, by its kind (the metrics). */
+  onSent?: (kind: string) => void;
 }
 
-export const defaultBackoffMs = (attempt: number) => Math.min(30_000 * 2 ** (attempt - 1), 3_600_000);
+const defaultBackoffMs = (attempt: number) => Math.min(30_000 * 2 ** (attempt - 1), 3_600_000);
 
 /** The error's kind for the row and the log: its code or class, never its message (it may name the address). */
 function errorKind(error: unknown): string {
@@ -83,7 +85,12 @@ export function createOutboxSender(db: Database, transport: MailTransport, optio
   /** Claims the next due email for this sender, under a lease for one attempt; null when none is due. */
   async function claim() {
     const at = now();
-    const [row] = await selectRows<{ id: number | string; message: OutboxMessage | string; attempts: number }>(
+    const [row] = await selectRows<{
+      id: number | string;
+      kind: string;
+      message: OutboxMessage | string;
+      attempts: number;
+    }>(
       db,
       sql`update ${outbox} set locked_until = ${at} + ${leaseSeconds}::float8 * interval '1 second', attempts = attempts + 1
         where id = (
@@ -93,7 +100,7 @@ export function createOutboxSender(db: Database, transport: MailTransport, optio
           limit 1
           for update skip locked
         )
-        returning id, message, attempts`,
+        returning id, kind, message, attempts`,
     );
     return row ? { ...row, id: Number(row.id) } : null;
   }
@@ -120,6 +127,7 @@ export function createOutboxSender(db: Database, transport: MailTransport, optio
     }
     // Accepted: marked at once, so nothing that happens to this sender from here sends it again.
     await db.update(outbox).set({ sentAt: now(), lockedUntil: null }).where(eq(outbox.id, row.id));
+    options.onSent?.(row.kind);
     return 'sent';
   }
 
@@ -163,8 +171,6 @@ export function createOutboxSender(db: Database, transport: MailTransport, optio
   return { drain, sendOne };
 }
 
-export type OutboxSender = ReturnType<typeof createOutboxSender>;
-
 /** Sent emails are kept a day (for the operator's figures), then deleted with their address. */
 export async function pruneSent(db: Database, keepSeconds = 24 * 60 * 60): Promise<number> {
   const deleted = await db
@@ -172,4 +178,14 @@ export async function pruneSent(db: Database, keepSeconds = 24 * 60 * 60): Promi
     .where(and(isNotNull(outbox.sentAt), lt(outbox.sentAt, sql`now() - ${keepSeconds}::float8 * interval '1 second'`)))
     .returning({ id: outbox.id });
   return deleted.length;
+}
+
+/** The emails not sent yet, and how long the oldest has waited (seconds; 0: none): an operator's figures. */
+export async function outboxBacklog(db: Database): Promise<{ depth: number; oldestAgeSeconds: number }> {
+  const [row] = await selectRows<{ depth: string | number; oldest: string | number | null }>(
+    db,
+    sql`select count(*) as depth, extract(epoch from now() - min(created_at))::float8 as oldest
+      from ${outbox} where sent_at is null`,
+  );
+  return { depth: Number(row?.depth ?? 0), oldestAgeSeconds: Math.max(0, Number(row?.oldest ?? 0)) };
 }

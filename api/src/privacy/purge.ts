@@ -32,7 +32,7 @@ export interface PurgeOptions {
 }
 
 /** The oldest time still kept for each kind of data, as of `now`. */
-export function purgeCutoffs(now: Date) {
+function purgeCutoffs(now: Date) {
   return {
     applications: sql`${now.toISOString()}::timestamptz - make_interval(months => ${retention.applicationMonths})`,
     withdrawals: new Date(now.getTime() - candidateLinkLifetimeSeconds * 1000),

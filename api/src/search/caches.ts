@@ -10,11 +10,12 @@ import { type Scope, scopeKey } from './visible';
  */
 export type ScopeFacetsOf = (db: Database, scope: Scope) => Promise<JobFacets>;
 
-export function scopeFacetsCache(): ScopeFacetsOf {
+export function scopeFacetsCache(looked?: (hit: boolean) => void): ScopeFacetsOf {
   const cache = new Map<string, Promise<JobFacets>>();
   return (db, scope) => {
     const key = scopeKey(scope);
     let facets = cache.get(key);
+    looked?.(facets !== undefined);
     if (!facets) {
       facets = scopeFacets(db, scope).then((counted) => counted.facets);
       cache.set(key, facets);

@@ -13,7 +13,7 @@ import { placements, type Scope, scopeKey } from './visible';
  */
 const counted = new WeakMap<SearchIndex, Map<string, ScopeFacets>>();
 
-export function indexFacets(index: SearchIndex, scope: Scope): ScopeFacets {
+export function indexFacets(index: SearchIndex, scope: Scope, looked?: (hit: boolean) => void): ScopeFacets {
   let byScope = counted.get(index);
   if (!byScope) {
     byScope = new Map();
@@ -21,6 +21,7 @@ export function indexFacets(index: SearchIndex, scope: Scope): ScopeFacets {
   }
   const key = scopeKey(scope);
   let facets = byScope.get(key);
+  looked?.(facets !== undefined);
   if (!facets) {
     facets = countFacets(index, scope);
     byScope.set(key, facets);
@@ -28,7 +29,7 @@ export function indexFacets(index: SearchIndex, scope: Scope): ScopeFacets {
   return facets;
 }
 
-/** `next`'s facets are `previous`'s: a change that touched no column they count (search-index-changes.ts). */
+/** `next`'s facets are `previous`'s: a change that touched no column they count (board-changes/apply-changes.ts). */
 export function keepFacets(previous: SearchIndex, next: SearchIndex): void {
   let byScope = counted.get(previous);
   if (!byScope) {

@@ -9,7 +9,7 @@ import { visibleJobs } from './visible';
  * The board's search keys held in memory, one column per rule (docs/search.md, "The search
  * index"): the generated columns the SQL filters read (`filters.ts`), for every published job,
  * read once when the API starts from the covering index `job_postings_search_idx`, then kept up
- * to date row by row as the data changes (search-index-changes.ts, live-index.ts). A search tests
+ * to date row by row as the data changes (board-changes/apply-changes.ts, live-index.ts). A search tests
  * each job with a few array reads, so it costs about the same whatever it matches: counting 5,000
  * matches among 100,000 jobs in SQL tested every entry of the index (30+ ms on PGlite).
  *
@@ -60,7 +60,7 @@ export interface SearchIndex {
  * Distinct values and each job's value as a number. `values` and `lookup` only grow, and are
  * shared by the indexes built from one another: an older index never holds the newer codes, and
  * testing a few values no job of it holds costs nothing. `built` is how many values were in use
- * when the dictionary was last made afresh (search-index-changes.ts remakes it once it doubles).
+ * when the dictionary was last made afresh (board-changes/apply-changes.ts remakes it once it doubles).
  */
 export interface Dictionary {
   values: string[];

@@ -9,7 +9,7 @@ export interface DemoWorkspace {
   name: string;
 }
 
-export interface DemoOrganization {
+interface DemoOrganization {
   name: string;
   jobBoardSlug: string;
   workspaceSlug: string;
@@ -20,7 +20,7 @@ export interface DemoOrganization {
   teamMembers: unknown[];
 }
 
-export interface DemoJob {
+interface DemoJob {
   /** Index into the organizations list. */
   organization: number;
   title: string;

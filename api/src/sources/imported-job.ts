@@ -58,7 +58,7 @@ export interface Vendor {
 }
 
 /** At most this many jobs from one source: a longer answer is refused before any job is read. */
-export const maxJobs = 20_000;
+const maxJobs = 20_000;
 
 /** The answer's count, refused before anything is read per job when it is over `maxJobs`. */
 export function requireCount(count: number): void {
@@ -112,7 +112,7 @@ export function atsIdOf(value: unknown): string | null {
 }
 
 /** `.` or `..`, as a URL parser reads a path segment (`%2e` is a dot to it too). */
-export function isDotSegment(segment: string): boolean {
+function isDotSegment(segment: string): boolean {
   return /^(?:\.|%2e){1,2}$/i.test(segment);
 }
 

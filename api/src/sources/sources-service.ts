@@ -38,7 +38,7 @@ export interface SourceSummary {
 /** A board name as the vendors write them: letters, digits, '.', '_', '-' (no path, no query). */
 const boardName = /^[A-Za-z0-9][A-Za-z0-9._-]{0,99}$/;
 
-export function isSourceKind(value: string): value is SourceKind {
+function isSourceKind(value: string): value is SourceKind {
   return (sourceKinds as readonly string[]).includes(value);
 }
 

@@ -1,6 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Database } from '../db/database';
 import { jobPostings, type SourceKind } from '../db/job-board-tables';
+import type { SyncRunResult } from '../lib/api-metrics';
 import { timeSlice } from '../lib/time-slice';
 import { type KnownJob, requireCount } from './imported-job';
 import type { Claim, LeaseTiming } from './sync-claim';
@@ -19,6 +20,8 @@ export interface SyncDeps {
   onWritten?: (rows: number) => void;
   /** The claim's lease (tests shorten it). */
   lease?: LeaseTiming;
+  /** Told of each sync that held its source's claim, by `kind/board` and how it ended (the metrics). */
+  counted?: (source: string, result: SyncRunResult) => void;
 }
 
 export interface SyncCounts {

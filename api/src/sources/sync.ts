@@ -33,7 +33,7 @@ export interface SyncResult {
   ms?: { read: number; write: number };
 }
 
-export function syncLine(source: { id: number; kind: string; board: string }, outcome: SyncCounts | string): string {
+function syncLine(source: { id: number; kind: string; board: string }, outcome: SyncCounts | string): string {
   const name = `${source.id} ${source.kind}/${source.board}`;
   if (typeof outcome === 'string') return `${name}: failed: ${outcome}`;
   return `${name}: ${outcome.new} new, ${outcome.updated} updated, ${outcome.closed} closed, ${outcome.unchanged} unchanged`;
@@ -85,6 +85,7 @@ export async function syncSource(
   await claim?.release(ok, line).catch(() => undefined);
   const result: SyncResult = { sourceId, ok, line, ms, ...(ok ? { counts: outcome as SyncCounts } : {}) };
   report(deps, result, source, error);
+  if (source) deps.counted?.(`${source.kind}/${source.board}`, ok ? 'ok' : error ? 'error' : 'failed');
   return result;
 }
 

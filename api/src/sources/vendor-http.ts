@@ -39,7 +39,7 @@ export interface VendorHttpOptions {
   trusted: readonly string[];
 }
 
-export const defaultVendorHttpOptions: VendorHttpOptions = {
+const defaultVendorHttpOptions: VendorHttpOptions = {
   timeoutMs: 30_000,
   attempts: 4,
   backoffMs: 1_000,

@@ -6,6 +6,8 @@ const apiDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..
 
 export interface ServiceProcess {
   child: ChildProcess;
+  /** Its `GET /metrics` listener, when METRICS_PORT was set (as its first line says). */
+  metricsUrl: string | undefined;
   /** Everything it printed so far (its JSON lines, an error). */
   output(): string;
   /** SIGTERM, as an orchestrator stops it; resolves with the exit code. */
@@ -50,6 +52,7 @@ async function startService(
   return {
     child,
     match,
+    metricsUrl: /"metrics_url":"(http:\/\/[^"]+)"/.exec(output)?.[1],
     output: () => output,
     async stop() {
       if (child.exitCode === null) child.kill('SIGTERM');

@@ -4,7 +4,7 @@
  * `round` changes every job (title from the second round on, pay, description), so a sync of a new
  * round rewrites them all.
  */
-export function benchAshbyJob(index: number, round: number) {
+function benchAshbyJob(index: number, round: number) {
   const paragraph = `<p>Round ${round}: you will own <strong>part ${index}</strong> of the platform, with a team that ships every week. We value clear writing, careful reviews and calm on-call.</p>`;
   return {
     id: `bench-${String(index).padStart(6, '0')}`,

@@ -8,7 +8,7 @@ import type { SourceKind } from '../db/job-board-tables';
  * answers of a path can be scripted (`script`: a 429 with Retry-After, a 500, a hang, a body that is
  * not JSON). Every request is recorded, with how many were in flight on that host at the time.
  */
-export interface FakeAnswer {
+interface FakeAnswer {
   status?: number;
   /** JSON body (default: what the board holds). */
   body?: unknown;
@@ -21,7 +21,7 @@ export interface FakeAnswer {
   delayMs?: number;
 }
 
-export interface FakeRequest {
+interface FakeRequest {
   vendor: SourceKind;
   path: string;
   query: URLSearchParams;

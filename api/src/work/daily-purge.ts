@@ -3,7 +3,7 @@ import { purgeExpired } from '../privacy/purge';
 import { scheduledWork } from './scheduled-work';
 
 /** A round a day, from the last one's start (scheduled_runs). */
-export const purgeEveryMs = 24 * 60 * 60 * 1000;
+const purgeEveryMs = 24 * 60 * 60 * 1000;
 
 /**
  * The privacy purge once a day across every instance (lib/scheduled-work.ts): each instance looks

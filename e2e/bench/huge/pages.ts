@@ -57,7 +57,7 @@ const words = [
 ];
 const narrowings = ['', '&workplace=Remote', '&sort=salary'];
 /** Thirty filtered board URLs, each different (a word of the title, with or without a second filter). */
-export const filteredUrls = words.flatMap((word) => narrowings.map((narrowing) => `/?q=${word}${narrowing}`));
+const filteredUrls = words.flatMap((word) => narrowings.map((narrowing) => `/?q=${word}${narrowing}`));
 
 export interface FilteredRender {
   medianMs: number;

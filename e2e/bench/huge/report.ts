@@ -117,7 +117,7 @@ function rows(result: HugeResult): Row[] {
 }
 
 /** A Markdown table with its columns padded, as the repository's formatter writes it. */
-export function markdownTable(header: string[], body: string[][]): string[] {
+function markdownTable(header: string[], body: string[][]): string[] {
   const widths = header.map((cell, column) => Math.max(cell.length, ...body.map((row) => row[column]?.length ?? 0)));
   const line = (cells: string[]) => `| ${cells.map((cell, column) => cell.padEnd(widths[column] ?? 0)).join(' | ')} |`;
   return [line(header), line(widths.map((width) => '-'.repeat(width))), ...body.map(line)];

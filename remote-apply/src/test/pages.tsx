@@ -11,7 +11,7 @@ import SuccessPage from '../exposed/success-page';
 export const serverTime = Date.parse('2026-01-07T20:00:00Z');
 
 /** Job 7 as the client parsed it from call 4: what the server's QueryClient holds. */
-export const job = parseJob({
+const job = parseJob({
   id: 7,
   title: 'Frontend Developer',
   organization_name: 'Acme',

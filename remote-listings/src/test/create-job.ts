@@ -1,4 +1,4 @@
-import { type Job, parseJob, type ServerJob } from '@board/shared/api/job';
+import type { ServerJob } from '@board/shared/api/job';
 import type { JobDetailBody } from '@board/shared/api/job-wire';
 
 /** A job as the API sends it (SPEC section 3, snake_case): any field may be missing or malformed. */
@@ -40,9 +40,4 @@ const contractJob: JobDetailBody = {
 /** A job as the API sends it; override what the test is about (with anything another platform might send). */
 export function createServerJob(overrides: ServerJobBody = {}): ServerJobBody {
   return { ...contractJob, ...overrides };
-}
-
-/** The job the board displays for that answer: the API's body through the client's own parsing. */
-export function createJob(overrides: ServerJobBody = {}): Job {
-  return parseJob(createServerJob(overrides));
 }

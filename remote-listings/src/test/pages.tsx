@@ -21,7 +21,7 @@ export const serverTime = Date.parse('2026-01-07T20:00:00Z');
  * short of 7 days (inside 'Posted within 7 days' for the server): a browser whose clock is a
  * minute later says otherwise. Job 1's company had a round on a day-only date.
  */
-export const boardServerJobs = Array.from({ length: 70 }, (_, index) =>
+const boardServerJobs = Array.from({ length: 70 }, (_, index) =>
   createServerJob({
     id: index + 1,
     title: `Role ${index + 1}`,
@@ -37,7 +37,7 @@ export const boardServerJobs = Array.from({ length: 70 }, (_, index) =>
         : null,
   }),
 );
-export const boardJobs = parseJobList({ jobs: boardServerJobs });
+const boardJobs = parseJobList({ jobs: boardServerJobs });
 
 /** The API that serves the board's jobs (call 1, paged, with the ids of the saved page). */
 export const boardApi = { '/public-job-posting': jobSearchAnswer(boardServerJobs) };

@@ -16,7 +16,7 @@ const wideStyleId = 'test-wide-screen';
  * that differs by width for these tests is written here. Wide (768 px and up), the filter panel's
  * sheet is on the page (its `md:block`); narrow, it is a closed dialog until opened.
  */
-export function screenWidth(wide: boolean) {
+function screenWidth(wide: boolean) {
   document.getElementById(wideStyleId)?.remove();
   if (!wide) return;
   const style = document.createElement('style');

@@ -7,7 +7,7 @@ import type { ErrorBody } from '@board/shared/api/application-bodies';
  * multipart/form-data with its boundary. The browser sets Origin itself. Every answer is read the
  * same way: the JSON body, or an ApiError with the status, the body's message and the body.
  */
-export const requestTimeoutMs = 30_000;
+const requestTimeoutMs = 30_000;
 
 export class ApiError extends Error {
   override name = 'ApiError';

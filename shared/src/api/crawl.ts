@@ -15,7 +15,7 @@ import * as v from 'valibot';
  * public job and every hiring company, by id, a page at a time) and a board's or the companies'
  * count, never a whole list. Each answer is parsed here, for the server's one client.
  */
-export const crawlRequests = {
+const crawlRequests = {
   jobs: (cursor: string | null, limit: number): ApiRequest => ({
     path: '/public-job-posting/crawl/jobs',
     query: { limit: String(limit), cursor: cursor ?? undefined },

@@ -74,7 +74,7 @@ function clean(value: string | null | undefined): string {
   return (value ?? '').trim();
 }
 
-export function toJob(server: ServerJob, index = 0): Job {
+function toJob(server: ServerJob, index = 0): Job {
   const teamEntries = server.team_members ?? [];
   const seenMembers = new Set<string>();
   const team = teamEntries

@@ -57,10 +57,7 @@ export function companiesPage(workspaceName: string | null): PageSummary {
 }
 
 /** `/companies/:id`, named after its first job's company; described by its overview when its profile has one. */
-export function companyPage(
-  firstJob: Pick<Job, 'company'>,
-  profile?: Pick<CompanyProfile, 'overview'> | null,
-): PageSummary {
+function companyPage(firstJob: Pick<Job, 'company'>, profile?: Pick<CompanyProfile, 'overview'> | null): PageSummary {
   return {
     title: `Jobs at ${firstJob.company}`,
     description: profile?.overview
@@ -97,7 +94,7 @@ export function closedJobPage(job: Pick<Job, 'title' | 'company'>): MissingSumma
 }
 
 /** `/job/:id/apply` of a closed job: the form is not shown. */
-export function closedApplyPage(job: Pick<Job, 'title' | 'company'>): MissingSummary {
+function closedApplyPage(job: Pick<Job, 'title' | 'company'>): MissingSummary {
   return {
     title: 'This job is closed',
     message: `${job.company} is no longer taking applications for ${job.title || 'this role'}.`,

@@ -9,7 +9,7 @@ export interface TeamMember {
   avatar: string | null;
 }
 
-export const teamDefaults = { name: 'Team Member', title: 'Role not specified' } as const;
+const teamDefaults = { name: 'Team Member', title: 'Role not specified' } as const;
 
 /**
  * "Jane Doe, CTO, Built payments at Monzo" -> {name, title, bio}. The bio is everything after the

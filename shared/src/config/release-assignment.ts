@@ -14,7 +14,7 @@ export type ReleaseChoice = Partial<Record<RemoteName, string>>;
 export const releaseCookieName = 'board_release';
 
 /** How long a choice is remembered: a day, whether or not the visitor comes back. */
-export const releaseCookieMaxAgeSeconds = 24 * 60 * 60;
+const releaseCookieMaxAgeSeconds = 24 * 60 * 60;
 
 const isRemoteName = (name: string): name is RemoteName => (remoteNames as readonly string[]).includes(name);
 

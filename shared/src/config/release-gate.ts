@@ -8,7 +8,7 @@ import type { HealthFigures } from '@board/shared/config/release-health';
  * with at least `minViews` views and no
  * breach; otherwise it waits. Never promoted on silence: too few views keep it waiting.
  */
-export const gateLimits = { errorRatePoints: 0.02, lcpRatio: 1.25 } as const;
+const gateLimits = { errorRatePoints: 0.02, lcpRatio: 1.25 } as const;
 
 export interface GateInput {
   canary: HealthFigures;

@@ -7,18 +7,18 @@
 export const viewErrorKinds = ['uncaught', 'rejection', 'remote', 'boundary'] as const;
 export type ViewErrorKind = (typeof viewErrorKinds)[number];
 
-export const vitalNames = ['lcp', 'inp', 'cls'] as const;
+const vitalNames = ['lcp', 'inp', 'cls'] as const;
 export type VitalName = (typeof vitalNames)[number];
 
 /** Each bucket's upper bound (LCP and INP in ms, CLS unitless); a last bucket holds what is above. */
-export const vitalBuckets: Record<VitalName, readonly number[]> = {
+const vitalBuckets: Record<VitalName, readonly number[]> = {
   lcp: [100, 200, 300, 400, 500, 600, 800, 1000, 1200, 1500, 2000, 2500, 3000, 4000, 5000, 7000, 10000, 20000],
   inp: [16, 32, 50, 75, 100, 150, 200, 250, 300, 400, 500, 750, 1000, 2000, 5000],
   cls: [0.01, 0.025, 0.05, 0.075, 0.1, 0.15, 0.2, 0.25, 0.3, 0.5, 0.75, 1, 2],
 };
 
 /** The bucket a value falls in (the first whose bound it does not pass). */
-export function bucketOf(name: VitalName, value: number): number {
+function bucketOf(name: VitalName, value: number): number {
   const bounds = vitalBuckets[name];
   const index = bounds.findIndex((bound) => value <= bound);
   return index === -1 ? bounds.length : index;

@@ -1,13 +1,7 @@
 import { ReleasePointerError, releaseVersionPattern } from '@board/shared/config/release-version';
 import * as v from 'valibot';
 
-export {
-  isReleaseVersion,
-  ReleasePointerError,
-  releaseManifestUrl,
-  releaseVersionOf,
-  releaseVersionPattern,
-} from '@board/shared/config/release-version';
+export { isReleaseVersion, releaseManifestUrl, releaseVersionOf } from '@board/shared/config/release-version';
 
 /**
  * A remote's releases: every build (its browser half and its Node half together) is stored once,
@@ -20,7 +14,7 @@ export const ReleaseVersionSchema = v.pipe(
   v.regex(releaseVersionPattern, 'must be 1-100 letters, digits, ".", "_" or "-", starting with a letter or digit'),
 );
 
-export const ReleasePointerSchema = v.pipe(
+const ReleasePointerSchema = v.pipe(
   v.object({
     /** What every visitor gets (but the canary's share). */
     live: v.nullable(ReleaseVersionSchema),

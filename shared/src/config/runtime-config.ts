@@ -12,9 +12,7 @@ const httpUrl = v.pipe(
   v.check((value) => /^https?:\/\//.test(value), 'must be an http(s) URL'),
 );
 
-export type { RemoteName };
-
-export const RuntimeConfigSchema = v.pipe(
+const RuntimeConfigSchema = v.pipe(
   v.object({
     environment: v.picklist(['local', 'test', 'staging', 'production']),
     /** Base address of the public job-posting API (SPEC section 7). */
@@ -62,7 +60,7 @@ export const RuntimeConfigSchema = v.pipe(
 
 export type RuntimeConfig = v.InferOutput<typeof RuntimeConfigSchema>;
 
-export class RuntimeConfigError extends Error {
+class RuntimeConfigError extends Error {
   override name = 'RuntimeConfigError';
 }
 

@@ -9,12 +9,12 @@ import * as v from 'valibot';
  * API (JSON and the plain HTML form post alike). The address follows the application form's
  * email rules exactly; the search is call 1's, read by call 1's own parser.
  */
-export const alertMessages = {
+const alertMessages = {
   frequencyInvalid: 'Choose daily or weekly',
   workspaceInvalid: 'Unknown board',
 } as const;
 
-export const alertSubscriptionSchema = v.object({
+const alertSubscriptionSchema = v.object({
   email: applicationTextEntries.email,
   frequency: v.optional(v.picklist(alertFrequencies, alertMessages.frequencyInvalid), 'daily'),
   workspace_slug: v.optional(

@@ -7,11 +7,7 @@ import * as v from 'valibot';
  * the API (call 6). Rules and messages are SPEC section 5's, exactly; the fields, their limits
  * and multipart names are the table in application-fields.ts.
  */
-export {
-  applicationFieldNames,
-  applicationLimits,
-  optionalApplicationFields,
-} from '@board/shared/forms/application-fields';
+export { applicationFieldNames, optionalApplicationFields } from '@board/shared/forms/application-fields';
 
 const limit = applicationLimits;
 
@@ -19,7 +15,7 @@ const limit = applicationLimits;
 export const resumeMaxBytes = 10 * 1024 * 1024;
 export const resumeType = 'application/pdf';
 
-export const linkedinPrefixes = ['https://www.linkedin.com/in/', 'https://linkedin.com/in/'] as const;
+const linkedinPrefixes = ['https://www.linkedin.com/in/', 'https://linkedin.com/in/'] as const;
 
 export const applicationMessages = {
   nameRequired: 'Name is required',
@@ -119,10 +115,9 @@ export const applicationTextEntries = {
 } satisfies Record<ApplicationTextField, unknown>;
 
 export const applicationTextSchema = v.object(applicationTextEntries);
-export type ApplicationText = v.InferOutput<typeof applicationTextSchema>;
 
 /** What the resume rules need of a file; a browser File and Node's File both have it. */
-export interface FileLike {
+interface FileLike {
   name: string;
   size: number;
   type: string;
@@ -149,7 +144,7 @@ export function resumeProblem(value: unknown): string | null {
   return null;
 }
 
-export const resumeSchema = v.pipe(
+const resumeSchema = v.pipe(
   v.custom<File>(isFileLike, m.resumeRequired),
   v.check(
     (file) => resumeProblem(file) === null,
@@ -157,7 +152,7 @@ export const resumeSchema = v.pipe(
   ),
 );
 
-export const captchaTokenSchema = v.pipe(v.string(m.captchaRequired), v.minLength(1, m.captchaRequired));
+const captchaTokenSchema = v.pipe(v.string(m.captchaRequired), v.minLength(1, m.captchaRequired));
 
 export const applicationFormSchema = v.object({
   ...applicationTextEntries,

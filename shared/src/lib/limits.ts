@@ -9,7 +9,7 @@ import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes } from 'rate-limite
  * it, in this process's memory (one instance: `npm start`, tests). When Redis cannot be reached,
  * each instance counts in its own memory until it is back, and says so once (decision 026).
  */
-export interface LimitWindow {
+interface LimitWindow {
   /** Hits admitted per key and window. */
   max: number;
   windowSeconds: number;

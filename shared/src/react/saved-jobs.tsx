@@ -63,7 +63,7 @@ const empty: SavedJob[] = [];
 let cache: { raw: string | null; jobs: SavedJob[] } = { raw: null, jobs: empty };
 
 /** The saved jobs, newest first; the same array while the stored text is unchanged. */
-export function getSavedJobs(): SavedJob[] {
+function getSavedJobs(): SavedJob[] {
   const raw = readRaw();
   if (raw !== cache.raw) cache = { raw, jobs: parseSavedJobs(raw) };
   return cache.jobs;

@@ -30,12 +30,12 @@ import {
 } from '@board/shared/config/release-pointer';
 import type { RemoteName } from '@board/shared/config/remotes';
 
-export const pointerFile = 'pointer.json';
-export const releaseInfoFile = 'release.json';
+const pointerFile = 'pointer.json';
+const releaseInfoFile = 'release.json';
 /** Every change of the pointer, one JSON line each, oldest first: who, what, why (decision 036). */
-export const logFile = 'log.jsonl';
+const logFile = 'log.jsonl';
 /** What the shell's server last read of the releases' visitors (decision 035). */
-export const healthFile = 'health.json';
+const healthFile = 'health.json';
 
 export interface ReleaseLogEntry {
   at: string;

@@ -3,7 +3,7 @@ import { Button, buttonVariants } from '@board/shared/ui/button';
 import { StatusPanel } from '@board/shared/ui/status-panel';
 import { CircleAlert } from 'lucide-react';
 
-export const errorPanelDefaults = {
+const errorPanelDefaults = {
   title: 'An error occurred',
   message: 'There was a problem loading the data. Please try again later.',
   actionLabel: 'Go Home',

@@ -43,7 +43,7 @@ export function sitemapIndexXml(sitemaps: SitemapEntry[]): string {
 }
 
 /** The newest date of a list (ISO strings compare as dates when they are all UTC `toISOString()`s). */
-export function newest(dates: (string | null | undefined)[]): string | null {
+function newest(dates: (string | null | undefined)[]): string | null {
   let latest: number | null = null;
   for (const date of dates) {
     const time = date ? Date.parse(date) : Number.NaN;

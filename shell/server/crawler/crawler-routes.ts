@@ -1,4 +1,4 @@
-import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import type { ApiClient } from '@board/shared/api/api-client';
 import { isWorkspaceSlug } from '@board/shared/api/board-id';
 import {
@@ -20,6 +20,7 @@ import type { ApiReader } from '../reader/api-reader';
 import { ApiUnavailable, readQuery } from '../reader/reader-client';
 import { atomFeed, feedPath, robotsTxt, type SitemapEntry, sitemapIndexXml, sitemapUrlLimit } from './crawler-files';
 import { sendCrawlerFile, sendCrawlerMissing, streamUrlset } from './crawler-responses';
+import { cursorSigner, type Listing } from './sitemap-cursors';
 
 /** The most the API's crawler listings give in one page. */
 const crawlPageLimit = 10_000;
@@ -52,33 +53,6 @@ export interface CrawlerRouteOptions {
 
 const byNewest = (jobs: Job[]) =>
   [...jobs].sort((a, b) => (b.postedAt ? Date.parse(b.postedAt) : 0) - (a.postedAt ? Date.parse(a.postedAt) : 0));
-
-type Listing = 'jobs' | 'companies';
-
-/**
- * A sitemap part's cursor as the index writes it: the API's cursor and an HMAC of it (with the
- * listing), `<cursor>.<signature>`. Any other `after` names no part: without it, each made-up
- * cursor would be a 10,000-row read of the API.
- */
-function cursorSigner(key: string) {
-  const signature = (listing: Listing, cursor: string) =>
-    createHmac('sha256', key)
-      .update(`sitemap-part|${listing}|${cursor}`)
-      .digest()
-      .subarray(0, 16)
-      .toString('base64url');
-  return {
-    sign: (listing: Listing, cursor: string) => `${cursor}.${signature(listing, cursor)}`,
-    /** The API's cursor in a signed `after`; null when the shell did not write it. */
-    read(listing: Listing, after: string): string | null {
-      const match = /^([A-Za-z0-9_-]{1,400})\.([A-Za-z0-9_-]{22})$/.exec(after);
-      if (!match?.[1] || !match[2]) return null;
-      const expected = Buffer.from(signature(listing, match[1]));
-      const given = Buffer.from(match[2]);
-      return given.length === expected.length && timingSafeEqual(given, expected) ? match[1] : null;
-    },
-  };
-}
 
 /**
  * robots.txt, /sitemap.xml (and its parts), /feed.xml and /{workspace}/feed.xml. The sitemap is

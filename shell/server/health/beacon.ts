@@ -1,4 +1,4 @@
-import { type ViewErrorKind, viewErrorKinds } from '@board/shared/config/release-health';
+import { viewErrorKinds } from '@board/shared/config/release-health';
 import { ReleaseVersionSchema } from '@board/shared/config/release-pointer';
 import * as v from 'valibot';
 
@@ -11,7 +11,7 @@ export const beaconMaxBytes = 1024;
 
 const millis = v.pipe(v.number(), v.minValue(0), v.maxValue(600_000));
 
-export const BeaconSchema = v.strictObject({
+const BeaconSchema = v.strictObject({
   releases: v.pipe(
     v.strictObject({
       listings: v.optional(ReleaseVersionSchema),
@@ -39,5 +39,3 @@ export function parseBeacon(text: string): Beacon | null {
   const result = v.safeParse(BeaconSchema, input);
   return result.success ? result.output : null;
 }
-
-export type { ViewErrorKind };

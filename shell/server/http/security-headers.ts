@@ -58,7 +58,7 @@ export function contentSecurityPolicy(config: RuntimeConfig, scriptHashes: strin
  * location, payment or device: no page, and no script a page loads, may (Permissions-Policy;
  * only features every engine knows, so none logs an unknown one).
  */
-export const commonSecurityHeaders = {
+const commonSecurityHeaders = {
   'X-Content-Type-Options': 'nosniff',
   'Referrer-Policy': 'strict-origin-when-cross-origin',
   'X-Frame-Options': 'DENY',

@@ -114,7 +114,7 @@ export function assemblePage({
  * app needs at once (so they download side by side) and the shell's entry. Its addresses are data
  * attributes, its code fixed (allowed by its hash).
  */
-export function scriptsAfterPaint(entry: string, preloads: string[]): string {
+function scriptsAfterPaint(entry: string, preloads: string[]): string {
   const code =
     "(function(s){function go(){JSON.parse(s.dataset.preload).forEach(function(h){var l=document.createElement('link');l.rel='preload';l.as='script';l.href=h;document.head.appendChild(l)});var e=document.createElement('script');e.src=s.dataset.entry;document.body.appendChild(e)}if(window.requestAnimationFrame)requestAnimationFrame(function(){setTimeout(go,0)});else go()})(document.currentScript)";
   return `<script id="board-scripts" data-entry="${escapeHtml(entry)}" data-preload="${escapeHtml(JSON.stringify(preloads))}">${code}</script>`;

@@ -38,7 +38,7 @@ const meta = (key: 'name' | 'property', name: string, content: string) =>
 const marked = (tag: string) => (tag.startsWith('<title>') ? tag : tag.replace('>', ' data-server-head>'));
 
 /** The full title, as the client's PageTitle writes it. */
-export function fullTitle(title: string): string {
+function fullTitle(title: string): string {
   return title ? `${title} · ${brand.product}` : brand.product;
 }
 

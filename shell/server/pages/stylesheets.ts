@@ -9,7 +9,7 @@ import { gzipSync } from 'node:zlib';
  * origin. Each is inlined only while it stays under `maxInlineGzipBytes` (a larger one is linked),
  * and every file is content-hashed, so a text is kept for as long as the server runs.
  */
-export const maxInlineGzipBytes = 14 * 1024;
+const maxInlineGzipBytes = 14 * 1024;
 
 export interface StylesheetOptions {
   /** The shell's build: its stylesheets are read from here by their path on the site. */

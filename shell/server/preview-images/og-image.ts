@@ -40,7 +40,7 @@ export type OgImageSubject =
 const pngPath = (...segments: string[]) => `/og/${segments.map(encodeURIComponent).join('/')}.png`;
 
 /** The path of a page's card under the site's origin. */
-export function ogImagePath(subject: OgImageSubject): string {
+function ogImagePath(subject: OgImageSubject): string {
   if (subject.kind === 'job') return pngPath('job', subject.job.id);
   if (subject.kind === 'company') return pngPath('company', subject.id);
   return subject.workspaceSlug === null ? pngPath('board') : pngPath(subject.workspaceSlug, 'board');

@@ -21,8 +21,7 @@ import { providedShared } from './provided-singletons';
  * shared contexts come from this server (the Node builds bundle none of them; provided-singletons.ts),
  * so the shell's providers and a remote's hooks meet in one module instance.
  */
-export const serverManifestUrl = (browserManifestUrl: string) =>
-  new URL('server/mf-manifest.json', browserManifestUrl).href;
+const serverManifestUrl = (browserManifestUrl: string) => new URL('server/mf-manifest.json', browserManifestUrl).href;
 
 interface LoadedBuild extends BuildInstances {
   /** The Node manifest's address and text: another of either is another build. */

@@ -52,7 +52,7 @@ export const fakeJobs = [
 ];
 
 /** A job that closed: call 4 answers it only with the board's `include_closed=true` (the SPEC's call 4: 404). */
-export const closedJob = {
+const closedJob = {
   id: 41,
   title: 'Closed Role',
   organization_id: 7,

@@ -18,7 +18,7 @@ import type { RemoteName } from '@board/shared/config/remotes';
 import { matchRoutes } from '@board/shared/lib/router';
 
 /** Which preview card a page shows (the shell's server draws it: og-image.ts). */
-export type PreviewCard =
+type PreviewCard =
   | { kind: 'job'; job: Pick<Job, 'id' | 'title' | 'company' | 'location' | 'salary'> }
   | { kind: 'company'; id: string; company: string }
   | { kind: 'board'; workspaceSlug: string | null; name?: string | null };

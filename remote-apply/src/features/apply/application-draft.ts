@@ -23,7 +23,6 @@ const DraftSchema = v.object({
 });
 
 export type Draft = v.InferOutput<typeof DraftSchema>;
-export type DraftValues = Draft['values'];
 export type ResumeMeta = NonNullable<Draft['resume']>;
 
 export function draftKey(jobId: string) {

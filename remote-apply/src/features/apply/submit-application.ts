@@ -15,7 +15,7 @@ import { useMutation, useQueryClient } from '@board/shared/lib/query';
 import { useApiClient } from '@board/shared/react/api-client';
 
 /** Call 6's path (SPEC section 7). */
-export const applicationPath = '/public/job-application/';
+const applicationPath = '/public/job-application/';
 
 /** Call 6's multipart body: the field names of SPEC section 7, optional fields only when filled. */
 export function buildApplicationFormData(

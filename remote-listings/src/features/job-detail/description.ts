@@ -3,7 +3,7 @@
  * breaks, text wrapped in hash marks is bold. Parsed into data; the component renders React
  * elements, never HTML strings.
  */
-export interface Segment {
+interface Segment {
   text: string;
   bold: boolean;
 }

@@ -33,7 +33,7 @@ export interface BoardJobs {
 const number = (value: number) => value.toLocaleString('en-GB');
 
 /** '24 of 1,250 jobs': the jobs on screen of those that match; '24 of 10,000+ jobs' when the API stopped counting. */
-export function countText(shown: number, total: number, totalIsLowerBound = false): string {
+function countText(shown: number, total: number, totalIsLowerBound = false): string {
   if (totalIsLowerBound) return `${number(shown)} of ${number(total)}+ jobs`;
   return `${number(shown)} of ${number(total)} ${total === 1 ? 'job' : 'jobs'}`;
 }

@@ -13,7 +13,7 @@ import { isCodeRole } from './search-options';
 const eagerLogos = 4;
 
 /** Cards stagger in by 100 ms per index, but only the first dozen: a long board never waits. */
-export const staggerLimit = 12;
+const staggerLimit = 12;
 
 export function animationDelay(index: number): string {
   return `${Math.min(index, staggerLimit) * 100}ms`;

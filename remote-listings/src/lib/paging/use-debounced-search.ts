@@ -2,7 +2,7 @@ import { type QueryKey, useQueryClient } from '@board/shared/lib/query';
 import { useEffect, useMemo, useRef, useState } from 'react';
 
 /** How long the board waits after the last change of a filter before it asks the API. */
-export const searchDebounceMs = 150;
+const searchDebounceMs = 150;
 
 /**
  * `value` once it has not changed for `searchDebounceMs` (compared as JSON, so an equal search in

@@ -30,7 +30,7 @@ function write(key: string, value: Stored) {
   }
 }
 
-export interface PagedResult {
+interface PagedResult {
   /** Pages loaded for the search on screen. */
   pageCount: number;
   hasNextPage: boolean;
@@ -47,7 +47,7 @@ export interface PagedResult {
  * the cache let them go, starts from the server's first page: the same number of pages is loaded
  * again, one after the other, and the scroll position restored once they are on screen.
  */
-export function useRestoredPages(result: PagedResult) {
+function useRestoredPages(result: PagedResult) {
   const { key } = useLocation();
   const hydrated = useHydrated();
   const target = useRef<{ key: string; stored: Stored | null } | null>(null);

@@ -14,7 +14,7 @@ export const legalFacts = {
   liabilityCapGbp: 100,
 } as const;
 
-export interface LegalSection {
+interface LegalSection {
   id: string;
   title: string;
   paragraphs: string[];

@@ -6,11 +6,11 @@
  * the next view's first metric, or when the page is hidden; once per view. The vitals' own code
  * loads after the page has (vitals.ts); errors are noted from the start.
  */
-export const beaconPath = '/__beacon';
+const beaconPath = '/__beacon';
 
 export type ViewErrorKind = 'uncaught' | 'rejection' | 'remote' | 'boundary';
 
-export interface ViewBeacon {
+interface ViewBeacon {
   /** Each remote this view loaded, with its release. */
   releases: Record<string, string>;
   lcp?: number;

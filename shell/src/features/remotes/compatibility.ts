@@ -1,4 +1,5 @@
 import { satisfy } from '@module-federation/enhanced/runtime';
+import type { BootGlobals } from '../../boot-data';
 
 interface ManifestShared {
   name: string;
@@ -27,8 +28,7 @@ export function incompatibilities(shared: ManifestShared[], provided: Record<str
 }
 
 /** Manifests fetched for the check, handed to the federation runtime so it does not fetch again. */
-const manifests: Map<string, Promise<string>> = (globalThis as { __boardManifests?: Map<string, Promise<string>> })
-  .__boardManifests ?? new Map();
+const manifests: Map<string, Promise<string>> = (globalThis as BootGlobals).__boardManifests ?? new Map();
 
 export function fetchManifest(manifestUrl: string): Promise<string> {
   let text = manifests.get(manifestUrl);

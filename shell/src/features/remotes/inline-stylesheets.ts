@@ -16,7 +16,7 @@ export const inlineStylesheetsPlugin = {
   },
 };
 
-export function hasInlineStylesheet(url: string): boolean {
+function hasInlineStylesheet(url: string): boolean {
   const href = new URL(url, document.baseURI).href;
   for (const style of document.querySelectorAll<HTMLStyleElement>('style[data-href]')) {
     const inline = style.dataset.href;

@@ -15,7 +15,7 @@ import type { RuntimeConfig } from '@board/shared/config/runtime-config';
  * otherwise load any release still in the store, one that was rolled back or never promoted
  * included; production shows only what its pointer names (live, or a canary).
  */
-export interface Preview {
+interface Preview {
   remote: RemoteName;
   manifest: string;
   origin: string;
