@@ -31,6 +31,8 @@ import { operatorAccess } from './lib/operator-access';
 import { requestLimit } from './lib/request-limit';
 import { responseCache } from './lib/response-cache';
 import { openApiRoutes } from './openapi/openapi-routes';
+import { applyPath, maxApplyBytes, portfolioOperatorRoutes } from './portfolio/operator-routes';
+import type { PortfolioService } from './portfolio/portfolio-service';
 import { privacyOperatorRoutes } from './privacy/operator-routes';
 import { purgeExpired } from './privacy/purge';
 import { sourceOperatorRoutes } from './sources/operator-routes';
@@ -63,6 +65,8 @@ export interface AppDeps {
   candidates: { links: CandidateLinkMaker };
   /** The companies' ATS boards the jobs are imported from (operator endpoints). */
   sources: SourcesService;
+  /** The portfolio file applied, exported and enriched (operator endpoints); absent: not served. */
+  portfolio?: PortfolioService;
   /** Job alerts: their signed links, background work and operator access. */
   alerts: {
     tokens: AlertTokens;
@@ -143,7 +147,18 @@ export function createApp(deps: AppDeps) {
     onError: (c) =>
       c.json({ message: 'Request body too large', detail: `At most ${smallBodyBytes} bytes` } satisfies ErrorBody, 413),
   });
-  app.use((c, next) => (applicationPath.test(c.req.path) ? next() : smallBodies(c, next)));
+  // A portfolio's apply carries the file and its logos: a limit of its own (operators only).
+  const applyBodies = bodyLimit({
+    maxSize: maxApplyBytes,
+    onError: (c) => c.json({ message: 'Request body too large', detail: `At most ${maxApplyBytes} bytes` }, 413),
+  });
+  app.use((c, next) =>
+    applicationPath.test(c.req.path)
+      ? next()
+      : applyPath.test(c.req.path)
+        ? applyBodies(c, next)
+        : smallBodies(c, next),
+  );
   // The data version and the search index kept at it (decision 022): no query per request.
   const versions = dataVersion(deps.database.db, { log });
   app.use(
@@ -218,6 +233,7 @@ export function createApp(deps: AppDeps) {
     );
     operator.route('/alerts', alertOperatorRoutes(deps.alerts.service));
     operator.route('/sources', sourceOperatorRoutes(deps.sources));
+    if (deps.portfolio) operator.route('/portfolio', portfolioOperatorRoutes(deps.portfolio));
     operator.route(
       '/privacy',
       privacyOperatorRoutes((now, dryRun) => purgeExpired(deps.database.db, now, { dryRun })),

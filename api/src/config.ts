@@ -112,6 +112,11 @@ const EnvObject = v.object({
   GREENHOUSE_API_URL: baseUrl(defaultVendorUrls.greenhouse),
   LEVER_API_URL: baseUrl(defaultVendorUrls.lever),
   ASHBY_API_URL: baseUrl(defaultVendorUrls.ashby),
+  /**
+   * Exact host:port (comma-separated) that enrichment may read although they are not public
+   * addresses: test and staging stand-ins for companies' sites. Nothing else lifts the rule.
+   */
+  ENRICH_ALLOW_HOSTS: v.optional(v.pipe(v.string(), v.transform(list)), ''),
   /** Every source is synced every this many minutes, once across the workers; 0 = never (only `pnpm sources sync`). */
   SOURCES_SYNC_MINUTES: v.optional(
     v.pipe(

@@ -29,6 +29,7 @@ import { generateDemoData } from './seed/demo-data';
 import { isEmpty, seed } from './seed/seed';
 import { sourcesFromConfig } from './sources/from-config';
 import { backgroundWork } from './work/background-work';
+import { portfolioFromConfig } from './work/portfolio-from-config';
 
 const apiDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 /** How long a stopping server lets requests in flight finish before it cuts the connections. */
@@ -99,6 +100,7 @@ export async function startApi(
       message: 'SMTP_URL is not set: alert emails wait in the outbox until a process with SMTP_URL sends them',
     });
   const sources = sourcesFromConfig(config, database.db, log, metrics);
+  const portfolio = portfolioFromConfig(config, database.db, sources, { waitForAll: false, log });
   // On PGlite the API is the one process that may open the database, so it does the scheduled
   // work too; on PostgreSQL the workers do (WORK_IN_API, decision 041).
   const work =
@@ -109,6 +111,7 @@ export async function startApi(
           sources,
           alertsIntervalSeconds: config.ALERTS_INTERVAL_SECONDS,
           sourcesSyncMinutes: config.SOURCES_SYNC_MINUTES,
+          enrichCompanies: () => portfolio.enrich(null),
           log,
         })
       : null;
@@ -124,6 +127,7 @@ export async function startApi(
     log: config.LOG_LEVEL === 'silent' ? () => {} : undefined,
     shellKey: config.SHELL_API_KEY,
     sources,
+    portfolio,
     candidates: { links: candidateLinks },
     clientAddress: (request, envBindings) =>
       resolveClientAddress(

@@ -16,6 +16,7 @@ import { isMainModule, runService } from './lib/run-service';
 import { processMetrics, serveProcessMetrics } from './process-metrics';
 import { sourcesFromConfig } from './sources/from-config';
 import { backgroundWork } from './work/background-work';
+import { portfolioFromConfig } from './work/portfolio-from-config';
 
 export async function startWorker(env: Record<string, string | undefined> = process.env) {
   const config = loadConfig(env);
@@ -31,12 +32,15 @@ export async function startWorker(env: Record<string, string | undefined> = proc
   // Its own figures (`service="worker"`): the syncs it ran, the emails it sent, the outbox's backlog.
   const metrics = processMetrics('worker', database.db, { outbox: true, index: false });
   const alerts = alertsFromConfig(config, database.db, () => apiOrigin, log, metrics);
+  const sources = sourcesFromConfig(config, database.db, log, metrics);
+  const portfolio = portfolioFromConfig(config, database.db, sources, { waitForAll: true, log });
   const work = backgroundWork({
     db: database.db,
     alerts: alerts.service,
-    sources: sourcesFromConfig(config, database.db, log, metrics),
+    sources,
     alertsIntervalSeconds: config.ALERTS_INTERVAL_SECONDS,
     sourcesSyncMinutes: config.SOURCES_SYNC_MINUTES,
+    enrichCompanies: () => portfolio.enrich(null),
     log,
   });
   const metricsListener = await serveProcessMetrics(metrics, config);

@@ -25,6 +25,17 @@ const amount = v.nullable(v.union([v.string(), v.number()]));
 /** A team member as call 5 sends it (calls 1 and 4: as the platform stores it). */
 export const TeamMemberWire = v.strictObject({ name: v.string(), title: v.string(), bio: v.string(), avatar: text });
 
+/** A company's funding: amounts as the company's profile gives them ('12M', '1.5M', '2,345,000'). */
+export const FundingWire = v.strictObject({
+  total_funding_amount: amount,
+  last_round_amount: amount,
+  last_round_type: text,
+  last_round_date: text,
+});
+
+/** A company's investors, all of them and those of its last round. */
+export const InvestorsWire = v.strictObject({ all: texts, last_round: texts });
+
 /** The keys every job carries, whichever call sends it. */
 const jobEntries = {
   id: wireId,
@@ -44,15 +55,8 @@ const jobEntries = {
   benefits: texts,
   application_url: text,
   company_overview: text,
-  funding: v.nullable(
-    v.strictObject({
-      total_funding_amount: amount,
-      last_round_amount: amount,
-      last_round_type: text,
-      last_round_date: text,
-    }),
-  ),
-  investors: v.nullable(v.strictObject({ all: texts, last_round: texts })),
+  funding: v.nullable(FundingWire),
+  investors: v.nullable(InvestorsWire),
   equity: v.nullable(
     v.strictObject({
       type: text,
@@ -64,6 +68,8 @@ const jobEntries = {
   ),
   /** An absolute URL, or null. */
   logo: text,
+  /** The company's own site (http or https; this API's, from its profile), or null. */
+  company_website: text,
   initial_projects: v.nullable(texts),
 };
 
