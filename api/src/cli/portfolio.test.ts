@@ -318,6 +318,16 @@ describe('pnpm portfolio, against the running API', () => {
       expect(applied.code).toBe(0);
       expect(applied.lines.filter((line) => !line.endsWith(': unchanged'))).toEqual([]);
       expect(applied.lines.length).toBeGreaterThan(6);
+      // Applied from a folder without the logos beside it: the logos it names are the board's own.
+      const elsewhere = await mkdtemp(path.join(tmpdir(), 'portfolio-elsewhere-'));
+      try {
+        await writeFile(path.join(elsewhere, `exported.${format}`), written.join(''));
+        const away = await portfolio('apply', path.join(elsewhere, `exported.${format}`));
+        expect(away.lines.filter((line) => !line.endsWith(': unchanged'))).toEqual([]);
+        expect(away.code).toBe(0);
+      } finally {
+        await rm(elsewhere, { recursive: true, force: true });
+      }
     }
   });
 

@@ -44,13 +44,19 @@ export async function fileLogos(
     const known = onBoard.get(company.slug);
     const board = { digest: known?.logoSourceDigest ?? null, hash: known?.company.logo ?? null };
     try {
+      const boardsOwn =
+        known?.logoSource === reference && board.hash && board.digest
+          ? { hash: board.hash, digest: board.digest, logo: null }
+          : null;
       let result: ResolvedLogo;
-      if (isUrl(reference) && known?.logoSource === reference && board.hash && board.digest)
-        result = { hash: board.hash, digest: board.digest, logo: null };
+      // An address the board already read is not fetched again; a path is read when the file
+      // sent its bytes, and is the board's own when not (an exported file applied elsewhere).
+      if (isUrl(reference) && boardsOwn) result = boardsOwn;
       else {
         const bytes = isUrl(reference) ? await reader.image(reference) : files[reference];
-        if (!bytes) throw new LogoRefusal('is not a file beside the portfolio');
-        result = await resolveLogo(bytes, board);
+        if (bytes) result = await resolveLogo(bytes, board);
+        else if (boardsOwn) result = boardsOwn;
+        else throw new LogoRefusal('is not a file beside the portfolio');
       }
       if (result.logo) made.push(result.logo);
       resolved.set(company.slug, { ...result, source: reference });
