@@ -23,6 +23,7 @@ import { ConfigError, loadConfig } from './config';
 import { type DatabaseHandle, openDatabase, startUpLock } from './db/database';
 import { DataFolderError } from './db/pglite-folder';
 import { peerAddress } from './lib/peer-address';
+import { isMainModule, runService } from './lib/run-service';
 import { processMetrics, serveProcessMetrics } from './process-metrics';
 import { generateDemoData } from './seed/demo-data';
 import { isEmpty, seed } from './seed/seed';
@@ -214,37 +215,18 @@ export async function startApi(
   };
 }
 
-if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
-  try {
-    const api = await startApi();
-    jsonLines({
-      time: new Date().toISOString(),
-      level: 'info',
+if (isMainModule(import.meta.url))
+  await runService({
+    start: () => startApi(),
+    started: (api) => ({
       message: 'API listening',
       url: api.url,
       environment: api.environment,
       database: api.database,
       limits: api.limits,
       metrics_url: api.metricsUrl,
-    });
-    let stopping = false;
-    const stop = async (signal: NodeJS.Signals) => {
-      if (stopping) return;
-      stopping = true;
-      jsonLines({
-        time: new Date().toISOString(),
-        level: 'info',
-        message: 'API stopping: answering the requests in flight',
-        signal,
-      });
-      await api.close();
-      process.exit(0);
-    };
-    process.on('SIGINT', stop);
-    process.on('SIGTERM', stop);
-  } catch (error) {
+    }),
+    stopping: 'API stopping: answering the requests in flight',
     // A bad setting or an embedded database folder it cannot use: the one line that says so.
-    console.error(error instanceof ConfigError || error instanceof DataFolderError ? error.message : error);
-    process.exit(1);
-  }
-}
+    oneLine: (error) => error instanceof ConfigError || error instanceof DataFolderError,
+  });

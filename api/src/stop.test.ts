@@ -63,4 +63,4 @@ it('SIGTERM: a request in flight is answered, new connections are refused, and i
     await api.stop();
     await database.drop();
   }
-}, 60_000);
+}, 180_000);

@@ -8,12 +8,11 @@
  *
  *   pnpm --filter @board/api worker        (pnpm serve:worker from the root)
  */
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { jsonLines } from '@board/shared/lib/request-log';
 import { alertsFromConfig } from './alerts/from-config';
 import { ConfigError, loadConfig } from './config';
 import { openDatabase } from './db/database';
+import { isMainModule, runService } from './lib/run-service';
 import { processMetrics, serveProcessMetrics } from './process-metrics';
 import { backgroundWork } from './work/background-work';
 import { companiesFromConfig } from './work/portfolio-from-config';
@@ -65,35 +64,16 @@ export async function startWorker(env: Record<string, string | undefined> = proc
   };
 }
 
-if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
-  try {
-    const worker = await startWorker();
-    jsonLines({
-      time: new Date().toISOString(),
-      level: 'info',
+if (isMainModule(import.meta.url))
+  await runService({
+    start: startWorker,
+    started: (worker) => ({
       message: 'worker running',
       environment: worker.environment,
       alerts_interval_seconds: worker.alertsIntervalSeconds,
       sources_sync_minutes: worker.sourcesSyncMinutes,
       metrics_url: worker.metricsUrl,
-    });
-    let stopping = false;
-    const stop = async (signal: NodeJS.Signals) => {
-      if (stopping) return;
-      stopping = true;
-      jsonLines({
-        time: new Date().toISOString(),
-        level: 'info',
-        message: 'worker stopping: ending the work under way',
-        signal,
-      });
-      await worker.close();
-      process.exit(0);
-    };
-    process.on('SIGINT', stop);
-    process.on('SIGTERM', stop);
-  } catch (error) {
-    console.error(error instanceof ConfigError ? error.message : error);
-    process.exit(1);
-  }
-}
+    }),
+    stopping: 'worker stopping: ending the work under way',
+    oneLine: (error) => error instanceof ConfigError,
+  });
