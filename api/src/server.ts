@@ -27,9 +27,8 @@ import { isMainModule, runService } from './lib/run-service';
 import { processMetrics, serveProcessMetrics } from './process-metrics';
 import { generateDemoData } from './seed/demo-data';
 import { isEmpty, seed } from './seed/seed';
-import { sourcesFromConfig } from './sources/from-config';
 import { backgroundWork } from './work/background-work';
-import { portfolioFromConfig } from './work/portfolio-from-config';
+import { companiesFromConfig } from './work/portfolio-from-config';
 
 const apiDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 /** How long a stopping server lets requests in flight finish before it cuts the connections. */
@@ -99,8 +98,7 @@ export async function startApi(
       level: 'warn',
       message: 'SMTP_URL is not set: alert emails wait in the outbox until a process with SMTP_URL sends them',
     });
-  const sources = sourcesFromConfig(config, database.db, log, metrics);
-  const portfolio = portfolioFromConfig(config, database.db, sources, { waitForAll: false, log });
+  const companies = companiesFromConfig(config, database.db, log, { waitForAll: false, metrics });
   // On PGlite the API is the one process that may open the database, so it does the scheduled
   // work too; on PostgreSQL the workers do (WORK_IN_API, decision 041).
   const work =
@@ -108,10 +106,9 @@ export async function startApi(
       ? backgroundWork({
           db: database.db,
           alerts: alerts.service,
-          sources,
+          ...companies,
           alertsIntervalSeconds: config.ALERTS_INTERVAL_SECONDS,
           sourcesSyncMinutes: config.SOURCES_SYNC_MINUTES,
-          enrichCompanies: () => portfolio.enrich(null),
           log,
         })
       : null;
@@ -126,8 +123,7 @@ export async function startApi(
     requestRateLimit: { max: config.REQUEST_RATE_LIMIT_MAX, windowSeconds: config.REQUEST_RATE_LIMIT_WINDOW_SECONDS },
     log: config.LOG_LEVEL === 'silent' ? () => {} : undefined,
     shellKey: config.SHELL_API_KEY,
-    sources,
-    portfolio,
+    ...companies,
     candidates: { links: candidateLinks },
     clientAddress: (request, envBindings) =>
       resolveClientAddress(

@@ -121,4 +121,11 @@ describe('applying a portfolio to the board', () => {
     ]);
     expect(reads).toBe(1);
   });
+
+  it('serves a stored logo only at its hash, and nothing at a hash it does not have', async () => {
+    const missing = await api.app.request(`/public/logos/${'0'.repeat(32)}.png`);
+    expect(missing.status).toBe(404);
+    expect(missing.headers.get('cache-control') ?? '').not.toMatch(/immutable/);
+    expect((await api.app.request('/public/logos/not-a-hash.png')).status).toBe(404);
+  });
 });

@@ -44,7 +44,7 @@ export function backgroundWork(deps: {
   alertsIntervalSeconds: number;
   sourcesSyncMinutes: number;
   /** The weekly round of the companies' sites (src/portfolio/): read again, to fill what the file leaves empty. */
-  enrichCompanies?: () => Promise<unknown>;
+  portfolio?: { enrich(slugs: null): Promise<unknown> };
   log: Log;
 }): BackgroundWork {
   const { db, alerts, log } = deps;
@@ -60,9 +60,9 @@ export function backgroundWork(deps: {
   const enrichRound = scheduledWork({
     db,
     name: 'companies-enrich',
-    everyMs: deps.enrichCompanies ? weekMs : 0,
+    everyMs: deps.portfolio ? weekMs : 0,
     run: async () => {
-      await deps.enrichCompanies?.();
+      await deps.portfolio?.enrich(null);
     },
     log,
   });

@@ -1,8 +1,10 @@
 import type { ApiConfig } from '../config';
 import type { Database } from '../db/database';
+import type { ApiMetrics } from '../lib/api-metrics';
 import { greenhouseBoards } from '../portfolio/enrich-companies';
 import { portfolioService } from '../portfolio/portfolio-service';
 import { siteReader } from '../portfolio/site-reader';
+import { sourcesFromConfig } from '../sources/from-config';
 import type { SourcesService } from '../sources/sources-service';
 import { vendorHttp } from '../sources/vendor-http';
 import { vendorUrlsOf } from '../sources/vendor-urls';
@@ -40,4 +42,18 @@ export function portfolioFromConfig(
         );
     },
   });
+}
+
+/**
+ * The companies' services as one process builds them: the sources (the ATS imports) and the
+ * portfolio on top of them; the scheduled work and the API take both.
+ */
+export function companiesFromConfig(
+  config: ApiConfig,
+  db: Database,
+  log: (entry: Record<string, unknown>) => void,
+  options: { waitForAll: boolean; metrics?: ApiMetrics },
+) {
+  const sources = sourcesFromConfig(config, db, log, options.metrics);
+  return { sources, portfolio: portfolioFromConfig(config, db, sources, { waitForAll: options.waitForAll, log }) };
 }
