@@ -9,6 +9,7 @@ export default defineConfig({
     './src/db/alert-tables.ts',
     './src/db/board-change-tables.ts',
     './src/db/scheduled-work-tables.ts',
+    './src/db/logo-tables.ts',
   ],
   out: './drizzle',
 });

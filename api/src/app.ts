@@ -5,7 +5,6 @@ import type { Limits } from '@board/shared/lib/limits';
 import { jsonLines, requestLog } from '@board/shared/lib/request-log';
 import { hasEncodedDotSegment, rawRequestTarget } from '@board/shared/lib/request-target';
 import { type Context, Hono } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
 import { cors } from 'hono/cors';
 import { etag } from 'hono/etag';
 import { HTTPException } from 'hono/http-exception';
@@ -25,12 +24,14 @@ import { logoRoutes } from './job-postings/logo-routes';
 import { publicCallCacheKey } from './job-postings/query-validators';
 import { jobPostingRoutes } from './job-postings/routes';
 import { type ApiMetrics, routeOf } from './lib/api-metrics';
+import { bodyLimits } from './lib/body-limits';
 import { compression } from './lib/compress';
 import { errorReport, isDatabaseUnavailable } from './lib/error-report';
 import { operatorAccess } from './lib/operator-access';
 import { requestLimit } from './lib/request-limit';
 import { responseCache } from './lib/response-cache';
 import { openApiRoutes } from './openapi/openapi-routes';
+import { applyPath, maxApplyBytes, portfolioOperatorRoutes } from './portfolio/operator-routes';
 import { privacyOperatorRoutes } from './privacy/operator-routes';
 import { purgeExpired } from './privacy/purge';
 import { sourceOperatorRoutes } from './sources/operator-routes';
@@ -63,6 +64,8 @@ export interface AppDeps {
   candidates: { links: CandidateLinkMaker };
   /** The companies' ATS boards the jobs are imported from (operator endpoints). */
   sources: SourcesService;
+  /** The portfolio file applied, exported and enriched (operator endpoints); absent: not served. */
+  portfolio?: Parameters<typeof portfolioOperatorRoutes>[0];
   /** Job alerts: their signed links, background work and operator access. */
   alerts: {
     tokens: AlertTokens;
@@ -92,9 +95,13 @@ function shellCaller(key: string | undefined): (request: Request) => boolean {
   };
 }
 
-/** Bodies of every endpoint but the application (which has its own, larger limit) stay small. */
+/** Bodies stay small, but the application's and a portfolio's apply (each with a larger limit of its own). */
 const smallBodyBytes = 16 * 1024;
 const applicationPath = /^\/public\/job-application\/?$/;
+const largeBodies = [
+  { path: applicationPath, max: null },
+  { path: applyPath, max: maxApplyBytes },
+];
 
 type Env = { Variables: { requestId: string } };
 
@@ -138,12 +145,7 @@ export function createApp(deps: AppDeps) {
     if (target && hasEncodedDotSegment(target)) return c.json({ message: 'Not found' } satisfies ErrorBody, 404);
     await next();
   });
-  const smallBodies = bodyLimit({
-    maxSize: smallBodyBytes,
-    onError: (c) =>
-      c.json({ message: 'Request body too large', detail: `At most ${smallBodyBytes} bytes` } satisfies ErrorBody, 413),
-  });
-  app.use((c, next) => (applicationPath.test(c.req.path) ? next() : smallBodies(c, next)));
+  app.use(bodyLimits(smallBodyBytes, largeBodies));
   // The data version and the search index kept at it (decision 022): no query per request.
   const versions = dataVersion(deps.database.db, { log });
   app.use(
@@ -218,6 +220,7 @@ export function createApp(deps: AppDeps) {
     );
     operator.route('/alerts', alertOperatorRoutes(deps.alerts.service));
     operator.route('/sources', sourceOperatorRoutes(deps.sources));
+    if (deps.portfolio) operator.route('/portfolio', portfolioOperatorRoutes(deps.portfolio));
     operator.route(
       '/privacy',
       privacyOperatorRoutes((now, dryRun) => purgeExpired(deps.database.db, now, { dryRun })),

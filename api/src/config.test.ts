@@ -183,6 +183,14 @@ describe('loadConfig', () => {
     });
   });
 
+  it("reads enrichment's exceptions to the public-address rule, none by default", () => {
+    expect(loadConfig({}).ENRICH_ALLOW_HOSTS).toEqual([]);
+    expect(loadConfig({ ENRICH_ALLOW_HOSTS: '127.0.0.1:18600, [::1]:8080' }).ENRICH_ALLOW_HOSTS).toEqual([
+      '127.0.0.1:18600',
+      '[::1]:8080',
+    ]);
+  });
+
   it('reads the trusted proxies, the public URL and the request cap (by default 100 times the submission limit)', () => {
     expect(
       loadConfig({ TRUSTED_PROXIES: '10.0.0.1, 10.0.0.2', API_PUBLIC_URL: 'https://api.example.com' }),

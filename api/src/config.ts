@@ -1,6 +1,15 @@
 import { readSettings } from '@board/shared/lib/settings';
 import * as v from 'valibot';
-import { baseUrl, isOrigin, list, originList, port, positiveInteger, wholeOrZero } from './lib/setting-values';
+import {
+  baseUrl,
+  isOrigin,
+  list,
+  matching,
+  originList,
+  port,
+  positiveInteger,
+  wholeOrZero,
+} from './lib/setting-values';
 
 /** The vendors' public API hosts: GREENHOUSE_API_URL, LEVER_API_URL, ASHBY_API_URL default to them. */
 export const defaultVendorUrls = {
@@ -25,12 +34,7 @@ const EnvObject = v.object({
   /** `GET /metrics` on this port of HOST only (not PORT), in the API and the worker alike: one port each. */
   METRICS_PORT: port(),
   /** PostgreSQL connection string; unset = embedded PGlite (local runs and tests only). */
-  DATABASE_URL: v.optional(
-    v.pipe(
-      v.string(),
-      v.check((value) => /^postgres(ql)?:\/\//.test(value), 'must start with postgres:// or postgresql://'),
-    ),
-  ),
+  DATABASE_URL: matching(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://'),
   /** PGlite data folder, or "memory://" for an in-memory database. */
   PGLITE_DATA_DIR: v.optional(v.string(), '.data/pglite'),
   /** The API's own public origin: absolute URLs in answers (logos) start with it, never with the Host header. */
@@ -60,12 +64,7 @@ const EnvObject = v.object({
    * Where the per-client limits count (redis://… or rediss://…, Redis or Valkey): every instance
    * of a deploy counts a client together there. Unset: in each instance's memory (one instance).
    */
-  REDIS_URL: v.optional(
-    v.pipe(
-      v.string(),
-      v.check((value) => /^rediss?:\/\/[^/]/.test(value), 'must start with redis:// or rediss:// and name a host'),
-    ),
-  ),
+  REDIS_URL: matching(/^rediss?:\/\/[^/]/, 'must start with redis:// or rediss:// and name a host'),
   /**
    * The shell's server's key (the same value in its SHELL_API_KEY): requests carrying it in
    * X-Shell-Key are exempt from the per-client request limit. Unset: nobody is (required in
@@ -79,12 +78,7 @@ const EnvObject = v.object({
     v.pipe(v.string(), v.check(isOrigin, 'must be an origin like https://board.example.com (no path)')),
   ),
   /** Where alert emails go out: smtp://user:pass@host:port or smtps://…; unset locally = they wait in the outbox. */
-  SMTP_URL: v.optional(
-    v.pipe(
-      v.string(),
-      v.check((value) => /^smtps?:\/\/[^/]/.test(value), 'must start with smtp:// or smtps:// and name a host'),
-    ),
-  ),
+  SMTP_URL: matching(/^smtps?:\/\/[^/]/, 'must start with smtp:// or smtps:// and name a host'),
   /** The From of alert emails. */
   ALERTS_FROM: v.optional(v.string(), 'Foundry Jobs <alerts@foundry.jobs>'),
   /**
@@ -112,6 +106,8 @@ const EnvObject = v.object({
   GREENHOUSE_API_URL: baseUrl(defaultVendorUrls.greenhouse),
   LEVER_API_URL: baseUrl(defaultVendorUrls.lever),
   ASHBY_API_URL: baseUrl(defaultVendorUrls.ashby),
+  /** host:port (comma-separated) enrichment may read though not public: stand-ins of companies' sites, nothing else. */
+  ENRICH_ALLOW_HOSTS: v.optional(v.pipe(v.string(), v.transform(list)), ''),
   /** Every source is synced every this many minutes, once across the workers; 0 = never (only `pnpm sources sync`). */
   SOURCES_SYNC_MINUTES: v.optional(
     v.pipe(

@@ -28,8 +28,8 @@ import { isMainModule, runService } from './lib/run-service';
 import { processMetrics, serveProcessMetrics } from './process-metrics';
 import { generateDemoData } from './seed/demo-data';
 import { isEmpty, seed } from './seed/seed';
-import { sourcesFromConfig } from './sources/from-config';
 import { backgroundWork } from './work/background-work';
+import { companiesFromConfig } from './work/portfolio-from-config';
 
 const apiDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 /** How long a stopping server lets requests in flight finish before it cuts the connections. */
@@ -102,7 +102,7 @@ export async function startApi(
       level: 'warn',
       message: 'SMTP_URL is not set: alert emails wait in the outbox until a process with SMTP_URL sends them',
     });
-  const sources = sourcesFromConfig(config, database.db, log, metrics);
+  const companies = companiesFromConfig(config, database.db, log, { waitForAll: false, metrics });
   // On PGlite the API is the one process that may open the database, so it does the scheduled
   // work too; on PostgreSQL the workers do (WORK_IN_API, decision 041).
   const work =
@@ -110,7 +110,7 @@ export async function startApi(
       ? backgroundWork({
           db: database.db,
           alerts: alerts.service,
-          sources,
+          ...companies,
           alertsIntervalSeconds: config.ALERTS_INTERVAL_SECONDS,
           sourcesSyncMinutes: config.SOURCES_SYNC_MINUTES,
           log,
@@ -127,7 +127,7 @@ export async function startApi(
     requestRateLimit: { max: config.REQUEST_RATE_LIMIT_MAX, windowSeconds: config.REQUEST_RATE_LIMIT_WINDOW_SECONDS },
     log: config.LOG_LEVEL === 'silent' ? () => {} : undefined,
     shellKey: config.SHELL_API_KEY,
-    sources,
+    ...companies,
     candidates: { links: candidateLinks },
     clientAddress: (request, envBindings) =>
       resolveClientAddress(

@@ -15,8 +15,8 @@ import { ConfigError, loadConfig } from './config';
 import { openDatabase } from './db/database';
 import { isMainModule, runService } from './lib/run-service';
 import { processMetrics, serveProcessMetrics } from './process-metrics';
-import { sourcesFromConfig } from './sources/from-config';
 import { backgroundWork } from './work/background-work';
+import { companiesFromConfig } from './work/portfolio-from-config';
 
 export async function startWorker(env: Record<string, string | undefined> = process.env) {
   const config = loadConfig(env);
@@ -34,10 +34,11 @@ export async function startWorker(env: Record<string, string | undefined> = proc
   // Its own figures (`service="worker"`): the syncs it ran, the emails it sent, the outbox's backlog.
   const metrics = processMetrics('worker', database.db, { outbox: true, index: false });
   const alerts = alertsFromConfig(config, database.db, () => apiOrigin, log, metrics);
+  const companies = companiesFromConfig(config, database.db, log, { waitForAll: true, metrics });
   const work = backgroundWork({
     db: database.db,
     alerts: alerts.service,
-    sources: sourcesFromConfig(config, database.db, log, metrics),
+    ...companies,
     alertsIntervalSeconds: config.ALERTS_INTERVAL_SECONDS,
     sourcesSyncMinutes: config.SOURCES_SYNC_MINUTES,
     log,

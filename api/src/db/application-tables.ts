@@ -6,7 +6,7 @@ import { bigint, customType, index, integer, pgTable, text, timestamp, uuid } fr
 import { jobPostings } from './job-board-tables';
 
 /** Binary data (PostgreSQL `bytea`): a Buffer for postgres.js, a Uint8Array for PGlite; read back as a Uint8Array. */
-const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({
+export const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({
   dataType: () => 'bytea',
   toDriver: (value) => Buffer.from(value.buffer, value.byteOffset, value.byteLength),
   fromDriver: (value) => new Uint8Array(value),

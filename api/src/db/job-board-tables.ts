@@ -62,6 +62,24 @@ export const organizations = pgTable(
      * 021-search-index-in-memory.md).
      */
     investorNames: text('investor_names').array().notNull().generatedAlwaysAs(sql`board_investor_names(investors)`),
+    /*
+     * The profile a portfolio file and the company's own site give (src/portfolio/, decisions 039
+     * and 040): shown on the company page, and on jobs that state no equity or benefits of their own.
+     */
+    website: text('website'),
+    headquarters: text('headquarters'),
+    headcount: integer('headcount'),
+    founded: integer('founded'),
+    equity: jsonb('equity').$type<Equity>(),
+    benefits: jsonb('benefits').$type<string[]>().notNull().default(sql`'[]'::jsonb`),
+    /** The logo as the file or the site named it, the hash of those bytes, and the stored PNG (logos). */
+    logoSource: text('logo_source'),
+    logoSourceDigest: text('logo_source_digest'),
+    logoHash: text('logo_hash'),
+    /** The profile fields the company's site filled, not the file (`from_site` on export). */
+    fromSite: text('from_site').array().notNull().default(sql`'{}'::text[]`),
+    /** When enrichment last read the company's site (the weekly round reads the oldest first). */
+    siteReadAt: timestamp('site_read_at', { withTimezone: true }),
   },
   (table) => [
     index('organizations_workspace_idx').on(table.workspaceSlug),

@@ -29,7 +29,7 @@ import {
   organizationListQuery,
 } from './query-validators';
 import { jobSearch, type SearchOptions } from './search';
-import { detailJobBody, listJobBody, organizationJobBody } from './serialize';
+import { detailJobBody, listJobBody, organizationJobBody, organizationProfileBody } from './serialize';
 
 /** An id in this API's one spelling (`isIntegerId`: no leading zero, no sign), or a 404: one address per job. */
 function parseId(value: string, what: string): number {
@@ -126,7 +126,9 @@ export function jobPostingRoutes(
   app.get('/organization/:id', organizationJobsQuery, async (c) => {
     const { visibility, page } = c.req.valid('query');
     const id = parseId(c.req.param('id'), 'Organization');
-    if (!(await findOrganization(db, id))) throw httpError(404, 'Organization not found');
+    const found = await findOrganization(db, id);
+    if (!found) throw httpError(404, 'Organization not found');
+    const organization = organizationProfileBody(found, publicOrigin());
     if (page.limit !== undefined) {
       const result = pageOrBadRequest(
         await organizationJobPage(db, id, visibility, { limit: page.limit, cursor: page.cursor }),
@@ -134,13 +136,17 @@ export function jobPostingRoutes(
       const origin = publicOrigin();
       return c.json({
         jobs: result.rows.map((row) => organizationJobBody(row, origin)),
+        organization,
         total: result.total.count,
         next_cursor: result.nextCursor,
       } satisfies OrganizationJobsPageBody);
     }
     const jobs = await listOrganizationJobs(db, id, visibility);
     const origin = publicOrigin();
-    return c.json({ jobs: jobs.map((row) => organizationJobBody(row, origin)) } satisfies OrganizationJobsBody);
+    return c.json({
+      jobs: jobs.map((row) => organizationJobBody(row, origin)),
+      organization,
+    } satisfies OrganizationJobsBody);
   });
 
   // The crawler files' reading (sitemap, feeds): every board job, and every hiring company, by

@@ -1,7 +1,8 @@
 import { whereBody } from '@board/shared/api/job-where';
 import type { JobCommonBody, JobDetailBody, JobListItemBody, OrganizationJobBody } from '@board/shared/api/job-wire';
+import type { OrganizationProfileBody } from '@board/shared/api/page-bodies';
 import { parseTeamMemberObject, parseTeamMemberString, type TeamMember } from '@board/shared/api/team';
-import type { JobRow, JobWithOrganization, ListJobRow } from '../db/board-rows';
+import type { JobRow, JobWithOrganization, ListJobRow, OrganizationRow } from '../db/board-rows';
 import { jobPlaceColumns } from '../db/job-places';
 
 /**
@@ -9,8 +10,10 @@ import { jobPlaceColumns } from '../db/job-places';
  * this builds and the contract do not both name fails the type check.
  */
 function jobBody({ job, organization }: JobWithOrganization, origin: string): JobCommonBody {
-  const { funding, investors } = organization;
-  const { equity } = job;
+  const { funding, investors } = fundingAndInvestors(organization);
+  // A company's profile states its equity and benefits once; a job that states its own shows those.
+  const equity = job.equity ?? organization.equity;
+  const benefits = job.benefits.length > 0 ? job.benefits : organization.benefits;
   return {
     id: job.id,
     title: job.title,
@@ -26,18 +29,11 @@ function jobBody({ job, organization }: JobWithOrganization, origin: string): Jo
     level: job.level,
     requirements: job.requirements,
     skills: job.skills,
-    benefits: job.benefits,
+    benefits,
     application_url: job.applicationUrl,
     company_overview: organization.overview,
-    funding: funding
-      ? {
-          total_funding_amount: funding.total_funding_amount ?? null,
-          last_round_amount: funding.last_round_amount ?? null,
-          last_round_type: funding.last_round_type ?? null,
-          last_round_date: funding.last_round_date ?? null,
-        }
-      : null,
-    investors: investors ? { all: investors.all, last_round: investors.last_round } : null,
+    funding,
+    investors,
     equity: equity
       ? {
           type: equity.type ?? null,
@@ -48,6 +44,7 @@ function jobBody({ job, organization }: JobWithOrganization, origin: string): Jo
         }
       : null,
     logo: organization.logo ? new URL(organization.logo, origin).href : null,
+    company_website: organization.website,
     initial_projects: job.initialProjects,
     ...placesBody(job),
   };
@@ -106,4 +103,35 @@ function teamAsObjects(entries: unknown[]): TeamMember[] {
   return entries
     .map((entry) => (typeof entry === 'string' ? parseTeamMemberString(entry) : parseTeamMemberObject(entry)))
     .filter((member): member is TeamMember => member !== null);
+}
+
+function fundingAndInvestors(organization: OrganizationRow): Pick<JobCommonBody, 'funding' | 'investors'> {
+  const { funding, investors } = organization;
+  return {
+    funding: funding
+      ? {
+          total_funding_amount: funding.total_funding_amount ?? null,
+          last_round_amount: funding.last_round_amount ?? null,
+          last_round_type: funding.last_round_type ?? null,
+          last_round_date: funding.last_round_date ?? null,
+        }
+      : null,
+    investors: investors ? { all: investors.all, last_round: investors.last_round } : null,
+  };
+}
+
+/** Call 5's company: the profile its page's header shows (a portfolio file's and its site's). */
+export function organizationProfileBody(organization: OrganizationRow, origin: string): OrganizationProfileBody {
+  return {
+    organization_id: organization.id,
+    organization_name: organization.name,
+    job_board_slug: organization.jobBoardSlug,
+    logo: organization.logo ? new URL(organization.logo, origin).href : null,
+    overview: organization.overview,
+    website: organization.website,
+    headquarters: organization.headquarters,
+    headcount: organization.headcount,
+    founded: organization.founded,
+    ...fundingAndInvestors(organization),
+  };
 }

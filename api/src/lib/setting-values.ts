@@ -63,3 +63,12 @@ export const baseUrl = (fallback: string) =>
     ),
     fallback,
   );
+
+/** An optional setting that must match `pattern` (a connection string's scheme), or is refused with `message`. */
+export const matching = (pattern: RegExp, message: string) =>
+  v.optional(
+    v.pipe(
+      v.string(),
+      v.check((value) => pattern.test(value), message),
+    ),
+  );

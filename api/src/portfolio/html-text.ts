@@ -1,5 +1,5 @@
 import { Parser } from 'htmlparser2';
-import { cleanText } from '../sources/clean-text';
+import { cleanText } from '../lib/clean-text';
 
 /** Elements whose content is never text a reader sees: dropped with everything inside them. */
 const hidden = new Set([

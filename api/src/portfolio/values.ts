@@ -1,4 +1,4 @@
-import { cleanText, oneLine } from '../sources/clean-text';
+import { cleanText, oneLine } from '../lib/clean-text';
 
 /**
  * The file's single values, each read by one rule whatever the form (YAML or a spreadsheet's CSV

@@ -3,7 +3,7 @@ import { clip } from '@board/shared/lib/clip';
 import { decodeHTML } from 'entities';
 import { parseDocument } from 'htmlparser2';
 import sanitizeHtml from 'sanitize-html';
-import { cleanText } from './clean-text';
+import { cleanText } from '../lib/clean-text';
 import { blocksText, plainText, textLength } from './description-text';
 import { normalise } from './inline-whitespace';
 

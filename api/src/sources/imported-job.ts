@@ -1,7 +1,7 @@
 import type { PlaceInput } from '@board/shared/places/types';
 import type { SourceKind } from '../db/job-board-tables';
+import { oneLine } from '../lib/clean-text';
 import { timeSlice } from '../lib/time-slice';
-import { oneLine } from './clean-text';
 import type { ImportedDescription } from './description';
 import type { Salary } from './salary';
 import { VendorFailure, type VendorHttp } from './vendor-http';

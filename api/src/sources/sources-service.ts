@@ -9,7 +9,7 @@ import {
   sourceKinds,
   workspaces,
 } from '../db/job-board-tables';
-import { oneLine } from './clean-text';
+import { oneLine } from '../lib/clean-text';
 import { type SyncResult, syncSource } from './sync';
 import type { SyncDeps } from './sync-changes';
 import { VendorFailure } from './vendor-http';

@@ -39,6 +39,8 @@ export interface FakeVendors {
    * answers each job's own call, pay included. Lever: postings. Ashby: jobs).
    */
   setJobs(vendor: SourceKind, board: string, jobs: unknown[], details?: Record<string, unknown>): void;
+  /** A Greenhouse board's own intro (`GET /v1/boards/{token}`'s `content`, HTML escaped once more as Greenhouse sends it). */
+  setIntro(board: string, content: string): void;
   /** The vendor no longer knows the board (404). */
   removeBoard(vendor: SourceKind, board: string): void;
   /** The next requests whose path starts with `pathPrefix` get these answers, in order. */
@@ -54,6 +56,7 @@ export interface FakeVendors {
 interface Board {
   jobs: unknown[];
   details: Record<string, unknown>;
+  intro?: string;
 }
 
 export async function startFakeVendors(): Promise<FakeVendors> {
@@ -76,10 +79,12 @@ export async function startFakeVendors(): Promise<FakeVendors> {
     const notFound = { status: 404, body: { status: 404, error: 'Not found' } };
     const segments = path.split('/').filter(Boolean).map(decodeURIComponent);
     if (vendor === 'greenhouse') {
-      // /v1/boards/{token}/jobs and /v1/boards/{token}/jobs/{id}
+      // /v1/boards/{token}, /v1/boards/{token}/jobs and /v1/boards/{token}/jobs/{id}
       const [v1, boardsWord, token = '', jobsWord, id] = segments;
-      if (v1 !== 'v1' || boardsWord !== 'boards' || jobsWord !== 'jobs') return notFound;
       const board = boards.greenhouse.get(token.toLowerCase());
+      if (v1 === 'v1' && boardsWord === 'boards' && jobsWord === undefined && board)
+        return { body: { name: token, content: board.intro ?? '' } };
+      if (v1 !== 'v1' || boardsWord !== 'boards' || jobsWord !== 'jobs') return notFound;
       if (!board) return notFound;
       if (id === undefined) {
         const content = query.get('content') === 'true';
@@ -121,6 +126,11 @@ export async function startFakeVendors(): Promise<FakeVendors> {
     env: { GREENHOUSE_API_URL: '', LEVER_API_URL: '', ASHBY_API_URL: '' },
     setJobs(vendor, board, jobs, details = {}) {
       boards[vendor].set(board.toLowerCase(), { jobs: structuredClone(jobs), details: structuredClone(details) });
+    },
+    setIntro(board, content) {
+      const found = boards.greenhouse.get(board.toLowerCase());
+      if (found) found.intro = content;
+      else boards.greenhouse.set(board.toLowerCase(), { jobs: [], details: {}, intro: content });
     },
     removeBoard(vendor, board) {
       boards[vendor].delete(board.toLowerCase());

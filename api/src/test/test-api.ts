@@ -9,6 +9,9 @@ import { defaultVendorUrls } from '../config';
 import { type DatabaseHandle, openDatabase } from '../db/database';
 import type { SourceKind } from '../db/job-board-tables';
 import type { MailTransport, SenderOptions } from '../mail/outbox';
+import { greenhouseBoards } from '../portfolio/enrich-companies';
+import { portfolioService } from '../portfolio/portfolio-service';
+import { siteReader } from '../portfolio/site-reader';
 import { generateDemoData } from '../seed/demo-data';
 import { seed } from '../seed/seed';
 import { sourcesService } from '../sources/sources-service';
@@ -43,6 +46,8 @@ export async function createTestApi(
     vendorUrls?: Record<SourceKind, string>;
     /** Where the per-client limits count (default: this API's own memory). */
     limits?: Limits;
+    /** The companies' sites enrichment may read although they are local (ENRICH_ALLOW_HOSTS). */
+    enrichAllowHosts?: string[];
   } = {},
 ) {
   const testDatabase = options.databaseUrl
@@ -83,9 +88,19 @@ export async function createTestApi(
     }),
     vendorUrls,
   });
+  const portfolio = portfolioService({
+    db: database.db,
+    reader: siteReader({ allowHosts: options.enrichAllowHosts ?? [] }),
+    greenhouseBoard: greenhouseBoards(
+      vendorHttp({ timeoutMs: 1_500, attempts: 1, trusted: Object.values(vendorUrls) }),
+      vendorUrls.greenhouse,
+    ),
+    syncSources: (ids) => sources.sync(ids),
+  });
   const app = createApp({
     database,
     sources,
+    portfolio,
     captcha: options.captcha ?? localCaptcha.verifier(),
     localCaptcha,
     corsOrigins: ['http://localhost:8080'],
@@ -130,6 +145,7 @@ export async function createTestApi(
     /** The PostgreSQL database of this API (unset on PGlite). */
     databaseUrl: testDatabase.url,
     sources,
+    portfolio,
     logs,
     alerts,
     alertTokens,

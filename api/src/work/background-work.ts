@@ -10,6 +10,7 @@ import { scheduledWork } from './scheduled-work';
 
 /** How often the logs no one reads after a while are pruned: the board's change log, spent captcha challenges. */
 const pruneEveryMs = 10 * 60 * 1000;
+const weekMs = 7 * 24 * 60 * 60 * 1000;
 
 type Log = (entry: Record<string, unknown>) => void;
 
@@ -31,6 +32,8 @@ export interface BackgroundWork {
  * - the alerts every ALERTS_INTERVAL_SECONDS: expired confirmations forgotten, the due digests
  *   queued (each alert claimed), the outbox sent (each email claimed); and the outbox at once when
  *   a transaction that queued an email commits (`LISTEN outbox`: a confirmation, a receipt);
+ * - the companies' own sites read once a week, by one process of all (the profile fields the
+ *   portfolio file leaves empty: decision 040);
  * - the privacy purge once a day, by one process of all;
  * - the change log's entries over an hour old and spent captcha challenges, every 10 minutes.
  */
@@ -40,6 +43,8 @@ export function backgroundWork(deps: {
   sources: SourcesService;
   alertsIntervalSeconds: number;
   sourcesSyncMinutes: number;
+  /** The weekly round of the companies' sites (src/portfolio/): read again, to fill what the file leaves empty. */
+  portfolio?: { enrich(slugs: null): Promise<unknown> };
   log: Log;
 }): BackgroundWork {
   const { db, alerts, log } = deps;
@@ -49,6 +54,15 @@ export function backgroundWork(deps: {
     everyMs: deps.sourcesSyncMinutes * 60_000,
     run: async () => {
       await deps.sources.sync(null);
+    },
+    log,
+  });
+  const enrichRound = scheduledWork({
+    db,
+    name: 'companies-enrich',
+    everyMs: deps.portfolio ? weekMs : 0,
+    run: async () => {
+      await deps.portfolio?.enrich(null);
     },
     log,
   });
@@ -74,6 +88,7 @@ export function backgroundWork(deps: {
       unlisten = await listen(db, outboxChannel, send, send);
       alerts.start(deps.alertsIntervalSeconds);
       sourcesSync.start();
+      enrichRound.start();
       privacyPurge.start();
       await prune();
       pruning = setInterval(prune, pruneEveryMs);
@@ -82,7 +97,7 @@ export function backgroundWork(deps: {
     async stop() {
       if (pruning) clearInterval(pruning);
       await unlisten?.().catch(() => {});
-      await Promise.all([alerts.stop(), sourcesSync.stop(), privacyPurge.stop(), sending]);
+      await Promise.all([alerts.stop(), sourcesSync.stop(), enrichRound.stop(), privacyPurge.stop(), sending]);
     },
   };
 }

@@ -30,6 +30,7 @@ const contractJob: JobDetailBody = {
   team_members: [],
   equity: null,
   logo: null,
+  company_website: null,
   initial_projects: [],
   description_blocks: null,
   valid_through: null,

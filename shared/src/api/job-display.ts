@@ -41,6 +41,14 @@ export function isFundingAmountShown(amountText: string): boolean {
   return !['', '$', '$0', '$undefined'].includes(amountText.trim());
 }
 
+/** An address a link may point to: http or https, as given; else null (a `javascript:` link never renders). */
+export function webAddress(value: string | null | undefined): string | null {
+  const text = (value ?? '').trim();
+  if (!URL.canParse(text)) return null;
+  const url = new URL(text);
+  return url.protocol === 'http:' || url.protocol === 'https:' ? url.href : null;
+}
+
 /** Trimmed, blank entries dropped, each entry once (lists are rendered keyed by their entries). */
 export function distinctEntries(items: readonly string[] | null | undefined): string[] {
   return [...new Set((items ?? []).map((item) => item.trim()).filter(Boolean))];

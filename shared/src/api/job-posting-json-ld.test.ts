@@ -260,6 +260,18 @@ describe('jobPostingJsonLd', () => {
     expect(data.applicantLocationRequirements).toContainEqual({ '@type': 'Country', name: 'France' });
   });
 
+  it("names the company's own site as the hiring organization's sameAs (an http(s) one only)", () => {
+    const data = jobPostingJsonLd(job({ company_website: 'https://acme.example/' }), { siteUrl, directApply: true });
+    expect(data.hiringOrganization).toEqual({
+      '@type': 'Organization',
+      name: 'Acme',
+      logo: 'https://api.example/public/logos/acme.svg',
+      sameAs: 'https://acme.example/',
+    });
+    const scripted = jobPostingJsonLd(job({ company_website: 'javascript:alert(1)' }), { siteUrl, directApply: true });
+    expect(scripted.hiringOrganization).not.toHaveProperty('sameAs');
+  });
+
   it('leaves out what is not known: salary, logo, date, a country, and gives OTHER for an unknown type', () => {
     const data = jobPostingJsonLd(
       job({

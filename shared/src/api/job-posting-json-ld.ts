@@ -43,7 +43,12 @@ export function jobPostingJsonLd(job: Job, options: JobPostingOptions) {
     // Cut like the meta description: a 5 MB description is on the page once, not again in the head.
     description: description.length > descriptionLimit ? clip(description) : description || job.title,
     datePosted: job.postedAt ? job.postedAt.slice(0, 10) : undefined,
-    hiringOrganization: { '@type': 'Organization', name: job.company, ...(job.logo ? { logo: job.logo } : {}) },
+    hiringOrganization: {
+      '@type': 'Organization',
+      name: job.company,
+      ...(job.logo ? { logo: job.logo } : {}),
+      ...(job.companyWebsite ? { sameAs: job.companyWebsite } : {}),
+    },
     identifier: { '@type': 'PropertyValue', name: job.company, value: job.id },
     employmentType: employmentTypes[job.type.toLowerCase()] ?? 'OTHER',
     directApply: options.directApply,

@@ -26,6 +26,17 @@ const amount = v.nullable(v.union([v.string(), v.number()]));
 /** A team member as call 5 sends it (calls 1 and 4: as the platform stores it). */
 export const TeamMemberWire = v.strictObject({ name: v.string(), title: v.string(), bio: v.string(), avatar: text });
 
+/** A company's funding: amounts as the company's profile gives them ('12M', '1.5M', '2,345,000'). */
+export const FundingWire = v.strictObject({
+  total_funding_amount: amount,
+  last_round_amount: amount,
+  last_round_type: text,
+  last_round_date: text,
+});
+
+/** A company's investors, all of them and those of its last round. */
+export const InvestorsWire = v.strictObject({ all: texts, last_round: texts });
+
 /**
  * A place the job names (shared/src/places/types.ts: Place): a country (ISO 3166-1 alpha-2), and
  * where the posting says so a city and a region (ISO 3166-2) with the region's English name.
@@ -66,15 +77,8 @@ const jobEntries = {
   benefits: texts,
   application_url: text,
   company_overview: text,
-  funding: v.nullable(
-    v.strictObject({
-      total_funding_amount: amount,
-      last_round_amount: amount,
-      last_round_type: text,
-      last_round_date: text,
-    }),
-  ),
-  investors: v.nullable(v.strictObject({ all: texts, last_round: texts })),
+  funding: v.nullable(FundingWire),
+  investors: v.nullable(InvestorsWire),
   equity: v.nullable(
     v.strictObject({
       type: text,
@@ -86,6 +90,8 @@ const jobEntries = {
   ),
   /** An absolute URL, or null. */
   logo: text,
+  /** The company's own site (http or https; this API's, from its profile), or null. */
+  company_website: text,
   initial_projects: v.nullable(texts),
   /** Where the job is, read from its location and its ATS's fields (empty: no place was read). */
   places: v.array(PlaceWire),

@@ -1,5 +1,5 @@
 import { type DescriptionBlock, DescriptionBlocksSchema } from '@board/shared/api/description-blocks';
-import { distinctEntries, fundingAmountText, jobDefaults, salaryText } from '@board/shared/api/job-display';
+import { distinctEntries, fundingAmountText, jobDefaults, salaryText, webAddress } from '@board/shared/api/job-display';
 import {
   type JobWhereShown,
   PlacesReading,
@@ -46,6 +46,8 @@ export interface Job {
   equity: { type: string; percentage: string; cliffPeriod: string; vestingPeriod: string; additionalDetails: string };
   benefits: string[];
   logo: string | null;
+  /** The company's own site (http or https), or null: JSON-LD's `sameAs`. */
+  companyWebsite: string | null;
   initialProjects: string[];
   /** An imported description as safe blocks (rendered instead of `detailedDescription`); null: the text. */
   descriptionBlocks: DescriptionBlock[] | null;
@@ -123,18 +125,8 @@ function toJob(server: ServerJob, index = 0): Job {
     requirements: distinctEntries(server.requirements),
     skills: distinctEntries(server.skills),
     applicationUrl: clean(server.application_url),
-    funding: {
-      total: fundingAmountText(server.funding?.total_funding_amount),
-      lastRound: {
-        amount: fundingAmountText(server.funding?.last_round_amount),
-        type: clean(server.funding?.last_round_type),
-        date: roundDate(clean(server.funding?.last_round_date)),
-      },
-    },
-    investors: {
-      all: distinctEntries(server.investors?.all),
-      lastRound: distinctEntries(server.investors?.last_round),
-    },
+    funding: fundingOf(server.funding),
+    investors: investorsOf(server.investors),
     companyOverview: clean(server.company_overview),
     team,
     equity: {
@@ -146,6 +138,7 @@ function toJob(server: ServerJob, index = 0): Job {
     },
     benefits: server.benefits,
     logo: clean(server.logo) || null,
+    companyWebsite: webAddress(server.company_website),
     initialProjects: distinctEntries(server.initial_projects),
     descriptionBlocks: server.description_blocks,
     validThrough: server.valid_through,
@@ -153,6 +146,23 @@ function toJob(server: ServerJob, index = 0): Job {
     where: whereOf(server),
     visa: server.visa_sponsorship ?? 'not-stated',
   };
+}
+
+/** Funding as the board shows it (the '$' texts of SPEC section 3), from a job's or a company's. */
+export function fundingOf(funding: ServerJob['funding']): Job['funding'] {
+  return {
+    total: fundingAmountText(funding?.total_funding_amount),
+    lastRound: {
+      amount: fundingAmountText(funding?.last_round_amount),
+      type: clean(funding?.last_round_type),
+      date: roundDate(clean(funding?.last_round_date)),
+    },
+  };
+}
+
+/** Investors as the board shows them: trimmed, blank entries dropped, each once. */
+export function investorsOf(investors: ServerJob['investors']): Job['investors'] {
+  return { all: distinctEntries(investors?.all), lastRound: distinctEntries(investors?.last_round) };
 }
 
 /**

@@ -1,4 +1,4 @@
-import { JobListItemWire, OrganizationJobWire, wireId } from '@board/shared/api/job-wire';
+import { FundingWire, InvestorsWire, JobListItemWire, OrganizationJobWire, wireId } from '@board/shared/api/job-wire';
 import * as v from 'valibot';
 
 /**
@@ -66,8 +66,29 @@ export const OrganizationPageWire = v.strictObject({
   next_cursor: nextCursor,
 });
 
-/** Call 5 without `limit`: the company's jobs, newest first. */
-export const OrganizationJobsWire = v.strictObject({ jobs: v.array(OrganizationJobWire) });
+/**
+ * The company's profile as call 5 sends it beside its jobs (the company page's header): its logo
+ * (an absolute URL), overview, website (http or https), headquarters, headcount, the year it was
+ * founded, funding and investors. An API that answers call 5 as the SPEC states sends none, and
+ * the page is then the SPEC's banner.
+ */
+export const OrganizationProfileWire = v.strictObject({
+  ...OrganizationWire.entries,
+  logo: v.nullable(v.string()),
+  overview: v.nullable(v.string()),
+  website: v.nullable(v.string()),
+  headquarters: v.nullable(v.string()),
+  headcount: v.nullable(v.pipe(v.number(), v.integer(), v.minValue(1))),
+  founded: v.nullable(v.pipe(v.number(), v.integer())),
+  funding: v.nullable(FundingWire),
+  investors: v.nullable(InvestorsWire),
+});
+
+/** Call 5 without `limit`: the company's jobs, newest first, and (this API's) the company's profile. */
+export const OrganizationJobsWire = v.strictObject({
+  jobs: v.array(OrganizationJobWire),
+  organization: v.optional(OrganizationProfileWire),
+});
 
 /** Call 5 with `limit`. */
 export const OrganizationJobsPageWire = v.strictObject({
@@ -83,5 +104,6 @@ export type JobPageBody = v.InferInput<typeof JobPageWire>;
 export type WorkspaceBody = v.InferInput<typeof WorkspaceWire>;
 export type OrganizationListBody = v.InferInput<typeof OrganizationListWire>;
 export type OrganizationPageBody = v.InferInput<typeof OrganizationPageWire>;
+export type OrganizationProfileBody = v.InferInput<typeof OrganizationProfileWire>;
 export type OrganizationJobsBody = v.InferInput<typeof OrganizationJobsWire>;
 export type OrganizationJobsPageBody = v.InferInput<typeof OrganizationJobsPageWire>;

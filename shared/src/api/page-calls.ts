@@ -2,6 +2,7 @@ import type { ApiClient } from '@board/shared/api/api-client';
 import type { Job } from '@board/shared/api/job';
 import type { JobPage, Page } from '@board/shared/api/job-page';
 import {
+  type CompanyJobPage,
   jobPagesQuery,
   jobQuery,
   type Organization,
@@ -17,7 +18,7 @@ import type { InfiniteData, QueryClient, QueryKey } from '@board/shared/lib/quer
 export interface CallData {
   jobPage: InfiniteData<JobPage, string | null>;
   organizationPage: InfiniteData<Page<Organization>, string | null>;
-  organizationJobPage: InfiniteData<Page<Job>, string | null>;
+  organizationJobPage: InfiniteData<CompanyJobPage, string | null>;
   job: Job | null;
   workspace: Workspace | null;
 }

@@ -1,3 +1,4 @@
+import type { CompanyProfile } from '@board/shared/api/company-profile';
 import type { Job } from '@board/shared/api/job';
 import { clip } from '@board/shared/lib/clip';
 
@@ -55,11 +56,13 @@ export function companiesPage(workspaceName: string | null): PageSummary {
   };
 }
 
-/** `/companies/:id`, named after its first job's company. */
-function companyPage(firstJob: Pick<Job, 'company'>): PageSummary {
+/** `/companies/:id`, named after its first job's company; described by its overview when its profile has one. */
+function companyPage(firstJob: Pick<Job, 'company'>, profile?: Pick<CompanyProfile, 'overview'> | null): PageSummary {
   return {
     title: `Jobs at ${firstJob.company}`,
-    description: `Open roles at ${firstJob.company}, with funding, investors and equity up front.`,
+    description: profile?.overview
+      ? clip(`Open roles at ${firstJob.company}. ${profile.overview}`)
+      : `Open roles at ${firstJob.company}, with funding, investors and equity up front.`,
   };
 }
 
@@ -162,8 +165,10 @@ export function applyState(job: Job | null | undefined, step: 'form' | 'success'
 }
 
 /** `/companies/:id`: named after its first job; a company with no job (or unknown) is Company Not Found. */
-export const companyState = <J extends Pick<Job, 'company'>>(firstJob: J | null | undefined): PageState<J> =>
-  firstJob ? found(companyPage(firstJob), firstJob) : missing(missingPages.company);
+export const companyState = <J extends Pick<Job, 'company'>>(
+  firstJob: J | null | undefined,
+  profile?: Pick<CompanyProfile, 'overview'> | null,
+): PageState<J> => (firstJob ? found(companyPage(firstJob, profile), firstJob) : missing(missingPages.company));
 
 /** `/{workspace}` and `/{workspace}/companies`: a workspace the API does not know is Page Not Found. */
 export function workspaceState<W extends { name: string }>(

@@ -15,7 +15,10 @@ function failing(status: number): ApiClient {
 describe('the page calls the shell’s server runs', () => {
   it('read a company the API does not know as one with no jobs (its page shows Company Not Found)', async () => {
     const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-    await expect(queryClient.fetchQuery(organizationJobsQuery(failing(404), '999'))).resolves.toEqual([]);
+    await expect(queryClient.fetchQuery(organizationJobsQuery(failing(404), '999'))).resolves.toEqual({
+      jobs: [],
+      organization: null,
+    });
   });
 
   it('keep any other failure an error (the page shows its error panel, not a missing company)', async () => {
@@ -107,7 +110,7 @@ describe('the paged calls', () => {
     const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
     await prefetchCall(queryClient, failing(404), ['organizationJobPage', '999']);
     expect(queryClient.getQueryData(boardKeys.organizationJobPages('999'))).toEqual({
-      pages: [{ items: [], total: 0, nextCursor: null }],
+      pages: [{ items: [], total: 0, nextCursor: null, organization: null }],
       pageParams: [null],
     });
     expect(callRequest(['organizationJobPage', '7', 'next'])).toEqual({

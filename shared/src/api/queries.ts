@@ -1,5 +1,6 @@
 import { type ApiClient, ApiError, type ApiRequest, errorLine } from '@board/shared/api/api-client';
 import { isBoardId, isIntegerId } from '@board/shared/api/board-id';
+import { type CompanyProfile, parseCompanyProfile } from '@board/shared/api/company-profile';
 import { type Job, parseJob, parseJobList, platformId } from '@board/shared/api/job';
 import { type JobPage, type Page, parseJobPage, parsePageFields } from '@board/shared/api/job-page';
 import type { JobSearch } from '@board/shared/api/job-search';
@@ -192,6 +193,11 @@ export function organizationPagesQuery(client: ApiClient, workspaceSlug: string 
   });
 }
 
+/** A page of call 5: the company's jobs and its profile (null from an API that sends none, as the SPEC's call 5). */
+export interface CompanyJobPage extends Page<Job> {
+  organization: CompanyProfile | null;
+}
+
 /**
  * Call 5 a page at a time. A company the API does not know (404) is an empty page, which the page
  * shows as its Company Not Found panel, as for a company with no open job.
@@ -199,28 +205,41 @@ export function organizationPagesQuery(client: ApiClient, workspaceSlug: string 
 export function organizationJobPagesQuery(client: ApiClient, id: string) {
   return infiniteQueryOptions({
     queryKey: boardKeys.organizationJobPages(id),
-    queryFn: ({ signal, pageParam }): Promise<Page<Job>> =>
+    queryFn: ({ signal, pageParam }): Promise<CompanyJobPage> =>
       orWhenMissing(
         async () => {
           const body = await send(client, boardRequests.organizationJobPage(id, pageParam), signal);
           const items = parseJobList(body);
-          return { items, ...parsePageFields(body, items.length) };
+          return { items, ...parsePageFields(body, items.length), organization: parseCompanyProfile(body) };
         },
-        { items: [], total: 0, nextCursor: null },
+        { items: [], total: 0, nextCursor: null, organization: null },
       ),
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.nextCursor,
   });
 }
 
+/** Call 5 whole: the company's jobs and its profile. */
+export interface CompanyJobs {
+  jobs: Job[];
+  organization: CompanyProfile | null;
+}
+
 /**
- * Call 5: the jobs of one company; none when the company does not exist (404), which the page shows
- * as its Company Not Found panel, as for a company with no open job (on the server as in the browser).
+ * Call 5: the jobs of one company and its profile; none when the company does not exist (404),
+ * which the page shows as its Company Not Found panel, as for a company with no open job (on the
+ * server as in the browser).
  */
 export function organizationJobsQuery(client: ApiClient, id: string) {
   return queryOptions({
     queryKey: boardKeys.organizationJobs(id),
-    queryFn: ({ signal }) =>
-      orWhenMissing(async () => parseJobList(await send(client, boardRequests.organizationJobs(id), signal)), []),
+    queryFn: ({ signal }): Promise<CompanyJobs> =>
+      orWhenMissing(
+        async () => {
+          const body = await send(client, boardRequests.organizationJobs(id), signal);
+          return { jobs: parseJobList(body), organization: parseCompanyProfile(body) };
+        },
+        { jobs: [], organization: null },
+      ),
   });
 }

@@ -108,6 +108,34 @@ describe('preview card routes', () => {
     expect(fake.calls.filter((path) => path.startsWith('/public/'))).toEqual(['/public/logos/bolt.png']);
   });
 
+  it("draws a company's card with its profile's logo and overview when call 5 sends its profile", async () => {
+    const fake = api();
+    const profile = {
+      organization_id: 7,
+      organization_name: 'Acme',
+      job_board_slug: 'acme',
+      logo: 'https://api.example.test/public/logos/bolt.png',
+      overview: 'Acme builds robots that sort recycling.',
+    };
+    let withProfile = true;
+    const fetch: typeof globalThis.fetch = async (input, init) => {
+      const path = new URL(String(input)).pathname;
+      if (path === '/public-job-posting/organization/7')
+        return Response.json({ jobs: [fakeJobs[0]], ...(withProfile ? { organization: profile } : {}) });
+      return fake.fetch(input, init);
+    };
+    const drawn = await png(
+      await ogImageRoutes({ config: () => config, api: new ApiReader({ fetch }), fetch }).request('/og/company/7.png'),
+    );
+    expect(fake.calls.filter((path) => path.startsWith('/public/'))).toEqual(['/public/logos/bolt.png']);
+    withProfile = false;
+    const bare = await png(
+      await ogImageRoutes({ config: () => config, api: new ApiReader({ fetch }), fetch }).request('/og/company/7.png'),
+    );
+    expect(pngSize(bare)).toEqual({ width: 1200, height: 630 });
+    expect(Buffer.from(bare).equals(Buffer.from(drawn))).toBe(false);
+  });
+
   it('reads a logo that failed again on the next visit, and keeps no card drawn without it', async () => {
     let answers = 0;
     const apiHosted = { ...fakeJobs[1], logo: 'https://api.example.test/public/logos/bolt.png' };

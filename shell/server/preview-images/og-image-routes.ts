@@ -149,8 +149,11 @@ export function ogImageRoutes({
   });
 
   app.get('/og/company/:file{[^/]+\\.png}', async (c) => {
-    const jobs = (await read((client) => organizationJobsQuery(client, id(c)))) ?? [];
-    return send(c, companyCard(jobs, site()), jobs[0]?.logo ?? null);
+    const { jobs, organization } = (await read((client) => organizationJobsQuery(client, id(c)))) ?? {
+      jobs: [],
+      organization: null,
+    };
+    return send(c, companyCard(jobs, site(), organization), organization?.logo ?? jobs[0]?.logo ?? null);
   });
 
   /** A board's card from its counts: never its whole list. */

@@ -45,6 +45,8 @@ describe('card data', () => {
     const places = ['Berlin', 'London', 'Paris', 'Lisbon'].map((location) => ({ ...acme, location }));
     expect(companyCard(places, 'x')?.facts).toEqual(['4 open roles', 'Berlin', 'London', '+2 more']);
     expect(companyCard([], 'x')).toBeNull();
+    expect(companyCard([acme], 'x', { overview: 'Acme builds robots.' })?.description).toBe('Acme builds robots.');
+    expect(companyCard([acme], 'x', { overview: '' })).not.toHaveProperty('description');
     expect(boardCard({ jobs: 3, companies: 2 }, null, 'x')).toMatchObject({
       title: 'Find your dream job',
       facts: ['3 open roles', '2 startups hiring'],

@@ -1,3 +1,4 @@
+import type { CompanyProfile } from '@board/shared/api/company-profile';
 import type { Job } from '@board/shared/api/job';
 import { brand } from '@board/shared/lib/brand';
 
@@ -80,8 +81,12 @@ export function jobCard(job: Job, site: string): OgCardData {
   };
 }
 
-/** A company's card: its open roles and where they are. */
-export function companyCard(jobs: Job[], site: string): OgCardData | null {
+/** A company's card: its open roles and where they are, and the first words of its overview when it has one. */
+export function companyCard(
+  jobs: Job[],
+  site: string,
+  profile: Pick<CompanyProfile, 'overview'> | null = null,
+): OgCardData | null {
   const first = jobs[0];
   if (!first) return null;
   const roles = count(jobs.length, 'open role', 'open roles');
@@ -89,6 +94,7 @@ export function companyCard(jobs: Job[], site: string): OgCardData | null {
   return {
     title: `Jobs at ${first.company}`,
     company: first.company,
+    ...(profile?.overview ? { description: profile.overview } : {}),
     facts: [roles, ...places.slice(0, 2), ...(places.length > 2 ? [`+${places.length - 2} more`] : [])],
     highlight: roles,
     site,

@@ -1,3 +1,4 @@
+import { parseCompanyProfile } from '@board/shared/api/company-profile';
 import { parseJob } from '@board/shared/api/job';
 import type { CallData, CallReader } from '@board/shared/api/page-calls';
 import { describe, expect, it } from 'vitest';
@@ -54,11 +55,25 @@ describe("each route's head and status", () => {
     });
   });
 
-  it('a company: named after its first job; none, Company Not Found', () => {
-    const pages = { pages: [{ items: [job], total: 1, nextCursor: null }], pageParams: [null] };
+  it('a company: named after its first job, described by its overview; none, Company Not Found', () => {
+    const first = { items: [job], total: 1, nextCursor: null, organization: null };
+    const pages = { pages: [first], pageParams: [null] };
     expect(headOf('/companies/10', { organizationJobPage: pages })).toMatchObject({
-      state: { found: true, summary: { title: 'Jobs at Acme' } },
+      state: {
+        found: true,
+        summary: {
+          title: 'Jobs at Acme',
+          description: 'Open roles at Acme, with funding, investors and equity up front.',
+        },
+      },
       card: { kind: 'company', id: '10', company: 'Acme' },
+    });
+    const profile = parseCompanyProfile({
+      organization: { organization_id: 10, organization_name: 'Acme', overview: 'Acme builds robots.' },
+    });
+    const described = { pages: [{ ...first, organization: profile }], pageParams: [null] };
+    expect(headOf('/companies/10', { organizationJobPage: described }).state).toMatchObject({
+      summary: { description: 'Open roles at Acme. Acme builds robots.' },
     });
     expect(headOf('/companies/10', {}).state).toMatchObject({ found: false, missing: { title: 'Company Not Found' } });
   });

@@ -110,7 +110,8 @@ export const boardRoutes: BoardRoute[] = [
     title: 'Company',
     calls: ({ id = '' }) => [['organizationJobPage', id]],
     head: (data, { id = '' }) => {
-      const state = companyState(data('organizationJobPage')?.pages[0]?.items[0]);
+      const first = data('organizationJobPage')?.pages[0];
+      const state = companyState(first?.items[0], first?.organization);
       return state.found ? { state, card: { kind: 'company', id, company: state.subject.company } } : { state };
     },
   },

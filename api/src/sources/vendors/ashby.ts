@@ -1,4 +1,4 @@
-import { oneLine } from '../clean-text';
+import { oneLine } from '../../lib/clean-text';
 import { descriptionFromText } from '../description';
 import { describeHtml } from '../description-pool';
 import {

@@ -1,5 +1,5 @@
+import { oneLine } from '../../lib/clean-text';
 import { timeSlice } from '../../lib/time-slice';
-import { oneLine } from '../clean-text';
 import { describeHtml } from '../description-pool';
 import {
   aboutJob,

@@ -1,5 +1,5 @@
 import { escapeText } from 'entities';
-import { oneLine } from '../clean-text';
+import { oneLine } from '../../lib/clean-text';
 import { descriptionFromText, type ImportedDescription } from '../description';
 import { describeHtml } from '../description-pool';
 import {

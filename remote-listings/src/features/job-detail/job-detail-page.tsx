@@ -9,9 +9,11 @@ import { MissingPanel } from '@board/shared/ui/missing-panel';
 import { PageLoading } from '@board/shared/ui/page-loading';
 import { PageTitle } from '@board/shared/ui/page-title';
 import { ArrowLeft } from 'lucide-react';
-import { type ReactNode, useRef } from 'react';
+import { useRef } from 'react';
+import { AboutCompany } from './about-company';
 import { ApplyButton } from './apply-button';
 import { ClosedJob } from './closed-job';
+import { Fact, NameList, Section } from './detail-section';
 import { JobDescription } from './job-description';
 import { JobDetailHeader } from './job-detail-header';
 import { JobPostingScript } from './job-posting-script';
@@ -64,25 +66,7 @@ function JobDetail({ job, page }: { job: Job; page: PageSummary }) {
         <JobDetailHeader job={job} />
 
         <div className="divide-y divide-line">
-          {job.companyOverview || job.team.length > 0 ? (
-            <Section title={`About ${job.company}`}>
-              {job.companyOverview ? <p className="leading-7 text-ink/90">{job.companyOverview}</p> : null}
-              {job.team.length > 0 ? (
-                <>
-                  <h3 className="mt-4 text-sm font-semibold text-ink">Team</h3>
-                  <ul className="mt-2 grid gap-3 sm:grid-cols-2">
-                    {job.team.map((member) => (
-                      <li key={`${member.name}-${member.title}`} className="rounded-lg bg-surface p-3">
-                        <p className="font-medium text-ink">{member.name}</p>
-                        <p className="text-sm text-brand-700">{member.title}</p>
-                        {member.bio ? <p className="mt-1 text-sm text-muted">{member.bio}</p> : null}
-                      </li>
-                    ))}
-                  </ul>
-                </>
-              ) : null}
-            </Section>
-          ) : null}
+          <AboutCompany job={job} />
 
           {showTotal || showLastRound ? (
             <Section title="Funding">
@@ -175,39 +159,6 @@ function JobDetail({ job, page }: { job: Job; page: PageSummary }) {
         </div>
       </article>
       <StickyApplyBar job={job} cardApply={cardApply} />
-    </div>
-  );
-}
-
-function Section({ title, children }: { title: string; children: ReactNode }) {
-  return (
-    <section className="p-6">
-      <h2 className="mb-3 text-lg font-semibold text-ink">{title}</h2>
-      {children}
-    </section>
-  );
-}
-
-function Fact({ label, value }: { label: string; value: string }) {
-  return (
-    <div className="rounded-lg bg-surface p-3">
-      <dt className="text-xs font-medium tracking-wide text-muted uppercase">{label}</dt>
-      <dd className="mt-1 font-semibold text-ink">{value}</dd>
-    </div>
-  );
-}
-
-function NameList({ label, names }: { label: string; names: string[] }) {
-  return (
-    <div className="mt-2 first:mt-0">
-      <h3 className="text-sm font-medium text-muted">{label}</h3>
-      <ul className="mt-1 flex flex-wrap gap-2">
-        {names.map((name) => (
-          <li key={name} className="rounded-full bg-brand-50 px-3 py-1 text-sm font-medium text-brand-700">
-            {name}
-          </li>
-        ))}
-      </ul>
     </div>
   );
 }

@@ -1,0 +1,140 @@
+import { and, eq, isNull } from 'drizzle-orm';
+import { boardWritten } from '../board-changes/board-written';
+import type { Database } from '../db/database';
+import { jobSources, organizations } from '../db/job-board-tables';
+import { logos } from '../db/logo-tables';
+import { logoPath, type StoredCompany } from './board-companies';
+import { readBoardState } from './board-state';
+import { greenhouseIntro } from './greenhouse-intro';
+import { LogoRefusal, resolveLogo } from './logo-store';
+import { type SiteField, siteFields } from './model';
+import { inTurns } from './portfolio-logos';
+import { readSiteMetadata, type SiteMetadata } from './site-metadata';
+import { fillFromSite, siteProfile } from './site-profile';
+import { type SiteReader, SiteReadFailure } from './site-reader';
+
+/**
+ * Enrichment: a company's own site (and its Greenhouse board's intro) fills the profile fields the
+ * portfolio file leaves empty, and refreshes those it filled before (decision 040). One read of
+ * the home page per company; a read that fails changes nothing.
+ */
+export interface EnrichDeps {
+  db: Database;
+  reader: SiteReader;
+  /** A Greenhouse board's own answer (`GET /v1/boards/{board}`), or null when it cannot be read. */
+  greenhouseBoard?: (board: string) => Promise<unknown>;
+}
+
+/** `acme-robotics: read (overview, logo)`, `… unchanged`, `… not read (timed out after 10 s)`. */
+export async function enrichCompanies(deps: EnrichDeps, slugs: string[] | null): Promise<string[]> {
+  const state = await readBoardState(deps.db);
+  // Every company with something to read: a website, or a Greenhouse board's intro.
+  const readable = (entry: StoredCompany) =>
+    entry.website !== null ||
+    state.board.sources.some(
+      (source) => source.company === entry.company.slug && source.kind === 'greenhouse' && !source.removed,
+    );
+  const wanted = slugs ?? state.stored.filter(readable).map((entry) => entry.company.slug);
+  const lines = new Map<string, string>();
+  await inTurns(
+    wanted.map((slug) => async () => {
+      const stored = state.bySlug.get(slug);
+      if (!stored) lines.set(slug, `${slug}: no such company on the board`);
+      else lines.set(slug, `${slug}: ${await enrichOne(deps, stored)}`);
+    }),
+    8,
+  );
+  return wanted.map((slug) => lines.get(slug) ?? `${slug}: not read`);
+}
+
+async function enrichOne(deps: EnrichDeps, stored: StoredCompany): Promise<string> {
+  const { db, reader } = deps;
+  let site: SiteMetadata | null = null;
+  let failure: string | null = null;
+  if (stored.website) {
+    try {
+      const page = await reader.page(stored.website);
+      site = readSiteMetadata(page.html, page.url);
+    } catch (error) {
+      if (!(error instanceof SiteReadFailure)) throw error;
+      failure = error.message;
+    }
+  } else failure = 'no website';
+  const intro = await introOf(deps, stored.id);
+  if (site === null && intro === null) {
+    await db.update(organizations).set({ siteReadAt: new Date() }).where(eq(organizations.id, stored.id));
+    return `not read (${failure})`;
+  }
+  const profile = siteProfile(site, intro);
+  const { company, changed, logoOpen } = fillFromSite(stored.company, profile);
+  const changes: SiteField[] = [...changed];
+  let logoColumns = {};
+  if (logoOpen) {
+    for (const candidate of profile.logos) {
+      try {
+        const made = await resolveLogo(await reader.image(candidate), {
+          digest: stored.logoSourceDigest,
+          hash: stored.company.logo,
+        });
+        if (made.logo) await db.insert(logos).values({ hash: made.hash, png: made.logo.png }).onConflictDoNothing();
+        if (made.hash !== stored.company.logo) changes.push('logo');
+        logoColumns = {
+          logo: logoPath(company.slug, made.hash),
+          logoHash: made.hash,
+          logoSource: candidate,
+          logoSourceDigest: made.digest,
+        };
+        company.fromSite = siteFields.filter((field) => field === 'logo' || company.fromSite.includes(field));
+        break;
+      } catch (error) {
+        // A logo that is not an image, too large or unreadable: the next candidate, if any.
+        if (!(error instanceof LogoRefusal) && !(error instanceof SiteReadFailure)) throw error;
+      }
+    }
+  }
+  await db
+    .update(organizations)
+    .set({
+      overview: company.overview,
+      headquarters: company.headquarters,
+      headcount: company.headcount,
+      founded: company.founded,
+      fromSite: company.fromSite,
+      siteReadAt: new Date(),
+      ...logoColumns,
+    })
+    .where(eq(organizations.id, stored.id));
+  boardWritten(db);
+  const order = ['overview', 'logo', 'headquarters', 'headcount', 'founded'] as const;
+  const named = order.filter((field) => changes.includes(field));
+  const note = failure && stored.website ? ` (the site: ${failure})` : '';
+  return named.length > 0 ? `read (${named.join(', ')})${note}` : `unchanged${note}`;
+}
+
+/** The intro of the company's Greenhouse board, if it has one and it can be read. */
+async function introOf(deps: EnrichDeps, organizationId: number): Promise<string | null> {
+  if (!deps.greenhouseBoard) return null;
+  const [source] = await deps.db
+    .select({ board: jobSources.board })
+    .from(jobSources)
+    .where(
+      and(
+        eq(jobSources.organizationId, organizationId),
+        eq(jobSources.kind, 'greenhouse'),
+        isNull(jobSources.removedAt),
+      ),
+    )
+    .limit(1);
+  if (!source) return null;
+  try {
+    return greenhouseIntro(await deps.greenhouseBoard(source.board));
+  } catch {
+    return null;
+  }
+}
+
+/** Reads Greenhouse boards through the vendors' client (its queue per host and its retries). */
+export function greenhouseBoards(http: { json(url: string, maxBytes: number): Promise<unknown> }, baseUrl: string) {
+  return (board: string) =>
+    http.json(`${baseUrl.replace(/\/+$/, '')}/v1/boards/${encodeURIComponent(board)}`, 1024 * 1024);
+}

@@ -1,0 +1,89 @@
+import type { Database } from '../db/database';
+import { type ApplyOptions, type ApplyResult, applyPortfolio } from './apply-portfolio';
+import { type EnrichDeps, enrichCompanies } from './enrich-companies';
+import { type ExportFormat, exportPortfolio } from './export-portfolio';
+import { readPortfolioCsv } from './read-csv';
+import { readPortfolioYaml } from './read-yaml';
+import type { SiteReader } from './site-reader';
+import { errorLine } from './validate';
+
+/**
+ * What `pnpm portfolio apply|export|enrich` do, on the database they are given (the commands call
+ * this directly on PostgreSQL, or through the running API's operator endpoints on its PGlite).
+ */
+export interface PortfolioDeps {
+  db: Database;
+  reader: SiteReader;
+  greenhouseBoard?: EnrichDeps['greenhouseBoard'];
+  /** Syncs sources just added or attached, so their jobs arrive now rather than at the next round. */
+  syncSources?: (ids: number[]) => Promise<unknown>;
+  /**
+   * How long an apply waits for the sites it reads before it answers (the API: a few seconds, the
+   * rest read on in the background); unset: until every site is read (the command on the database).
+   */
+  enrichWaitMs?: number;
+  log?: (entry: Record<string, unknown>) => void;
+}
+
+export type FileFormat = 'yaml' | 'csv';
+
+/** A file read as its name says: `.csv` is the spreadsheet form, anything else YAML. */
+export const formatOfPath = (path: string): FileFormat => (/\.csv$/i.test(path) ? 'csv' : 'yaml');
+
+export interface AppliedPortfolio {
+  /** The file's errors, each with its line and path: when there is one, nothing changed. */
+  errors: string[];
+  /** One line per company: `acme-robotics: created`, `… updated (overview, investors)`, `… unchanged`. */
+  lines: string[];
+  /** Logos refused (the rest of the file applied), with the company's line. */
+  refused: string[];
+  /** What reading the sites of the companies that need it found (after applying). */
+  enriched: string[];
+}
+
+export function portfolioService(deps: PortfolioDeps) {
+  const enrich = (slugs: string[] | null) => enrichCompanies(deps, slugs);
+  /** Reads the sites, waiting at most `enrichWaitMs`: a portfolio of slow sites does not hold the apply. */
+  const enrichAwhile = async (slugs: string[]): Promise<string[]> => {
+    const reading = enrich(slugs);
+    if (deps.enrichWaitMs === undefined) return reading;
+    let timer: NodeJS.Timeout | undefined;
+    const waited = new Promise<null>((resolve) => {
+      timer = setTimeout(() => resolve(null), deps.enrichWaitMs);
+    });
+    const lines = await Promise.race([reading, waited]);
+    clearTimeout(timer);
+    if (lines !== null) return lines;
+    reading.catch((error: unknown) =>
+      deps.log?.({
+        time: new Date().toISOString(),
+        level: 'error',
+        message: "portfolio: reading the companies' sites failed",
+        error: error instanceof Error ? error.name : 'Error',
+      }),
+    );
+    const companies = `${slugs.length} ${slugs.length === 1 ? 'company' : 'companies'}`;
+    return [`still reading the sites of ${companies} (in the background; pnpm portfolio enrich reads them again)`];
+  };
+  return {
+    async apply(input: string | Uint8Array, format: FileFormat, options: ApplyOptions = {}): Promise<AppliedPortfolio> {
+      const read = format === 'csv' ? readPortfolioCsv(input) : readPortfolioYaml(input);
+      if (!read.ok) return { errors: read.errors.map(errorLine), lines: [], refused: [], enriched: [] };
+      const result: ApplyResult = await applyPortfolio(deps.db, deps.reader, read.portfolio, options);
+      const placed = (problem: ApplyResult['problems'][number]) =>
+        errorLine({ ...read.locate(problem.path), message: problem.message });
+      const errors = result.problems.filter((problem) => problem.fatal).map(placed);
+      const refused = result.problems.filter((problem) => !problem.fatal).map(placed);
+      if (errors.length > 0) return { errors, lines: [], refused: [], enriched: [] };
+      const enriched = result.toEnrich.length > 0 ? await enrichAwhile(result.toEnrich) : [];
+      if (result.sourceIds.length > 0) await deps.syncSources?.(result.sourceIds);
+      return { errors, lines: result.lines, refused, enriched };
+    },
+    export: (format: ExportFormat) => exportPortfolio(deps.db, format),
+    enrich,
+    /** Closes the connections kept to companies' sites. */
+    close: () => deps.reader.close(),
+  };
+}
+
+export type PortfolioService = ReturnType<typeof portfolioService>;
