@@ -8,26 +8,9 @@ import type { DescriptionBlock } from '@board/shared/api/description-blocks';
 import type { NamedPlace, RemoteEligibility, TimeZoneBand } from '@board/shared/places/types';
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import type { Equity, Funding, Investors } from './company-profile-columns';
 
-export interface Funding {
-  total_funding_amount?: string | null;
-  last_round_amount?: string | null;
-  last_round_type?: string | null;
-  last_round_date?: string | null;
-}
-
-export interface Investors {
-  all: string[];
-  last_round: string[];
-}
-
-export interface Equity {
-  type?: string | null;
-  percentage?: string | null;
-  cliff_period?: string | null;
-  vesting_period?: string | null;
-  additional_details?: string | null;
-}
+export type { Equity, Funding, Investors } from './company-profile-columns';
 
 export const workspaces = pgTable('workspaces', {
   slug: text('slug').primaryKey(),
