@@ -1,7 +1,6 @@
 import { createHash } from 'node:crypto';
 import { getTableColumns, type InferColumnsDataTypes } from 'drizzle-orm';
 import { jobPostings } from '../db/job-board-tables';
-import { placeColumns } from '../db/job-places';
 import type { ImportedJob } from './imported-job';
 
 /**
@@ -24,11 +23,6 @@ const importedKeys = [
   'publishedAt',
   'validThrough',
   'sourceUpdatedAt',
-  'places',
-  'remoteEligibility',
-  'timeZones',
-  'visaSponsorship',
-  'workFrom',
 ] as const satisfies readonly (keyof typeof jobPostings.$inferSelect)[];
 
 type ImportedKey = (typeof importedKeys)[number];
@@ -61,10 +55,6 @@ export function columnsOf(job: ImportedJob): ImportedColumns {
     publishedAt: job.postedAt,
     validThrough: job.validThrough,
     sourceUpdatedAt: job.atsUpdatedAt,
-    ...placeColumns(
-      { text: job.location, workplaceType: job.workplaceType, ...job.placeFields },
-      { text: [job.description.short, job.description.text].filter(Boolean).join('\n') || null },
-    ),
   };
 }
 

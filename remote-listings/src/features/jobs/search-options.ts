@@ -69,8 +69,6 @@ export function activeFilterCount(search: JobSearch, bounds: Bounds): number {
     search.jobType !== '',
     search.level !== '',
     search.postedWithin !== '',
-    search.from !== '',
-    search.visa,
   ].filter(Boolean).length;
 }
 
