@@ -1,5 +1,6 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { useLayoutEffect } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { LoadMore } from './load-more';
 
@@ -64,6 +65,35 @@ describe('LoadMore', () => {
     expect(onLoadMore).not.toHaveBeenCalled();
     observed?.(true);
     expect(onLoadMore).toHaveBeenCalledTimes(1);
+  });
+
+  it('counts a scroll made between the page appending and the sentinel starting to watch', () => {
+    // The visitor presses End as the page appends, before React runs its effects (a busy machine):
+    // the scroll event comes before anything listens for it, but the page did move.
+    function ScrollsAfterCommit() {
+      useLayoutEffect(() => {
+        window.scrollY = 1_200;
+      }, []);
+      return null;
+    }
+    window.scrollY = 0;
+    const onLoadMore = vi.fn();
+    render(
+      <>
+        <LoadMore
+          hasMore
+          loading={false}
+          onLoadMore={onLoadMore}
+          label="Show more jobs"
+          loadingText="Loading more jobs…"
+          endText="All 30 jobs are shown."
+        />
+        <ScrollsAfterCommit />
+      </>,
+    );
+    observed?.(true);
+    expect(onLoadMore).toHaveBeenCalledTimes(1);
+    window.scrollY = 0;
   });
 
   it('announces loading politely and neither watches nor loads twice meanwhile', async () => {

@@ -1,5 +1,5 @@
 import { Button, buttonVariants } from '@board/shared/ui/button';
-import { useEffect, useRef } from 'react';
+import { useEffect, useLayoutEffect, useRef } from 'react';
 
 /**
  * The end of a paged list: a 'Show more' button, and a sentinel that loads the next page on its
@@ -38,6 +38,13 @@ export function LoadMore({
   const load = useRef(onLoadMore);
   load.current = onLoadMore;
   const observing = hasMore && !loading;
+  // Where the page was as the sentinel appeared: read in the commit itself, before the browser can
+  // handle any input, so a scroll between the commit and the effect below (a busy machine, a quick
+  // End key) still counts as the visitor's next scroll.
+  const scrollAtCommit = useRef(0);
+  useLayoutEffect(() => {
+    if (observing) scrollAtCommit.current = window.scrollY;
+  }, [observing]);
 
   useEffect(() => {
     const element = sentinel.current;
@@ -46,7 +53,7 @@ export function LoadMore({
     // (the visitor pressed the button, the list is short) waits for the visitor's next scroll, or
     // one press would load them all. Whether it is near is the observer's; the scroll arms it.
     let near = false;
-    let armed = false;
+    let armed = window.scrollY !== scrollAtCommit.current;
     const arm = () => {
       armed = true;
       if (near) load.current();
