@@ -27,6 +27,14 @@ afterEach(() => {
   observed = null;
 });
 
+/** Scrolls the page in its commit: after LoadMore's own commit, before LoadMore's effects run. */
+function ScrollsAfterCommit() {
+  useLayoutEffect(() => {
+    window.scrollY = 1_200;
+  }, []);
+  return null;
+}
+
 function renderLoadMore(props: Partial<Parameters<typeof LoadMore>[0]> = {}) {
   const onLoadMore = vi.fn();
   const all = {
@@ -70,12 +78,6 @@ describe('LoadMore', () => {
   it('counts a scroll made between the page appending and the sentinel starting to watch', () => {
     // The visitor presses End as the page appends, before React runs its effects (a busy machine):
     // the scroll event comes before anything listens for it, but the page did move.
-    function ScrollsAfterCommit() {
-      useLayoutEffect(() => {
-        window.scrollY = 1_200;
-      }, []);
-      return null;
-    }
     window.scrollY = 0;
     const onLoadMore = vi.fn();
     render(
