@@ -91,6 +91,19 @@ describe('LoadMore', () => {
     expect(onLoadMore).toHaveBeenCalledTimes(2);
   });
 
+  it('loads page after page as the visitor scrolls when the pages are at hand (never loading)', () => {
+    const { onLoadMore, rerender } = renderLoadMore({ href: '?page=2' });
+    observed?.(true);
+    scroll();
+    expect(onLoadMore).toHaveBeenCalledTimes(1);
+    // A second scroll before the page is rendered asks for nothing more.
+    scroll();
+    expect(onLoadMore).toHaveBeenCalledTimes(1);
+    rerender({ href: '?page=3' });
+    scroll();
+    expect(onLoadMore).toHaveBeenCalledTimes(2);
+  });
+
   it('announces loading politely and neither watches nor loads twice meanwhile', async () => {
     const { onLoadMore } = renderLoadMore({ loading: true });
     expect(observed).toBeNull();

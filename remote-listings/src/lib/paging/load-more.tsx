@@ -49,8 +49,13 @@ export function LoadMore({
     window.addEventListener('scroll', onScroll, { passive: true });
     return () => window.removeEventListener('scroll', onScroll);
   }, []);
+  // A page asked for and not yet rendered is not asked for again (a render follows every page,
+  // whether it loads over the network or is at hand already).
+  const asked = useRef(false);
+  asked.current = false;
   const loadNext = useRef(() => {
     scrolled.current = false;
+    asked.current = true;
     load.current();
   });
 
@@ -61,11 +66,8 @@ export function LoadMore({
     // (the visitor pressed the button, the list is short) waits for the visitor's next scroll, or
     // one press would load them all. Whether it is near is the observer's; a scroll arms it.
     let near = false;
-    let asked = false;
     const loadIfArmed = () => {
-      if (!near || !scrolled.current || asked) return;
-      asked = true;
-      loadNext.current();
+      if (near && scrolled.current && !asked.current) loadNext.current();
     };
     window.addEventListener('scroll', loadIfArmed, { passive: true });
     const observer = new IntersectionObserver(
