@@ -34,6 +34,8 @@ export interface LiveIndexOptions extends BoardChangesOptions {
   wholeAbove?: (indexSize: number) => number;
   /** Told of each change applied: how, and how long it took (the bench). */
   onApplied?: (applied: { version: number; how: 'rows' | 'whole'; rows: number; ms: number }) => void;
+  /** How changes are learned of: `watchBoardChanges`, unless a test tells them in an order of its own. */
+  watch?: typeof watchBoardChanges;
 }
 
 export interface LiveIndex {
@@ -72,7 +74,7 @@ export function liveIndex(db: Database, options: LiveIndexOptions = {}): LiveInd
   let waiters: { version: number; resolve: () => void; released: boolean }[] = [];
   const perRequest = new WeakMap<Request, Promise<LiveState>>();
   const steps = changedSteps();
-  const feed = watchBoardChanges(db, learn, () => known, options);
+  const feed = (options.watch ?? watchBoardChanges)(db, learn, () => known, options);
 
   function learn(news: Learned) {
     known = Math.max(known, news.version);
