@@ -78,7 +78,12 @@ export function liveIndex(db: Database, options: LiveIndexOptions = {}): LiveInd
 
   function learn(news: Learned) {
     known = Math.max(known, news.version);
-    if (news.version > (applied?.version ?? 0)) pending.set(news.version, news.rows);
+    // Rows counted from a version the index has passed count changes it already holds: a read of
+    // the version begun before the index was read (when listening starts: the whole log) or
+    // before a change was applied. Such a count would make the next small change look too large
+    // to wait for: its notification counts it, or else it counts as small.
+    const at = applied?.version;
+    if (at !== undefined && news.version > at && news.since >= at) pending.set(news.version, news.rows);
     apply();
   }
 
