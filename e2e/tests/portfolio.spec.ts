@@ -115,7 +115,10 @@ test.describe('a company declared in the portfolio file', () => {
   }) => {
     await visit('/companies', { heading: 'Companies' });
     await page.getByPlaceholder('Search companies...').fill('Halcyon');
-    await page.getByRole('link', { name: /Halcyon Tugs/ }).first().click();
+    await page
+      .getByRole('link', { name: /Halcyon Tugs/ })
+      .first()
+      .click();
     await expect(page.getByRole('heading', { level: 1, name: 'Halcyon Tugs' })).toBeVisible();
     const profile = page.getByRole('region', { name: 'About Halcyon Tugs' });
     await expect(profile.getByText('Halcyon Tugs moves satellites between orbits.')).toBeVisible();
