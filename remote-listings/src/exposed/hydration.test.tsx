@@ -69,7 +69,7 @@ describe('hydrating the listings pages', () => {
     expect(server.html.match(/<article/g)).toHaveLength(pageSize);
     expect(server.html).toContain('Posted 23 hours ago');
     expect(problems).toEqual([]);
-    expect(await screen.findByText('70 of 70 jobs', {}, { timeout: 4000 })).toBeInTheDocument();
+    expect(await screen.findByText('70 of 70 jobs', {}, { timeout: 15_000 })).toBeInTheDocument();
     expect(screen.getAllByRole('article')).toHaveLength(70);
     const first = screen.getAllByRole('article')[0] as HTMLElement;
     expect(within(first).getByRole('button', { name: `Save ${firstJob.title}` })).toHaveAttribute(

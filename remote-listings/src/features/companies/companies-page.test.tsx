@@ -33,17 +33,17 @@ describe('the companies page', () => {
     expect(await screen.findByText('24 of 30 companies')).toBeInTheDocument();
     expect(screen.getAllByRole('link', { name: /^View Jobs at/ })).toHaveLength(24);
     await user.click(screen.getByRole('button', { name: 'Show more companies' }));
-    expect(await screen.findByText('30 of 30 companies', {}, { timeout: 4000 })).toBeInTheDocument();
+    expect(await screen.findByText('30 of 30 companies', {}, { timeout: 15_000 })).toBeInTheDocument();
 
     await user.type(screen.getByLabelText('Company name'), 'acme');
     expect(router.state.location.search).toBe('?q=acme');
-    expect(await screen.findByText('10 of 10 companies', {}, { timeout: 4000 })).toBeInTheDocument();
+    expect(await screen.findByText('10 of 10 companies', {}, { timeout: 15_000 })).toBeInTheDocument();
     expect(requests.filter((request) => request.includes('name='))).toEqual([
       '/public-job-posting/job-board/list-organizations?name=acme&limit=24',
     ]);
     await user.clear(screen.getByLabelText('Company name'));
     await user.type(screen.getByLabelText('Company name'), 'zzz');
-    expect(await screen.findByText('No company matches that name.', {}, { timeout: 4000 })).toBeInTheDocument();
+    expect(await screen.findByText('No company matches that name.', {}, { timeout: 15_000 })).toBeInTheDocument();
   });
 });
 
