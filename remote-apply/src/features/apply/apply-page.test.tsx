@@ -149,7 +149,9 @@ describe('ApplyPage', () => {
   it('saves what is typed as a draft', async () => {
     renderApply();
     await userEvent.type(await screen.findByLabelText(/^E-mail/), 'ada@example.com');
-    await vi.waitFor(() => expect(localStorage.getItem(draftKey('7'))).toContain('ada@example.com'), { timeout: 15_000 });
+    await vi.waitFor(() => expect(localStorage.getItem(draftKey('7'))).toContain('ada@example.com'), {
+      timeout: 15_000,
+    });
   });
 
   it('refuses a non-PDF and an 11 MB file on select, with a toast and no file kept', async () => {
