@@ -446,3 +446,25 @@ test.describe('mobile at 375 px', () => {
     }
   });
 });
+
+test.describe('jobs board on a phone', () => {
+  test.use({ viewport: { width: 375, height: 740 } });
+
+  test('on a phone, each End press at the end of the list brings the next page', async ({ page, visit, board }) => {
+    // A card not yet drawn takes a guessed height. A guess far below a phone's card made the page
+    // grow under the End key's smooth scroll, which then stopped short of the list's end: nothing
+    // loaded until the next scroll.
+    const jobs = await apiJobs(board);
+    await visit('/', { heading: 'Find your dream job' });
+    // Scrolled as a visitor's browser scrolls: smoothly (the suite asks for reduced motion).
+    await page.emulateMedia({ reducedMotion: 'no-preference' });
+    const cards = page.getByRole('article');
+    await expect(cards).toHaveCount(24);
+    while ((await cards.count()) < jobs.length) {
+      const shown = await cards.count();
+      await page.keyboard.press('End');
+      await expect(cards, 'one End press shows the next page').toHaveCount(Math.min(shown + 24, jobs.length));
+    }
+    await expect(page.getByRole('link', { name: 'Show more jobs' })).toHaveCount(0);
+  });
+});

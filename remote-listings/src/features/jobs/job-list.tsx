@@ -15,12 +15,15 @@ const MemoJobCard = memo(JobCard);
  * Cards out of view skip style, layout and paint until scrolled near (they stay in the DOM and
  * the accessibility tree): at 10,000 jobs, most of a keystroke's cost was laying out the 30
  * cards that the new filter result mounted, of which a screen shows a few. The size is a first
- * guess; the browser remembers each card's real one.
+ * guess near the drawn one at each width (a phone's list card stacks its rows and is about
+ * 20rem); the browser then remembers each card's real one. A guess far below the real height
+ * makes the page grow as cards are drawn: the End key then stops short of the list's end, and
+ * the next page waits for another scroll.
  */
 const offscreenCheap = (view: ViewMode) =>
   view === 'grid'
-    ? '[content-visibility:auto] [contain-intrinsic-size:auto_16rem]'
-    : '[content-visibility:auto] [contain-intrinsic-size:auto_11rem]';
+    ? '[content-visibility:auto] [contain-intrinsic-size:auto_22rem]'
+    : '[content-visibility:auto] [contain-intrinsic-size:auto_20rem] sm:[contain-intrinsic-size:auto_12rem]';
 
 const gridClass = (view: ViewMode) =>
   view === 'grid' ? 'grid gap-4 sm:grid-cols-2 lg:grid-cols-3' : 'flex flex-col gap-3';
