@@ -24,7 +24,7 @@ import { maxLogoBytes } from '../portfolio/logo-image';
 import { type AppliedPortfolio, type FileFormat, formatOfPath } from '../portfolio/portfolio-service';
 import { readPortfolioCsv } from '../portfolio/read-csv';
 import { readPortfolioYaml } from '../portfolio/read-yaml';
-import { errorLine } from '../portfolio/validate';
+import { errorLine, type PortfolioRead } from '../portfolio/validate';
 import { sourcesFromConfig } from '../sources/from-config';
 import { portfolioFromConfig } from '../work/portfolio-from-config';
 import { callOperator, OperatorCallError } from './operator-call';
@@ -38,6 +38,8 @@ type Print = (line: string) => void;
 
 interface ApplyCall {
   file: string;
+  /** The file as the command read it (to find its logos): a backend in this process applies it as read. */
+  read: PortfolioRead;
   format: FileFormat;
   logoFiles: Record<string, Uint8Array>;
   dryRun: boolean;
@@ -106,7 +108,7 @@ export async function runPortfolio(
       const sources = sourcesFromConfig(config, database.db, () => {});
       const service = portfolioFromConfig(config, database.db, sources, { waitForAll: true });
       const backend: PortfolioBackend = {
-        apply: (call) => service.apply(call.file, call.format, call),
+        apply: (call) => service.apply(call.read, call.format, call),
         export: (format) => service.export(format),
         enrich: (slugs) => service.enrich(slugs),
       };
@@ -149,6 +151,7 @@ async function run(
         const logoFiles = await logosBeside(path.dirname(file), read.portfolio.companies);
         const applied = await backend.apply({
           file: bytes.toString('utf8'),
+          read,
           format,
           logoFiles,
           dryRun: parsed.dryRun,
