@@ -1,21 +1,26 @@
 /**
  * Reads while the data changes (decision 022), in-process, on a large board: call 1's searches
  * one after another through the API as `createApp` builds it, quiet and while jobs change,
- * applications arrive, other tables are written or an ATS source is synced (decision 023); how
- * soon a job changed by SQL (the platform) is found on every instance; and one transaction
- * changing 1,000 jobs. It writes to the board: run it on a copy (`pnpm bench` with
- * BENCH_ONLY=live makes one).
+ * applications arrive, other tables are written, an ATS source is synced (decision 023) or a
+ * portfolio file is applied; how soon a job changed by SQL (the platform) is found on every
+ * instance; and one transaction changing 1,000 jobs. It writes to the board: run it on a copy
+ * (`pnpm bench` with BENCH_ONLY=live makes one).
  *
  *   pnpm --filter @board/api bench:live --data-dir .data/copy-of-a-large-board [--seconds 10]
  *   DATABASE_URL=postgres://…/copy LIVE_OTHER_DATABASE_URL=postgres://…/scratch pnpm --filter @board/api bench:live
  *
- * `--only import` (any of jobs, applications, unrelated, import, comma-separated) measures only
- * those writers' phases, between the two quiet ones, and skips the measures after the phases: a
- * quicker look at one writer (the section's table wants the whole run). `--only after` runs the
+ * `--only import` (any of jobs, applications, unrelated, import, portfolio, comma-separated)
+ * measures only those writers' phases, between the two quiet ones, and skips the measures after
+ * the phases: a quicker look at one writer (the section's table wants the whole run). `--only after` runs the
  * measures after the phases alone (a change found on every instance, the 1,000-job transaction).
  * The import's syncs run where the scheduled work runs (decision 041): on PostgreSQL in a process
  * of their own, as a worker beside the API instances (`--import-by process` runs them in the API's
- * process instead); on PGlite in the API's process.
+ * process instead); on PGlite in the API's process. The portfolio writer applies a file of 500
+ * new companies (all created), then the same companies changed (all updated), again and again:
+ * on PostgreSQL as `pnpm portfolio apply` in a process of its own (`--import-by process`: the
+ * portfolio's service in the API's process), on PGlite with the API's portfolio service; at least
+ * one of each a phase, whose searches are timed until the last apply ends. Each apply's time is kept
+ * (the target: 10 s), and how soon after it the investor filter finds the change (live-portfolio.ts).
  *
  * The last line is the figures as JSON, after `LIVE_RESULT `.
  */
@@ -41,9 +46,11 @@ import {
   percentile,
   repeatedSearches,
   timedSearch,
+  timing,
   type Workload,
   type Writer,
 } from './live-load';
+import { portfolioApplies, portfolioCompanies } from './live-portfolio';
 import { applications, imports, jobChanges, unrelated, words } from './live-writers';
 
 const apiDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -112,21 +119,16 @@ const pick = (n: number) => jobIds[(n * 7919) % jobIds.length] ?? 0;
 const sourceJobs = 1000;
 if (values['import-by'] === 'command' && !databaseUrl)
   throw new Error('--import-by command needs DATABASE_URL (on PGlite the API holds the folder)');
-const importer = await imports({
-  vendors,
-  sources: mainSources,
-  jobs: sourceJobs,
-  byCommand: databaseUrl !== undefined && values['import-by'] !== 'process',
-  apiDir,
-});
-const firstSync = await importer.first();
-console.log(`import, first sync: ${firstSync.line}`);
+const byCommand = databaseUrl !== undefined && values['import-by'] !== 'process';
+const importer = await imports({ vendors, sources: mainSources, jobs: sourceJobs, byCommand, apiDir });
+const only = values.only ? new Set(values.only.split(',')) : null;
+if (!only || only.has('import')) console.log(`import, first sync: ${(await importer.first()).line}`);
+const portfolio = portfolioApplies({ vendors, app: a, db: main.db, sources: mainSources, byCommand, apiDir });
 
 /**
  * The phases, each measured against the first (quiet): a writer, and what its searches must stay
  * within (`PhaseTarget`). A new writer is one more line here.
  */
-const only = values.only ? new Set(values.only.split(',')) : null;
 const allPhases: { name?: string; phase: string; writer: Writer | null; target: PhaseTarget | null }[] = [
   { phase: 'quiet', writer: null, target: null },
   { name: 'jobs', phase: 'while 5 jobs change a second', writer: jobChanges(platformSql, pick), target: 'within 2×' },
@@ -146,6 +148,12 @@ const allPhases: { name?: string; phase: string; writer: Writer | null; target: 
     name: 'import',
     phase: `while a ${sourceJobs.toLocaleString('en-GB')}-job ATS source syncs, every job changed`,
     writer: importer.writer,
+    target: 'within 2×',
+  },
+  {
+    name: 'portfolio',
+    phase: `while a ${portfolioCompanies}-company portfolio file is applied (created, then updated)`,
+    writer: portfolio.writer,
     target: 'within 2×',
   },
   { phase: 'quiet again', writer: null, target: null },
@@ -176,17 +184,22 @@ for (const [name, workload] of Object.entries(only && only.size === 1 && measure
   }
 }
 
-const sortedSyncs = [...importer.times].sort((x, y) => x - y);
-const sourceSyncs = {
-  jobs: sourceJobs,
-  syncs: sortedSyncs.length,
-  p50: Math.round(percentile(sortedSyncs, 0.5)),
-  max: Math.round(sortedSyncs.at(-1) ?? Number.NaN),
-};
+const { count: syncs, ...syncTimes } = timing(importer.times);
+const sourceSyncs = { jobs: sourceJobs, syncs, ...syncTimes };
 console.log(
   `syncs of a 1,000-job source, every job changed (${importer.times.length ? 'read and write' : 'none'}):`,
   JSON.stringify({ splits: importer.splits, ...sourceSyncs }),
 );
+const { creates, updates, found } = portfolio.times;
+const portfolioFigures = {
+  companies: portfolioCompanies,
+  byCommand,
+  creates: timing(creates),
+  updates: timing(updates),
+  found: timing(found),
+};
+console.log(`applies of a ${portfolioCompanies}-company portfolio file, ms:`, JSON.stringify(portfolioFigures));
+await portfolio.close();
 if (!measuresAfter) {
   await vendors.close();
   await end();
@@ -229,5 +242,6 @@ const result: LiveEngineResult = {
   }),
   bulk,
   sourceSyncs,
+  ...(creates.length > 0 ? { portfolio: portfolioFigures } : {}),
 };
 console.log(`LIVE_RESULT ${JSON.stringify(result)}`);

@@ -9,8 +9,12 @@ import type { Hono } from 'hono';
 /** The API as `createApp` builds it, asked in-process (no HTTP). */
 export type InProcessApp = Pick<Hono, 'request'>;
 
-/** Writes until `signal` aborts; resolves with how many writes it made. */
-export type Writer = (signal: AbortSignal) => Promise<number>;
+/**
+ * Writes until `signal` aborts; resolves with how many writes it made. `untilDone`: its writes are
+ * long and it makes a few of each kind whatever the phase's length, so the searches are timed until
+ * it ends (each write measured whole), not only for the phase's seconds.
+ */
+export type Writer = ((signal: AbortSignal) => Promise<number>) & { untilDone?: boolean };
 
 /** A stream of call-1 searches: the next query string each time it is asked. */
 export type Workload = () => string;
@@ -108,7 +112,8 @@ export function summary(phase: string, times: number[], ms: number, writes: numb
 
 /**
  * Searches one after another for `seconds`, while `writer` writes (none: quiet): how many a second
- * and how long each took. The writer starts with the searches and is stopped with them.
+ * and how long each took. The writer starts with the searches and is stopped with them (one
+ * `untilDone` is stopped after `seconds`, and the searches go on until it ends).
  */
 export async function measureWhile(
   phase: string,
@@ -120,11 +125,15 @@ export async function measureWhile(
   onSearch?: (query: string, ms: number) => void,
 ): Promise<PhaseResult> {
   const stop = new AbortController();
-  const writing = writer ? writer(stop.signal) : Promise.resolve(0);
+  let ended = false;
+  const writing = (writer ? writer(stop.signal) : Promise.resolve(0)).finally(() => {
+    ended = true;
+  });
   const times: number[] = [];
   const started = performance.now();
   const until = started + seconds * 1000;
-  while (performance.now() < until) {
+  while (performance.now() < until || (writer?.untilDone && !ended)) {
+    if (performance.now() >= until) stop.abort();
     const query = workload();
     const ms = await timedSearch(app, query);
     times.push(ms);
@@ -165,6 +174,19 @@ export interface LiveEngineResult {
   };
   /** The import's syncs of a 1,000-job source whose every job changed, timed during their phase. */
   sourceSyncs?: { jobs: number; syncs: number; p50: number; max: number };
+  /** The portfolio writer's applies (each phase's first creates, the others update); found: ms after each. */
+  portfolio?: { companies: number; byCommand: boolean; creates: Timing; updates: Timing; found: Timing };
+}
+
+/** Several times of one thing, in ms: how many, their median and the longest. */
+export type Timing = { count: number; p50: number; max: number };
+export function timing(times: number[]): Timing {
+  const sorted = [...times].sort((a, b) => a - b);
+  return {
+    count: sorted.length,
+    p50: Math.round(percentile(sorted, 0.5)),
+    max: Math.round(sorted.at(-1) ?? Number.NaN),
+  };
 }
 
 /** A small deterministic random number generator (mulberry32): the same searches every run. */

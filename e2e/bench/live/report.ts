@@ -14,6 +14,7 @@ const workloadLabels: Record<string, string> = {
 };
 
 type Phase = LiveEngineResult['workloads'][string][number];
+type Timing = NonNullable<LiveEngineResult['portfolio']>['found'];
 const ms = (value: number) => `${value < 10 ? value.toFixed(2) : Math.round(value)} ms`;
 const figures = (phase: Phase) =>
   `p95 ${ms(phase.p95)}, ${phase.perSecond.toLocaleString('en-GB')}/s (p50 ${ms(phase.p50)}, p99 ${ms(phase.p99)})`;
@@ -96,7 +97,36 @@ function engineRows(name: string, result: LiveEngineResult): Row[] {
       met: sourceSyncs.syncs > 0 && sourceSyncs.max <= 10_000,
       load: bulk.loadAverage,
     });
+  rows.push(...portfolioRows(name, result));
   return rows;
+}
+
+/**
+ * The portfolio writer's applies (during its phase above): the first of each phase creates, the
+ * later ones update; and how soon after each the investor filter found the round's new investor.
+ */
+function portfolioRows(name: string, result: LiveEngineResult): Row[] {
+  const { portfolio } = result;
+  if (!portfolio) return [];
+  const load = result.bulk.loadAverage;
+  const how = portfolio.byCommand ? '`pnpm portfolio apply` (its own process)' : "the API's portfolio apply";
+  const timed = (times: Timing) => `p50 ${ms(times.p50)}, max ${ms(times.max)}`;
+  return [
+    ...(['creates', 'updates'] as const).map((kind) => ({
+      figure: `${name}: ${how} of ${portfolio.companies} companies, every one ${kind === 'creates' ? 'created' : 'updated'} (${portfolio[kind].count} applies, during its phase above)`,
+      target: '≤ 10 s',
+      measured: timed(portfolio[kind]),
+      met: portfolio[kind].count > 0 && portfolio[kind].max <= 10_000,
+      load,
+    })),
+    {
+      figure: `${name}: each apply's new investor found by the investor filter on its companies' jobs, after the apply ends (${portfolio.found.count} applies)`,
+      target: '≤ 5 s',
+      measured: timed(portfolio.found),
+      met: portfolio.found.count > 0 && portfolio.found.max <= 5_000,
+      load,
+    },
+  ];
 }
 
 /**
