@@ -1,5 +1,6 @@
 import { type JobSearch, jobSorts, postedWithinPeriods, same, workplaceTypes } from '@board/shared/api/job-search';
 import { isSearchText } from '@board/shared/lib/typeable';
+import { isCountryCode } from '@board/shared/places/countries';
 import * as v from 'valibot';
 
 /** Page sizes: call 1, call 3 and call 5 take 1 to 100; the crawler listings 1 to 10,000. */
@@ -20,6 +21,8 @@ export const jobSearchParams = [
   'job_type',
   'level',
   'posted_within',
+  'from',
+  'visa',
   'sort',
   'ids',
 ] as const;
@@ -46,6 +49,8 @@ export function jobSearchQuery(
   set('job_type', search.jobType);
   set('level', search.level);
   set('posted_within', search.postedWithin);
+  set('from', search.from);
+  set('visa', search.visa ? '1' : undefined);
   set('sort', search.sort === 'newest' ? undefined : search.sort);
   set('ids', search.ids?.join(','));
   set('limit', String(page.limit));
@@ -129,6 +134,16 @@ const workplaceList = v.pipe(
   v.transform((entries) => workplaceTypes.filter((type) => entries.some((entry) => same(type, entry)))),
 );
 
+/** "I can work from": a country's ISO 3166-1 alpha-2 code, in any case ('de' is 'DE'). */
+const countryCode = v.pipe(
+  v.string(),
+  v.check(
+    (value) => value === '' || (value.length === 2 && isCountryCode(value.toUpperCase())),
+    'from must be a country’s ISO 3166-1 alpha-2 code (e.g. DE)',
+  ),
+  v.transform((value) => value.toUpperCase()),
+);
+
 const searchSchema = v.object({
   title: v.optional(filterText('title'), ''),
   investor: v.optional(filterText('investor'), ''),
@@ -139,6 +154,8 @@ const searchSchema = v.object({
   job_type: v.optional(filterText('job_type'), ''),
   level: v.optional(filterText('level'), ''),
   posted_within: v.optional(v.picklist(['', ...postedWithinPeriods], 'posted_within must be 24h, 7d or 30d'), ''),
+  from: v.optional(countryCode, ''),
+  visa: v.optional(v.picklist(['0', '1'], 'visa must be 1 (only jobs that sponsor a visa) or 0'), '0'),
   sort: v.optional(v.picklist(jobSorts, 'sort must be newest or salary'), 'newest'),
   ids: v.optional(idList),
   limit: v.optional(pageSize(maxPageSize)),
@@ -167,6 +184,8 @@ function searchOf(out: v.InferOutput<typeof searchSchema>): JobSearch {
     jobType: out.job_type.trim(),
     level: out.level.trim(),
     postedWithin: out.posted_within,
+    from: out.from,
+    visa: out.visa === '1',
     sort: out.sort,
     ...(out.ids === undefined ? {} : { ids: out.ids }),
   };

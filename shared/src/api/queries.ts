@@ -6,7 +6,7 @@ import { type JobPage, type Page, parseJobPage, parsePageFields } from '@board/s
 import type { JobSearch } from '@board/shared/api/job-search';
 import { OrganizationWire, WorkspaceWire } from '@board/shared/api/page-bodies';
 import { boardRequests, pageSize, savedIdsPerCall } from '@board/shared/api/requests';
-import { executorOf, localJobPage } from '@board/shared/api/search-executor';
+import { executorOf, localJobPage, SearchNeedsServer } from '@board/shared/api/search-executor';
 import { objectReadingOf } from '@board/shared/api/wire-reading';
 import { infiniteQueryOptions, queryOptions } from '@board/shared/lib/query';
 import * as v from 'valibot';
@@ -139,7 +139,7 @@ export function jobPagesQuery(client: ApiClient, workspaceSlug: string | null, s
         queryClient.setQueryData(boardKeys.jobs(workspaceSlug), jobs);
         return local(jobs);
       } catch (error) {
-        reportFailure(client, 'the job list could not be loaded', error);
+        if (!(error instanceof SearchNeedsServer)) reportFailure(client, 'the job list could not be loaded', error);
         throw error;
       }
     },

@@ -17,6 +17,20 @@ export function executorOf(body: unknown): SearchExecutor {
   return typeof total === 'number' ? 'api' : 'local';
 }
 
+/**
+ * A search that asks where a job can be done from, or whether it sponsors a visa, needs each job's
+ * reading of its location and description. Our API sends it with every job; another platform's
+ * list has none, and only a server reads one (the gazetteer of cities is a 32 MB file): the shell's
+ * server reads that list as it renders a page. So in the browser such a search over an unread list
+ * is not run (it would find nothing) but answered by the server: the board loads the address.
+ */
+const needsReadings = (search: Pick<JobSearch, 'from' | 'visa'>): boolean => search.from !== '' || search.visa;
+
+/** Thrown by a local search that needs readings the list does not have (see needsReadings). */
+export class SearchNeedsServer extends Error {
+  override name = 'SearchNeedsServer';
+}
+
 /** A local page's cursor is the offset of its first job in the search's results (never sent to a paging API). */
 const localCursor = (offset: number) => `local-${offset}`;
 
@@ -34,6 +48,7 @@ export function localJobPage(
   search: JobSearch,
   page: { cursor: string | null; size: number; now: number },
 ): JobPage {
+  if (needsReadings(search) && jobs.some((job) => job.where === null)) throw new SearchNeedsServer();
   const results = searchJobs(jobs, search, page.now);
   const start = localOffset(page.cursor);
   const end = start + page.size;
@@ -42,5 +57,6 @@ export function localJobPage(
     total: results.length,
     nextCursor: end < results.length ? localCursor(end) : null,
     facets: facetsOf(jobs),
+    local: true,
   };
 }

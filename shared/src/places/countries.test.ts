@@ -1,7 +1,9 @@
+import { countries as data } from 'countries-list';
 import { describe, expect, it } from 'vitest';
-import { countryByFoldedName, countryList, countryName, countryShortName, isCountryCode } from './countries';
+import { countryList, countryName, countryShortName, isCountryCode, shortNames } from './countries';
+import { countryByFoldedName } from './country-names';
 import { fold } from './fold';
-import { inRegion, regionCountries } from './regions';
+import { continentCodes, inRegion, regionCountries } from './regions';
 import type { WorldRegion } from './types';
 
 describe('countryList', () => {
@@ -15,6 +17,34 @@ describe('countryList', () => {
     expect(list).toContainEqual({ code: 'XK', name: 'Kosovo' });
     // Ascension Island's AC is reserved, not a country code.
     expect(isCountryCode('AC')).toBe(false);
+  });
+});
+
+describe('the copies of countries-list pages carry', () => {
+  const entries = Object.entries(data).filter(([code]) => isCountryCode(code));
+
+  it('short names: each country’s alias of two or three capitals, its own code first', () => {
+    const derived = Object.fromEntries(
+      entries.flatMap(([code, country]) => {
+        const aliases: readonly string[] = 'alias' in country ? (country.alias as readonly string[]) : [];
+        const short = aliases.includes(code) ? code : aliases.find((alias) => /^[A-Z]{2,3}$/.test(alias));
+        return short ? [[code, short]] : [];
+      }),
+    );
+    expect(shortNames).toEqual(derived);
+  });
+
+  it('continents: each country’s, in the package’s order', () => {
+    const copied = new Map(
+      Object.entries(continentCodes).flatMap(([continents, codes]) =>
+        codes.split(' ').map((code) => [code, continents]),
+      ),
+    );
+    for (const [code, country] of Object.entries(data)) {
+      const continents = 'continents' in country ? (country.continents as readonly string[]) : [country.continent];
+      expect(copied.get(code), code).toBe(continents.join(' '));
+    }
+    expect(copied.size).toBe(Object.keys(data).length);
   });
 });
 

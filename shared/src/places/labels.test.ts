@@ -2,10 +2,16 @@
 import { describe, expect, it } from 'vitest';
 import { eligibilityLabel, workplaceLabel } from './labels';
 import { readPlaces } from './read-places';
+import { namePlaces } from './subdivisions';
 import { workplaceKind } from './workplace';
 
-const label = (location: string, workplaceType: string | null = null) =>
-  workplaceLabel({ ...readPlaces({ text: location, workplaceType }), workplaceType, location });
+/** A job's where as the server sends it: read, and its places named. */
+function where(location: string, workplaceType: string | null) {
+  const reading = readPlaces({ text: location, workplaceType });
+  return { places: namePlaces(reading.places), remote: reading.remote, workplaceType, location };
+}
+
+const label = (location: string, workplaceType: string | null = null) => workplaceLabel(where(location, workplaceType));
 
 describe('workplaceLabel', () => {
   it.each([
@@ -35,6 +41,8 @@ describe('workplaceLabel', () => {
     ['', 'Hybrid', 'Hybrid'],
     // The board's text for a job with no location.
     ['Remote', 'On-site', 'On-site'],
+    // A text that names only where it may be done from, beside an on-site type: the text is the particular.
+    ['Remote (EU)', 'On-site', 'Remote · EU'],
   ])('%s (%s) -> %s', (location, workplaceType, expected) => {
     expect(label(location, workplaceType)).toBe(expected);
   });

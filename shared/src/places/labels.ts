@@ -1,7 +1,6 @@
 import { countryName, countryShortName } from '@board/shared/places/countries';
-import { subdivisionName } from '@board/shared/places/subdivisions';
-import type { JobWhere, Place, RemoteEligibility } from '@board/shared/places/types';
-import { workplaceKind } from '@board/shared/places/workplace';
+import type { JobWhere, NamedPlace, RemoteEligibility } from '@board/shared/places/types';
+import { isShownRemote, workplaceKind } from '@board/shared/places/workplace';
 
 /**
  * Where a job is, said plainly on its card and its page: 'Remote · US only', 'Remote · EU',
@@ -15,15 +14,15 @@ const more = (names: readonly string[], limit: number) =>
   names.length > limit ? `${names.slice(0, limit).join(', ')} +${names.length - limit} more` : names.join(', ');
 
 /** A place in words: 'Berlin, Germany'; a state alone 'California, United States'; a country alone 'Germany'. */
-export function placeLabel(place: Place): string {
+export function placeLabel(place: NamedPlace): string {
   const country = countryName(place.country);
   if (place.city) return `${place.city}, ${country}`;
-  if (place.region) return `${subdivisionName(place.region)}, ${country}`;
+  if (place.region) return `${place.regionName ?? place.region}, ${country}`;
   return country;
 }
 
 /** The first place and how many others: 'London, United Kingdom +2 more'. */
-export function placesLabel(places: readonly Place[]): string {
+export function placesLabel(places: readonly NamedPlace[]): string {
   const [first] = places;
   if (!first) return '';
   return places.length > 1 ? `${placeLabel(first)} +${places.length - 1} more` : placeLabel(first);
@@ -44,12 +43,13 @@ export function eligibilityLabel(remote: RemoteEligibility | null): string {
 /**
  * The workplace and where, in one line. A remote job says where it may be done from ('Remote'
  * alone when it does not say); an on-site or hybrid job its places. A job whose type is not given
- * reads as remote when its location says so, else on-site where a place was read. A text nothing
- * matched is shown as written.
+ * reads as remote when its location says so, else on-site where a place was read; so does an
+ * on-site job whose text names only where it may be done from. A text nothing matched is shown as
+ * written.
  */
 export function workplaceLabel(job: JobWhere): string {
   const kind = workplaceKind(job.workplaceType);
-  if (kind === 'Remote' || (!kind && job.remote)) {
+  if (isShownRemote(job)) {
     const where = eligibilityLabel(job.remote);
     return where ? `Remote · ${where}` : 'Remote';
   }

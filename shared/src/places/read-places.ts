@@ -1,5 +1,6 @@
 import { loadCities } from '@board/shared/places/cities';
-import { countryByFoldedName, isCountryCode } from '@board/shared/places/countries';
+import { isCountryCode } from '@board/shared/places/countries';
+import { countryByFoldedName } from '@board/shared/places/country-names';
 import { fold } from '@board/shared/places/fold';
 import { readGroup, splitGroups, withoutFillers } from '@board/shared/places/location-text';
 import { readAlone, readPlaceParts } from '@board/shared/places/place-names';

@@ -5,6 +5,7 @@ import { CompanyLogo } from '@board/shared/ui/company-logo';
 import { Briefcase, Calendar, Code, MapPin } from 'lucide-react';
 import type { CSSProperties } from 'react';
 import { InvestorBadges } from './investor-badges';
+import { WhereBadges, whereLabel } from './job-where';
 import { PostedDate } from './posted-date';
 import { SaveJobButton } from './save-job-button';
 import { isCodeRole } from './search-options';
@@ -27,11 +28,14 @@ export function JobCard({
   job,
   index,
   layout,
+  from = '',
   onIntent,
 }: {
   job: Job;
   index: number;
   layout: 'list' | 'grid';
+  /** The country the search asks about: a remote job that does not say from where is marked. */
+  from?: string;
   /** Hover or focus: a chance to prefetch the job. */
   onIntent?: (job: Job) => void;
 }) {
@@ -65,7 +69,7 @@ export function JobCard({
         <ul className="mt-2 flex flex-wrap gap-x-4 gap-y-1 text-sm text-muted">
           <li className="flex items-center gap-1">
             <MapPin aria-hidden="true" className="size-3.5" />
-            {job.location}
+            {whereLabel(job)}
           </li>
           <li className="flex items-center gap-1">
             <Briefcase aria-hidden="true" className="size-3.5" />
@@ -73,6 +77,7 @@ export function JobCard({
           </li>
           <li className="font-medium text-ink">{job.salary || 'Salary not disclosed'}</li>
         </ul>
+        <WhereBadges job={job} from={from} />
         {job.description ? (
           <p className={cn('mt-2 text-sm text-ink/80', layout === 'grid' ? 'line-clamp-3' : 'line-clamp-2')}>
             {job.description}

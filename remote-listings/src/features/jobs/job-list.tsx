@@ -33,9 +33,12 @@ export function JobList({
   jobs,
   status,
   view,
+  from = '',
   onIntent,
 }: {
   jobs: Job[];
+  /** The country searched for ('' none): the cards mark the remote jobs that do not say from where. */
+  from?: string;
   status: 'pending' | 'error' | 'success';
   view: ViewMode;
   onIntent?: (job: Job) => void;
@@ -80,7 +83,7 @@ export function JobList({
         {jobs.map((job, index) => (
           <li key={job.id} className={offscreenCheap(view)}>
             {/* An appended page staggers in from its own first card. */}
-            <MemoJobCard job={job} index={index % pageSize} layout={view} onIntent={onIntent} />
+            <MemoJobCard job={job} index={index % pageSize} layout={view} from={from} onIntent={onIntent} />
           </li>
         ))}
       </ul>
