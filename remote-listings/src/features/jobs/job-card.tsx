@@ -5,7 +5,7 @@ import { CompanyLogo } from '@board/shared/ui/company-logo';
 import { Briefcase, Calendar, Code, MapPin } from 'lucide-react';
 import type { CSSProperties } from 'react';
 import { InvestorBadges } from './investor-badges';
-import { WhereBadges, whereLabel } from './job-where';
+import { hasWhereBadges, WhereBadges, whereLabel } from './job-where';
 import { PostedDate } from './posted-date';
 import { SaveJobButton } from './save-job-button';
 import { isCodeRole } from './search-options';
@@ -18,6 +18,25 @@ const staggerLimit = 12;
 
 export function animationDelay(index: number): string {
   return `${Math.min(index, staggerLimit) * 100}ms`;
+}
+
+const investorsOf = (job: Job) => [...new Set([...job.investors.all, ...job.investors.lastRound])];
+
+/**
+ * The height, in rem, a card of the list takes on a desktop screen, from the rows its job gives it
+ * (JobCard below): what the list reserves for a card the browser has not drawn yet. A guess far
+ * from the card's real height would move the page as cards are drawn, and put another card where a
+ * restored scroll position points after a reload (job-list.tsx). Narrower screens wrap some rows.
+ */
+export function listCardHeight(job: Job, from: string): number {
+  // Padding and border, the title, the company, the place, type and salary, the footer's gap.
+  let rem = 7.5;
+  if (hasWhereBadges(job, from)) rem += 1.75;
+  if (job.description) rem += 3;
+  // The footer: the posted date, or the investors' badges, taller with their '+N more' button.
+  const investors = investorsOf(job).length;
+  rem += investors > 3 ? 1.5 : investors > 0 ? 1.25 : 1;
+  return rem;
 }
 
 /**
@@ -40,7 +59,7 @@ export function JobCard({
   onIntent?: (job: Job) => void;
 }) {
   const Icon = isCodeRole(job.title) ? Code : Briefcase;
-  const investors = [...new Set([...job.investors.all, ...job.investors.lastRound])];
+  const investors = investorsOf(job);
   return (
     <article
       onMouseEnter={() => onIntent?.(job)}

@@ -2,8 +2,9 @@ import type { BoardView as ViewMode } from '@board/shared/api/board-search';
 import type { Job } from '@board/shared/api/job';
 import { pageSize } from '@board/shared/api/requests';
 import { StatusPanel } from '@board/shared/ui/status-panel';
-import { memo } from 'react';
-import { JobCard, JobCardPlaceholder } from './job-card';
+import { type CSSProperties, memo } from 'react';
+import { scrollAnchorProps } from '../../lib/paging/scroll-anchor';
+import { JobCard, JobCardPlaceholder, listCardHeight } from './job-card';
 
 /**
  * Typing in the filter re-renders the list; a card whose job, place and layout are unchanged is
@@ -14,13 +15,14 @@ const MemoJobCard = memo(JobCard);
 /**
  * Cards out of view skip style, layout and paint until scrolled near (they stay in the DOM and
  * the accessibility tree): at 10,000 jobs, most of a keystroke's cost was laying out the 30
- * cards that the new filter result mounted, of which a screen shows a few. The size is a first
- * guess; the browser remembers each card's real one.
+ * cards that the new filter result mounted, of which a screen shows a few. Until drawn, a card
+ * takes the height its rows give it (listCardHeight; a grid's cells a first guess), then the one
+ * the browser remembers. Which cards were drawn differs after a reload, so a guess far from the
+ * real heights would put another card where the restored scroll position points.
  */
-const offscreenCheap = (view: ViewMode) =>
-  view === 'grid'
-    ? '[content-visibility:auto] [contain-intrinsic-size:auto_16rem]'
-    : '[content-visibility:auto] [contain-intrinsic-size:auto_11rem]';
+const offscreenSize = (view: ViewMode, job: Job, from: string): CSSProperties => ({
+  containIntrinsicSize: `auto ${view === 'grid' ? 16 : listCardHeight(job, from)}rem`,
+});
 
 const gridClass = (view: ViewMode) =>
   view === 'grid' ? 'grid gap-4 sm:grid-cols-2 lg:grid-cols-3' : 'flex flex-col gap-3';
@@ -81,7 +83,12 @@ export function JobList({
       <h2 className="sr-only">Job listings</h2>
       <ul className={gridClass(view)}>
         {jobs.map((job, index) => (
-          <li key={job.id} className={offscreenCheap(view)}>
+          <li
+            key={job.id}
+            className="[content-visibility:auto]"
+            style={offscreenSize(view, job, from)}
+            {...scrollAnchorProps(job.id)}
+          >
             {/* An appended page staggers in from its own first card. */}
             <MemoJobCard job={job} index={index % pageSize} layout={view} from={from} onIntent={onIntent} />
           </li>

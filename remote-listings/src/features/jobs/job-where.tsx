@@ -24,10 +24,13 @@ function unstatedFrom(job: Job, from: string): boolean {
   return from !== '' && job.where !== null && eligibleFrom(job.where, from) === 'unknown';
 }
 
+/** Whether the card has a row of badges (WhereBadges). */
+export const hasWhereBadges = (job: Job, from: string) => job.visa === 'yes' || unstatedFrom(job, from);
+
 /** The card's badges: visa sponsorship where the job says yes (never a 'no' for 'not stated'), and the unstated mark. */
 export function WhereBadges({ job, from }: { job: Job; from: string }) {
   const unstated = unstatedFrom(job, from);
-  if (job.visa !== 'yes' && !unstated) return null;
+  if (!hasWhereBadges(job, from)) return null;
   return (
     <ul className="mt-2 flex flex-wrap gap-2 text-xs font-medium">
       {job.visa === 'yes' ? (

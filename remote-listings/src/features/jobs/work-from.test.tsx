@@ -91,6 +91,18 @@ describe('where a job can be done from, on the board', () => {
       expect(within(cardOf(title)).queryByText(/visa/i)).not.toBeInTheDocument();
   });
 
+  it('keeps room for the badge row while a card out of view is not drawn (a restored scroll lands on the same card)', async () => {
+    renderBoard('/?from=DE');
+    await screen.findByText('6 of 6 jobs');
+    // The height the list reserves for a card not drawn yet, in rem ('auto 12.75rem').
+    const reserved = (title: string) =>
+      Number.parseFloat((cardOf(title).closest('li') as HTMLElement).style.containIntrinsicSize.split(' ')[1] ?? '');
+    const plain = reserved('EU Engineer');
+    expect(plain).toBeGreaterThan(0);
+    expect(reserved('US Engineer')).toBeGreaterThan(plain);
+    expect(reserved('Somewhere Engineer')).toBeGreaterThan(plain);
+  });
+
   it('asks the API for the country picked by its name, and for visa sponsorship', async () => {
     const user = userEvent.setup({ skipHover: true });
     const { requests, router } = renderBoard();
