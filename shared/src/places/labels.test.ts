@@ -41,8 +41,10 @@ describe('workplaceLabel', () => {
     ['', 'Hybrid', 'Hybrid'],
     // The board's text for a job with no location.
     ['Remote', 'On-site', 'On-site'],
-    // A text that names only where it may be done from, beside an on-site type: the text is the particular.
-    ['Remote (EU)', 'On-site', 'Remote · EU'],
+    // The data's on-site or hybrid type wins over a text that says remote: the text as written,
+    // or the country it names.
+    ['Remote (EU)', 'On-site', 'On-site · Remote (EU)'],
+    ['Remote (UK)', 'Hybrid', 'Hybrid · United Kingdom'],
   ])('%s (%s) -> %s', (location, workplaceType, expected) => {
     expect(label(location, workplaceType)).toBe(expected);
   });

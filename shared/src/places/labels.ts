@@ -43,9 +43,8 @@ export function eligibilityLabel(remote: RemoteEligibility | null): string {
 /**
  * The workplace and where, in one line. A remote job says where it may be done from ('Remote'
  * alone when it does not say); an on-site or hybrid job its places. A job whose type is not given
- * reads as remote when its location says so, else on-site where a place was read; so does an
- * on-site job whose text names only where it may be done from. A text nothing matched is shown as
- * written.
+ * reads as remote when its location says so, else on-site where a place was read. A text nothing
+ * matched is shown as written.
  */
 export function workplaceLabel(job: JobWhere): string {
   const kind = workplaceKind(job.workplaceType);

@@ -11,17 +11,10 @@ export function workplaceKind(value: string | null | undefined): WorkplaceKind |
 }
 
 /**
- * Whether a job shows and is described as remote: its type says so; or no type is given and its
- * text says remote; or it is typed on-site but its text names nowhere but where it may be done
- * from ('Remote (EU)' as On-site: the text is the more particular of the two).
+ * Whether a job shows and is described as remote: its type says so, or no type is given and its
+ * text says remote. An on-site or hybrid type wins over the text (read-places.ts).
  */
-export function isShownRemote(job: {
-  workplaceType?: string | null;
-  places: readonly unknown[];
-  remote: unknown | null;
-}): boolean {
+export function isShownRemote(job: { workplaceType?: string | null; remote: unknown | null }): boolean {
   const kind = workplaceKind(job.workplaceType);
-  if (kind === 'Remote') return true;
-  if (job.remote === null) return false;
-  return kind === null || (kind === 'On-site' && job.places.length === 0);
+  return kind === 'Remote' || (kind === null && job.remote !== null);
 }
