@@ -1,6 +1,8 @@
 import { countries as data } from 'countries-list';
+import englishNames from 'countries-list/minimal/countries.en.min.json' with { type: 'json' };
+import { iso31661Alpha2ToAlpha3 } from 'iso-3166/1-a2-to-1-a3.js';
 import { describe, expect, it } from 'vitest';
-import { countryList, countryName, countryShortName, isCountryCode, shortNames } from './countries';
+import { countryList, countryName, countryShortName, isCountryCode, shortNames, unassignedCodes } from './countries';
 import { countryByFoldedName } from './country-names';
 import { fold } from './fold';
 import { continentCodes, inRegion, regionCountries } from './regions';
@@ -21,6 +23,13 @@ describe('countryList', () => {
 });
 
 describe('the copies of countries-list pages carry', () => {
+  it('codes ISO 3166-1 has not assigned: the ones the board leaves out, Kosovo’s aside', () => {
+    const named = Object.keys(englishNames);
+    const unassigned = named.filter((code) => !(code in iso31661Alpha2ToAlpha3) && code !== 'XK');
+    expect([...unassignedCodes].sort()).toEqual(unassigned.sort());
+    expect(Object.keys(iso31661Alpha2ToAlpha3).filter((code) => !named.includes(code))).toEqual([]);
+  });
+
   const entries = Object.entries(data).filter(([code]) => isCountryCode(code));
 
   it('short names: each country’s alias of two or three capitals, its own code first', () => {

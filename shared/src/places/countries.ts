@@ -1,11 +1,10 @@
 import englishNames from 'countries-list/minimal/countries.en.min.json' with { type: 'json' };
-import { iso31661Alpha2ToAlpha3 } from 'iso-3166/1-a2-to-1-a3.js';
 
 /**
  * The world's countries as the board names them: ISO 3166-1's assigned codes (and Kosovo's XK,
  * which ISO has not assigned but every country picker lists), with the English names of the
  * countries-list package. Pages use this module (the picker, the labels), so it reads the
- * package's minimal table of names (2 KB) and nothing larger: reading a name someone wrote
+ * package's minimal table of names (2 KB) and nothing larger (not even ISO's list of codes): reading a name someone wrote
  * ('Deutschland', 'U.S.A.') is the server's, in country-names.ts.
  */
 export interface Country {
@@ -22,6 +21,13 @@ export interface Country {
  */
 export const shortNames: Readonly<Record<string, string>> = { AE: 'UAE', CD: 'DRC', GB: 'UK', US: 'US' };
 
+/**
+ * The codes countries-list names that ISO 3166-1 has not assigned (Ascension Island, Tristan da
+ * Cunha: reserved by the UPU, parts of another country). Kosovo's XK it names too, and the board
+ * keeps it. countries.test.ts derives this from ISO's list again, so pages need not carry it.
+ */
+export const unassignedCodes: readonly string[] = ['AC', 'TA'];
+
 /** Countries whose addresses are written 'City, ST': their subdivisions' codes' suffixes are what people write. */
 export const postalCountries = ['US', 'CA', 'AU'] as const;
 
@@ -35,8 +41,9 @@ let tables: CountryTables | null = null;
 
 function load(): CountryTables {
   if (tables) return tables;
-  const assigned = new Set([...Object.keys(iso31661Alpha2ToAlpha3), 'XK']);
-  const entries = Object.entries(englishNames as Record<string, string>).filter(([code]) => assigned.has(code));
+  const entries = Object.entries(englishNames as Record<string, string>).filter(
+    ([code]) => !unassignedCodes.includes(code),
+  );
   const names = new Map(entries);
   const list = entries.map(([code, name]) => ({ code, name })).sort((a, b) => a.name.localeCompare(b.name, 'en'));
   tables = { list, names };
