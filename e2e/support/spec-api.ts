@@ -102,6 +102,7 @@ const notFound = (incoming: IncomingMessage, outgoing: ServerResponse, message: 
 
 export async function startSpecApi(): Promise<SpecApi> {
   let target = new URL('http://127.0.0.1:9');
+  const quietSockets = new WeakSet<object>();
   const proxy = async (incoming: IncomingMessage, outgoing: ServerResponse) => {
     const url = new URL(incoming.url ?? '/', target);
     const get = incoming.method === 'GET';
@@ -169,8 +170,13 @@ export async function startSpecApi(): Promise<SpecApi> {
       outgoing.writeHead(502);
       outgoing.end();
     });
-    // The same failure may come once the answer is complete, from the connection alone.
-    forwarded.on('socket', (socket) => socket.on('error', () => {}));
+    // The same failure may come once the answer is complete, from the connection alone. A kept-alive
+    // connection carries many requests: it is given its listener once.
+    forwarded.on('socket', (socket) => {
+      if (quietSockets.has(socket)) return;
+      quietSockets.add(socket);
+      socket.on('error', () => {});
+    });
     if (body) forwarded.end(body);
     else incoming.pipe(forwarded);
   };

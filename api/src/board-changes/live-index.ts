@@ -34,6 +34,8 @@ export interface LiveIndexOptions extends BoardChangesOptions {
   wholeAbove?: (indexSize: number) => number;
   /** Told of each change applied: how, and how long it took (the bench). */
   onApplied?: (applied: { version: number; how: 'rows' | 'whole'; rows: number; ms: number }) => void;
+  /** How changes are learned of: `watchBoardChanges`, unless a test tells them in an order of its own. */
+  watch?: typeof watchBoardChanges;
 }
 
 export interface LiveIndex {
@@ -72,11 +74,16 @@ export function liveIndex(db: Database, options: LiveIndexOptions = {}): LiveInd
   let waiters: { version: number; resolve: () => void; released: boolean }[] = [];
   const perRequest = new WeakMap<Request, Promise<LiveState>>();
   const steps = changedSteps();
-  const feed = watchBoardChanges(db, learn, () => known, options);
+  const feed = (options.watch ?? watchBoardChanges)(db, learn, () => known, options);
 
   function learn(news: Learned) {
     known = Math.max(known, news.version);
-    if (news.version > (applied?.version ?? 0)) pending.set(news.version, news.rows);
+    // Rows counted from a version the index has passed count changes it already holds: a read of
+    // the version begun before the index was read (when listening starts: the whole log) or
+    // before a change was applied. Such a count would make the next small change look too large
+    // to wait for: its notification counts it, or else it counts as small.
+    const at = applied?.version;
+    if (at !== undefined && news.version > at && news.since >= at) pending.set(news.version, news.rows);
     apply();
   }
 

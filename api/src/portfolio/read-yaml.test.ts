@@ -18,7 +18,7 @@ companies:
     team:
       - { name: Ada García, role: CEO & Co-founder, bio: Former climate scientist }
     equity: { type: Options, percentage: 0.1–0.5%, cliff: 1 year, vesting: 4 years, details: … }
-    benefits: ["Learning budget of £1,500 a year"]
+    benefits: [Learning budget of £1,500 a year]
     sources: [{ greenhouse: acme }, { lever: acme-robotics }]
 `;
 
@@ -63,6 +63,21 @@ describe('the portfolio file in YAML', () => {
       },
     ]);
     expect(read.locate(['companies', 0, 'funding', 'total'])).toEqual({ line: 12, at: 'companies[0].funding.total' });
+  });
+
+  it('reads a comma between digits inside [ ] as part of the entry; any other comma separates entries', () => {
+    const [company] = companiesOf(`companies:
+  - name: Acme
+    benefits: [£1,500 learning budget, 30 days of holiday,Health cover, "Quoted, as written", 2, 3]
+`);
+    expect(company?.benefits).toEqual([
+      '£1,500 learning budget',
+      '30 days of holiday',
+      'Health cover',
+      'Quoted, as written',
+      '2',
+      '3',
+    ]);
   });
 
   it.each([

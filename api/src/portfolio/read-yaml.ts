@@ -1,4 +1,4 @@
-import { isAlias, isMap, isScalar, isSeq, LineCounter, type Node, parseDocument } from 'yaml';
+import { isAlias, isMap, isScalar, isSeq, LineCounter, type Node, parseDocument, Scalar } from 'yaml';
 import { profileFields } from './model';
 import { type Path, type PortfolioError, type PortfolioRead, pathText, validatePortfolio } from './validate';
 
@@ -52,7 +52,10 @@ export function readPortfolioYaml(input: string | Uint8Array): PortfolioRead {
       }
       return object;
     }
-    if (isSeq(resolved)) return resolved.items.map((item, index) => plain(item, [...path, index], line, inAlias));
+    if (isSeq(resolved)) {
+      const items = resolved.flow ? joinThousands(resolved.items, text) : resolved.items;
+      return items.map((item, index) => plain(item, [...path, index], line, inAlias));
+    }
     if (isScalar(resolved)) {
       const value = String(resolved.value ?? '');
       return resolved.type === 'PLAIN' && /^(|~|null|Null|NULL)$/.test(value) ? null : value;
@@ -78,6 +81,34 @@ export function readPortfolioYaml(input: string | Uint8Array): PortfolioRead {
 }
 
 class TooLarge extends Error {}
+
+/**
+ * Inside `[ ]` YAML ends an entry at every comma, so `[Learning budget of £1,500 a year]` would be
+ * two benefits. A comma written between digits with no space (a thousands separator) is read as
+ * part of the entry, as the person who wrote it meant: such entries are joined again.
+ */
+function joinThousands(items: unknown[], text: string): unknown[] {
+  const joined: unknown[] = [];
+  for (const item of items) {
+    const previous = joined.at(-1);
+    if (
+      isPlainScalar(previous) &&
+      isPlainScalar(item) &&
+      text.slice(previous.range[1], item.range[0]) === ',' &&
+      /\d$/.test(text.slice(0, previous.range[1])) &&
+      /^\d/.test(text.slice(item.range[0]))
+    ) {
+      const value = new Scalar(`${previous.value},${item.value}`);
+      value.type = 'PLAIN';
+      value.range = [previous.range[0], item.range[1], item.range[2]];
+      joined[joined.length - 1] = value;
+    } else joined.push(item);
+  }
+  return joined;
+}
+
+const isPlainScalar = (node: unknown): node is Scalar & { range: [number, number, number] } =>
+  isScalar(node) && node.type === 'PLAIN' && Array.isArray(node.range);
 
 function failed(line: number, message: string): { ok: false; errors: PortfolioError[] } {
   return { ok: false, errors: [{ line, at: 'the file', message }] };

@@ -1,6 +1,5 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { useLayoutEffect } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { LoadMore } from './load-more';
 
@@ -26,14 +25,6 @@ afterEach(() => {
   vi.unstubAllGlobals();
   observed = null;
 });
-
-/** Scrolls the page in its commit: after LoadMore's own commit, before LoadMore's effects run. */
-function ScrollsAfterCommit() {
-  useLayoutEffect(() => {
-    window.scrollY = 1_200;
-  }, []);
-  return null;
-}
 
 function renderLoadMore(props: Partial<Parameters<typeof LoadMore>[0]> = {}) {
   const onLoadMore = vi.fn();
@@ -75,27 +66,42 @@ describe('LoadMore', () => {
     expect(onLoadMore).toHaveBeenCalledTimes(1);
   });
 
-  it('counts a scroll made between the page appending and the sentinel starting to watch', () => {
-    // The visitor presses End as the page appends, before React runs its effects (a busy machine):
-    // the scroll event comes before anything listens for it, but the page did move.
-    window.scrollY = 0;
-    const onLoadMore = vi.fn();
-    render(
-      <>
-        <LoadMore
-          hasMore
-          loading={false}
-          onLoadMore={onLoadMore}
-          label="Show more jobs"
-          loadingText="Loading more jobs…"
-          endText="All 30 jobs are shown."
-        />
-        <ScrollsAfterCommit />
-      </>,
-    );
+  it('counts a scroll made while the page loaded, before the sentinel came back to watch', () => {
+    // The visitor presses End as the next page arrives (a busy machine): the scroll comes before
+    // the sentinel is back, and the sentinel is near from its first look.
+    const { onLoadMore, rerender } = renderLoadMore({ loading: true });
+    scroll();
+    rerender({ loading: false });
     observed?.(true);
     expect(onLoadMore).toHaveBeenCalledTimes(1);
-    window.scrollY = 0;
+  });
+
+  it('a press of the button loads one page, even after the visitor had scrolled', async () => {
+    const { onLoadMore, rerender } = renderLoadMore();
+    observed?.(false);
+    scroll();
+    await userEvent.click(screen.getByRole('button', { name: 'Show more jobs' }));
+    expect(onLoadMore).toHaveBeenCalledTimes(1);
+    rerender({ loading: true });
+    rerender({ loading: false });
+    // The list is short: the sentinel is near as it comes back. It waits for the next scroll.
+    observed?.(true);
+    expect(onLoadMore).toHaveBeenCalledTimes(1);
+    scroll();
+    expect(onLoadMore).toHaveBeenCalledTimes(2);
+  });
+
+  it('loads page after page as the visitor scrolls when the pages are at hand (never loading)', () => {
+    const { onLoadMore, rerender } = renderLoadMore({ href: '?page=2' });
+    observed?.(true);
+    scroll();
+    expect(onLoadMore).toHaveBeenCalledTimes(1);
+    // A second scroll before the page is rendered asks for nothing more.
+    scroll();
+    expect(onLoadMore).toHaveBeenCalledTimes(1);
+    rerender({ href: '?page=3' });
+    scroll();
+    expect(onLoadMore).toHaveBeenCalledTimes(2);
   });
 
   it('announces loading politely and neither watches nor loads twice meanwhile', async () => {

@@ -1,5 +1,5 @@
 import { Button, buttonVariants } from '@board/shared/ui/button';
-import { useEffect, useLayoutEffect, useRef } from 'react';
+import { useEffect, useRef } from 'react';
 
 /**
  * The end of a paged list: a 'Show more' button, and a sentinel that loads the next page on its
@@ -38,38 +38,49 @@ export function LoadMore({
   const load = useRef(onLoadMore);
   load.current = onLoadMore;
   const observing = hasMore && !loading;
-  // Where the page was as the sentinel appeared: read in the commit itself, before the browser can
-  // handle any input, so a scroll between the commit and the effect below (a busy machine, a quick
-  // End key) still counts as the visitor's next scroll.
-  const scrollAtCommit = useRef(0);
-  useLayoutEffect(() => {
-    if (observing) scrollAtCommit.current = window.scrollY;
-  }, [observing]);
+  // Whether the visitor has scrolled since the last page was asked for. Listened to for the whole
+  // life of the list, not from the effect below: a scroll made while a page loads, or between a
+  // page's commit and that effect (a busy machine, a quick End key), is the visitor's next scroll.
+  const scrolled = useRef(false);
+  useEffect(() => {
+    const onScroll = () => {
+      scrolled.current = true;
+    };
+    window.addEventListener('scroll', onScroll, { passive: true });
+    return () => window.removeEventListener('scroll', onScroll);
+  }, []);
+  // A page asked for and not yet rendered is not asked for again (a render follows every page,
+  // whether it loads over the network or is at hand already).
+  const asked = useRef(false);
+  asked.current = false;
+  const loadNext = useRef(() => {
+    scrolled.current = false;
+    asked.current = true;
+    load.current();
+  });
 
   useEffect(() => {
     const element = sentinel.current;
     if (!element || !observing || typeof IntersectionObserver === 'undefined') return;
     // Only as the visitor scrolls to it: a sentinel already near when a page has just appended
     // (the visitor pressed the button, the list is short) waits for the visitor's next scroll, or
-    // one press would load them all. Whether it is near is the observer's; the scroll arms it.
+    // one press would load them all. Whether it is near is the observer's; a scroll arms it.
     let near = false;
-    let armed = window.scrollY !== scrollAtCommit.current;
-    const arm = () => {
-      armed = true;
-      if (near) load.current();
+    const loadIfArmed = () => {
+      if (near && scrolled.current && !asked.current) loadNext.current();
     };
-    window.addEventListener('scroll', arm, { once: true, passive: true });
+    window.addEventListener('scroll', loadIfArmed, { passive: true });
     const observer = new IntersectionObserver(
       (entries) => {
         near = entries.some((entry) => entry.isIntersecting);
-        if (near && armed) load.current();
+        loadIfArmed();
       },
       { rootMargin: '600px 0px' },
     );
     observer.observe(element);
     return () => {
       observer.disconnect();
-      window.removeEventListener('scroll', arm);
+      window.removeEventListener('scroll', loadIfArmed);
     };
   }, [observing]);
 
@@ -95,7 +106,7 @@ export function LoadMore({
           onClick={(event) => {
             if (event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
             event.preventDefault();
-            if (!loading) onLoadMore();
+            if (!loading) loadNext.current();
           }}
         >
           {label}
@@ -104,7 +115,7 @@ export function LoadMore({
         <Button
           variant="outline"
           onClick={() => {
-            if (!loading) onLoadMore();
+            if (!loading) loadNext.current();
           }}
           ref={button}
           aria-disabled={loading || undefined}
