@@ -24,6 +24,11 @@ export interface ShellTuning {
   releaseStore?: () => string | undefined;
   /** How often the release gate evaluates (default: the config's, 30 s). */
   gateIntervalMs?: number;
+  /**
+   * The p75 LCP ratio that rolls a canary back (default 1.25). For a suite only: on two loaded
+   * cores one view's LCP differs from the next by several times, whatever the release.
+   */
+  gateLcpRatio?: number;
 }
 
 /**

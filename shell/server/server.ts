@@ -55,6 +55,7 @@ export async function startShell(config: ShellConfig, tuning: ShellTuning = {}):
       ? redisLeaderLock({ url: config.redisUrl, key: `${prefix}:release-gate`, ttlMs })
       : fileLeaderLock({ file: () => path.join(releaseStore() ?? '.', '.release-gate-lock.json'), ttlMs }),
     intervalMs,
+    ...(tuning.gateLcpRatio === undefined ? {} : { lcpRatio: tuning.gateLcpRatio }),
     log,
     decided: (app, decision) => metrics.gate(app, decision),
   });

@@ -53,6 +53,15 @@ describe('the gate of an --auto canary', () => {
     ).toBe('wait');
   });
 
+  it('rolls back past the ratio it is given, and says which', () => {
+    const input = { canary: figures(200, 0, 2500), live: figures(1000, 0, 1000), elapsedSeconds: 60, ...window };
+    expect(decideGate({ ...input, lcpRatio: 3 }).action).toBe('wait');
+    expect(decideGate({ ...input, lcpRatio: 2 })).toMatchObject({
+      action: 'rollback',
+      reason: expect.stringMatching(/more than 2×/),
+    });
+  });
+
   it('without LCP from either side, only the error rate decides', () => {
     const none = figuresOf({ views: 500 });
     expect(decideGate({ canary: none, live: none, elapsedSeconds: 700, ...window }).action).toBe('promote');

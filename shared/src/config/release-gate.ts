@@ -17,6 +17,8 @@ export interface GateInput {
   elapsedSeconds: number;
   windowSeconds: number;
   minViews: number;
+  /** The LCP ratio that rolls back (1.25; a suite on a loaded machine, whose LCP is noise, sets its own). */
+  lcpRatio?: number;
 }
 
 export type GateDecision =
@@ -26,7 +28,14 @@ export type GateDecision =
 
 const percent = (rate: number) => `${(rate * 100).toFixed(1)}%`;
 
-export function decideGate({ canary, live, elapsedSeconds, windowSeconds, minViews }: GateInput): GateDecision {
+export function decideGate({
+  canary,
+  live,
+  elapsedSeconds,
+  windowSeconds,
+  minViews,
+  lcpRatio = gateLimits.lcpRatio,
+}: GateInput): GateDecision {
   if (canary.views < minViews) return { action: 'wait', reason: `${canary.views} of the ${minViews} views it needs` };
   if (canary.errorRate - live.errorRate > gateLimits.errorRatePoints)
     return {
@@ -36,10 +45,10 @@ export function decideGate({ canary, live, elapsedSeconds, windowSeconds, minVie
   // LCP is compared once both sides measured it `minViews` times: a p75 of a handful of views (those
   // who stayed until the vitals loaded) is noise, and would roll back a good release.
   const measured = canary.lcpViews >= minViews && live.lcpViews >= minViews;
-  if (measured && canary.lcpP75 !== null && live.lcpP75 !== null && canary.lcpP75 > gateLimits.lcpRatio * live.lcpP75)
+  if (measured && canary.lcpP75 !== null && live.lcpP75 !== null && canary.lcpP75 > lcpRatio * live.lcpP75)
     return {
       action: 'rollback',
-      reason: `p75 LCP ${canary.lcpP75} ms against live's ${live.lcpP75} ms (more than 1.25×)`,
+      reason: `p75 LCP ${canary.lcpP75} ms against live's ${live.lcpP75} ms (more than ${lcpRatio}×)`,
     };
   if (elapsedSeconds < windowSeconds)
     return {

@@ -28,6 +28,8 @@ export interface ReleaseGateOptions {
   health: HealthStore;
   lock: LeaderLock;
   intervalMs: number;
+  /** The p75 LCP ratio that rolls a canary back (default 1.25, decision 036). */
+  lcpRatio?: number;
   log: Log;
   now?: () => number;
   /** Each decision taken (the metrics). */
@@ -79,6 +81,7 @@ export function startReleaseGate(options: ReleaseGateOptions): ReleaseGate {
         elapsedSeconds: (now() - Date.parse(auto.startedAt)) / 1000,
         windowSeconds: auto.windowSeconds,
         minViews: auto.minViews,
+        ...(options.lcpRatio === undefined ? {} : { lcpRatio: options.lcpRatio }),
       });
       snapshot.gate = { decision: decision.action, reason: decision.reason, canary, live };
       if (decision.action !== 'wait') act(store, pointer, decision, { canary, live });
