@@ -10,7 +10,7 @@ import {
   type WorkplaceType,
   workplaceTypes,
 } from '@board/shared/api/job-search';
-import { countryCodeOf } from '@board/shared/places/countries';
+import { isCountryCode } from '@board/shared/places/country-codes';
 
 /**
  * The one codec between a board page's URL and its search (?q=&investor=&min=&max=&location=
@@ -81,6 +81,8 @@ export const boardFilterParams = [
   parameters.visa,
 ] as const;
 
+const countryCode = (value: string) => (isCountryCode(value.toUpperCase()) ? value.toUpperCase() : '');
+
 /** A number input's value: absent, empty or non-numeric means no bound (SPEC section 5). */
 export function salaryInput(value: string | null): number | undefined {
   if (value === null || value.trim() === '') return undefined;
@@ -111,8 +113,9 @@ export function readBoardUrl(params: URLSearchParams): BoardUrl {
       level: text(parameters.level),
       postedWithin: postedWithinPeriods.find((period) => period === posted) ?? '',
       // A GET form's unchecked box sends nothing; any value but '1' (a hand-made '0') is no filter.
-      // A code, or the country's name as the picker's form sends it before scripts run.
-      from: countryCodeOf(text(parameters.from)) ?? '',
+      // A country's code, in any case. The name the picker's form sends before scripts run
+      // ('Germany') the shell's server reads as its code before it renders (board-address.ts).
+      from: countryCode(text(parameters.from)),
       visa: raw(parameters.visa) === '1',
       sort: jobSorts.find((value) => value === sort) ?? 'newest',
     },

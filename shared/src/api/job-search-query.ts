@@ -1,6 +1,6 @@
 import { type JobSearch, jobSorts, postedWithinPeriods, same, workplaceTypes } from '@board/shared/api/job-search';
 import { isSearchText } from '@board/shared/lib/typeable';
-import { isCountryCode } from '@board/shared/places/countries';
+import { isCountryCode } from '@board/shared/places/country-codes';
 import * as v from 'valibot';
 
 /** Page sizes: call 1, call 3 and call 5 take 1 to 100; the crawler listings 1 to 10,000. */

@@ -1,4 +1,7 @@
+import { isCountryCode } from '@board/shared/places/country-codes';
 import englishNames from 'countries-list/minimal/countries.en.min.json' with { type: 'json' };
+
+export { isCountryCode };
 
 /**
  * The world's countries as the board names them: ISO 3166-1's assigned codes (and Kosovo's XK,
@@ -74,9 +77,4 @@ export function countryCodeOf(text: string): string | null {
   if (isCountryCode(value.toUpperCase())) return value.toUpperCase();
   const lower = value.toLowerCase();
   return load().list.find((country) => country.name.toLowerCase() === lower)?.code ?? null;
-}
-
-/** Whether `code` is a country's ISO 3166-1 alpha-2 code (upper case). */
-export function isCountryCode(code: string): boolean {
-  return load().names.has(code);
 }

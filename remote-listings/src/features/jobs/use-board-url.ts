@@ -6,6 +6,7 @@ import {
   readBoardUrl,
 } from '@board/shared/api/board-search';
 import { useSearchParams } from '@board/shared/lib/router';
+import { countryCodeOf } from '@board/shared/places/countries';
 import { useCallback, useMemo, useRef } from 'react';
 
 /** A board page's URL, read once per render, and the ways to change it. */
@@ -64,7 +65,9 @@ export function useBoardUrl(): BoardUrlState {
   const adopt = useCallback(
     (values: Record<string, string>) => {
       const first = adopting.current === null;
-      adopting.current = { ...adopting.current, ...values, ...defaultsLeftOut(values) };
+      // The picker shows a country's name; the URL names it by its code.
+      const read = 'from' in values ? { ...values, from: countryCodeOf(values.from ?? '') ?? '' } : values;
+      adopting.current = { ...adopting.current, ...read, ...defaultsLeftOut(read) };
       if (!first) return;
       queueMicrotask(() => {
         const changes = adopting.current;
