@@ -3,6 +3,7 @@ import englishNames from 'countries-list/minimal/countries.en.min.json' with { t
 import { iso31661Alpha2ToAlpha3 } from 'iso-3166/1-a2-to-1-a3.js';
 import { describe, expect, it } from 'vitest';
 import { countryList, countryName, countryShortName, isCountryCode, shortNames, unassignedCodes } from './countries';
+import { countryCodes } from './country-codes';
 import { countryByFoldedName } from './country-names';
 import { fold } from './fold';
 import { continentCodes, inRegion, regionCountries } from './regions';
@@ -28,6 +29,13 @@ describe('the copies of countries-list pages carry', () => {
     const unassigned = named.filter((code) => !(code in iso31661Alpha2ToAlpha3) && code !== 'XK');
     expect([...unassignedCodes].sort()).toEqual(unassigned.sort());
     expect(Object.keys(iso31661Alpha2ToAlpha3).filter((code) => !named.includes(code))).toEqual([]);
+  });
+
+  it('codes: the names’ table’s, the unassigned left out', () => {
+    const named = Object.keys(englishNames).filter((code) => !unassignedCodes.includes(code));
+    expect(countryCodes.split(' ')).toEqual(named.sort());
+    expect(['DE', 'XK', 'GB'].map(isCountryCode)).toEqual([true, true, true]);
+    expect(['de', 'AC', 'D', 'DEU', 'E ', ''].map(isCountryCode)).toEqual([false, false, false, false, false, false]);
   });
 
   const entries = Object.entries(data).filter(([code]) => isCountryCode(code));
