@@ -1,5 +1,4 @@
 import type { Job } from '@board/shared/api/job';
-import { eligibleFrom } from '@board/shared/places/eligibility';
 import { workplaceLabel } from '@board/shared/places/labels';
 
 /**
@@ -19,9 +18,14 @@ export function whereLabel(job: Job): string {
   );
 }
 
-/** Whether a country search lists the job last: remote, and not saying from where. */
+/**
+ * Whether a country search lists the job last: remote, not saying from where, and with no place in
+ * the country (eligibleFrom's 'unknown', which needs no region's countries to tell).
+ */
 function unstatedFrom(job: Job, from: string): boolean {
-  return from !== '' && job.where !== null && eligibleFrom(job.where, from) === 'unknown';
+  const where = job.where;
+  if (from === '' || where === null || where.remote?.kind !== 'not-stated') return false;
+  return !where.places.some((place) => place.country === from.toUpperCase());
 }
 
 /** Whether the card has a row of badges (WhereBadges). */
