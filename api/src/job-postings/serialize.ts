@@ -1,4 +1,4 @@
-import { whereBody } from '@board/shared/api/job-where';
+import { whereBody } from '@board/shared/api/job-where-body';
 import type { JobCommonBody, JobDetailBody, JobListItemBody, OrganizationJobBody } from '@board/shared/api/job-wire';
 import type { OrganizationProfileBody } from '@board/shared/api/page-bodies';
 import { parseTeamMemberObject, parseTeamMemberString, type TeamMember } from '@board/shared/api/team';

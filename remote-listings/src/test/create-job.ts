@@ -38,6 +38,7 @@ const contractJob: JobDetailBody = {
   places: [{ city: 'London', region: 'GB-ENG', region_name: 'England', country: 'GB' }],
   remote_eligibility: null,
   time_zones: null,
+  country_names: { GB: 'United Kingdom' },
   visa_sponsorship: 'not-stated',
 };
 

@@ -1,11 +1,11 @@
-import { whereBody } from '@board/shared/api/job-where';
+import { whereBody } from '@board/shared/api/job-where-body';
 import { readPlaces } from '@board/shared/places/read-places';
 import { namePlaces } from '@board/shared/places/subdivisions';
 import type { PlaceInput, PlaceReading } from '@board/shared/places/types';
 import { readVisaSponsorship } from '@board/shared/places/visa';
 
 /**
- * A job's location and description read into the wire's keys (job-where.ts: places, remote
+ * A job's location and description read into the wire's keys (job-where-body.ts: places, remote
  * eligibility, time zones, visa sponsorship). The API stores its jobs' readings; the shell's
  * server reads another platform's jobs with this as they come, before a page uses them. Server
  * only: the gazetteer reads a file.

@@ -1,12 +1,11 @@
-import { type JobCommonBody, PlaceWire, RemoteEligibilityWire, TimeZoneBandWire } from '@board/shared/api/job-wire';
-import type { NamedPlace, RemoteEligibility, TimeZoneBand, VisaSponsorship } from '@board/shared/places/types';
+import { NameTableWire, PlaceWire, RemoteEligibilityWire, TimeZoneBandWire } from '@board/shared/api/job-wire';
+import type { NamedPlace, RemoteEligibility, TimeZoneBand } from '@board/shared/places/types';
 import * as v from 'valibot';
 
 /**
  * A job's places, remote eligibility, time zones and visa sponsorship between the wire
- * (job-wire.ts) and the board's job (job.ts): the readings of those keys, and the one writer of
- * them, which the API's serializer and the shell's server (for another platform's jobs, read with
- * the gazetteer) both use.
+ * (job-wire.ts) and the board's job (job.ts): the readings of those keys (their one writer is
+ * job-where-body.ts).
  */
 
 /** Where a job is and where it can be done from, as a page shows it. */
@@ -14,6 +13,8 @@ export interface JobWhereShown {
   places: NamedPlace[];
   remote: RemoteEligibility | null;
   timeZones: TimeZoneBand | null;
+  /** The English name of each country the places and the remote eligibility name, by code. */
+  countryNames: Readonly<Record<string, string>>;
 }
 
 /**
@@ -43,30 +44,20 @@ export const PlacesReading = v.pipe(
 
 export const RemoteEligibilityReading = v.fallback(v.nullish(RemoteEligibilityWire, null), null);
 export const TimeZonesReading = v.fallback(v.nullish(TimeZoneBandWire, null), null);
+export const CountryNamesReading = v.fallback(v.nullish(NameTableWire, {}), {});
 
 /** The board's job's `where`: null when the answer said nothing of places (see PlacesReading). */
 export function whereOf(server: {
   places: NamedPlace[] | null;
   remote_eligibility: RemoteEligibility | null;
   time_zones: TimeZoneBand | null;
+  country_names: Record<string, string>;
 }): JobWhereShown | null {
   if (server.places === null) return null;
-  return { places: server.places, remote: server.remote_eligibility, timeZones: server.time_zones };
-}
-
-type WhereBody = Pick<JobCommonBody, 'places' | 'remote_eligibility' | 'time_zones' | 'visa_sponsorship'>;
-
-/** The wire's keys for a job's reading and its visa sponsorship. */
-export function whereBody(where: JobWhereShown, visa: VisaSponsorship): WhereBody {
   return {
-    places: where.places.map((place) => ({
-      city: place.city ?? null,
-      region: place.region ?? null,
-      region_name: place.regionName ?? null,
-      country: place.country,
-    })),
-    remote_eligibility: where.remote,
-    time_zones: where.timeZones,
-    visa_sponsorship: visa,
+    places: server.places,
+    remote: server.remote_eligibility,
+    timeZones: server.time_zones,
+    countryNames: server.country_names,
   };
 }

@@ -47,11 +47,23 @@ export const PlaceWire = v.strictObject({ city: text, region: text, region_name:
  * Where a remote job may be done from: anywhere, the countries and world regions it names, or
  * 'not-stated' when it says remote and no more. null on a job that is not remote.
  */
-export const RemoteEligibilityWire = v.variant('kind', [
+export const RemoteEligibilityWire = v.union([
   v.strictObject({ kind: v.literal('worldwide') }),
   v.strictObject({ kind: v.literal('areas'), countries: texts, regions: v.array(v.picklist(worldRegions)) }),
   v.strictObject({ kind: v.literal('not-stated') }),
 ]);
+
+/**
+ * A table of English names by country code (`{ "DE": "Germany" }`). Its own check rather than
+ * valibot's `record`, which every page would carry for this one key; the OpenAPI document states it
+ * as an object of strings (openapi-document.ts).
+ */
+export const isNameTable = (value: unknown): value is Record<string, string> =>
+  typeof value === 'object' &&
+  value !== null &&
+  !Array.isArray(value) &&
+  Object.values(value).every((name) => typeof name === 'string');
+export const NameTableWire = v.custom<Record<string, string>>(isNameTable, 'must be an object of names by code');
 
 /** Working hours' time zones as UTC offsets in hours ('UTC-5 to UTC+1': from -5, to 1). */
 export const TimeZoneBandWire = v.strictObject({ from: v.number(), to: v.number() });
@@ -97,6 +109,8 @@ const jobEntries = {
   places: v.array(PlaceWire),
   remote_eligibility: v.nullable(RemoteEligibilityWire),
   time_zones: v.nullable(TimeZoneBandWire),
+  /** The English name of each country the places and the remote eligibility name, by code: a page carries no table of names. */
+  country_names: NameTableWire,
   /** From the ATS's field, else the description's own words; 'not-stated' is never 'no'. */
   visa_sponsorship: v.picklist(visaSponsorships),
 };

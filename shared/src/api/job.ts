@@ -1,6 +1,7 @@
 import { type DescriptionBlock, DescriptionBlocksSchema } from '@board/shared/api/description-blocks';
 import { distinctEntries, fundingAmountText, jobDefaults, salaryText, webAddress } from '@board/shared/api/job-display';
 import {
+  CountryNamesReading,
   type JobWhereShown,
   PlacesReading,
   RemoteEligibilityReading,
@@ -84,6 +85,7 @@ export const ServerJobSchema = objectReadingOf(
     places: PlacesReading,
     remote_eligibility: RemoteEligibilityReading,
     time_zones: TimeZonesReading,
+    country_names: CountryNamesReading,
   },
 );
 

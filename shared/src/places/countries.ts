@@ -18,13 +18,6 @@ export interface Country {
 }
 
 /**
- * The capitals a country is known by, for short labels ('Remote · US only'): the aliases of two or
- * three capital letters that countries-list gives, its own code first where people write it ('US'
- * before 'USA'). countries.test.ts derives them from the package again.
- */
-export const shortNames: Readonly<Record<string, string>> = { AE: 'UAE', CD: 'DRC', GB: 'UK', US: 'US' };
-
-/**
  * The codes countries-list names that ISO 3166-1 has not assigned (Ascension Island, Tristan da
  * Cunha: reserved by the UPU, parts of another country). Kosovo's XK it names too, and the board
  * keeps it. countries.test.ts derives this from ISO's list again, so pages need not carry it.
@@ -61,11 +54,6 @@ export function countryList(): readonly Country[] {
 /** A code's English name ('GB' -> 'United Kingdom'); the code itself when it is not a country. */
 export function countryName(code: string): string {
   return load().names.get(code) ?? code;
-}
-
-/** The short name a label uses: 'US', 'UK', 'UAE' where a country is known by its capitals, else its name. */
-export function countryShortName(code: string): string {
-  return shortNames[code] ?? countryName(code);
 }
 
 /**

@@ -1,5 +1,6 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
+import { countryName } from './countries';
 import { eligibilityLabel, workplaceLabel } from './labels';
 import { readPlaces } from './read-places';
 import { namePlaces } from './subdivisions';
@@ -11,7 +12,8 @@ function where(location: string, workplaceType: string | null) {
   return { places: namePlaces(reading.places), remote: reading.remote, workplaceType, location };
 }
 
-const label = (location: string, workplaceType: string | null = null) => workplaceLabel(where(location, workplaceType));
+const label = (location: string, workplaceType: string | null = null) =>
+  workplaceLabel(where(location, workplaceType), countryName);
 
 describe('workplaceLabel', () => {
   it.each([
@@ -52,12 +54,12 @@ describe('workplaceLabel', () => {
 
 describe('eligibilityLabel', () => {
   it('says nothing for a job that is not remote or does not say from where', () => {
-    expect(eligibilityLabel(null)).toBe('');
-    expect(eligibilityLabel({ kind: 'not-stated' })).toBe('');
+    expect(eligibilityLabel(null, countryName)).toBe('');
+    expect(eligibilityLabel({ kind: 'not-stated' }, countryName)).toBe('');
   });
 
   it('names a region alone without "only"', () => {
-    expect(eligibilityLabel({ kind: 'areas', countries: [], regions: ['EMEA'] })).toBe('EMEA');
+    expect(eligibilityLabel({ kind: 'areas', countries: [], regions: ['EMEA'] }, countryName)).toBe('EMEA');
   });
 });
 

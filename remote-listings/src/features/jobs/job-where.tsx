@@ -7,14 +7,13 @@ import { workplaceLabel } from '@board/shared/places/labels';
  * shows its location as written.
  */
 export function whereLabel(job: Job): string {
-  if (!job.where) return job.location;
+  const where = job.where;
+  if (!where) return job.location;
   return (
-    workplaceLabel({
-      workplaceType: job.workplaceType,
-      places: job.where.places,
-      remote: job.where.remote,
-      location: job.location,
-    }) || job.location
+    workplaceLabel(
+      { workplaceType: job.workplaceType, places: where.places, remote: where.remote, location: job.location },
+      (code) => where.countryNames[code] ?? code,
+    ) || job.location
   );
 }
 
