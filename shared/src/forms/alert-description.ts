@@ -1,11 +1,15 @@
 import { emptyJobSearch, type JobSearch } from '@board/shared/api/job-search';
-import { countryName } from '@board/shared/places/countries';
 
 /**
  * What a job alert follows, in words ("Engineer · Remote · Sequoia · all jobs"), and the board
  * page that shows the same search: the form, the emails and the manage page say it the same way.
+ * `countryName` names the country to work from (a page loads the names when a search has one).
  */
-export function describeAlertSearch(search: JobSearch, board: { name?: string } = {}): string {
+export function describeAlertSearch(
+  search: JobSearch,
+  board: { name?: string },
+  countryName: (code: string) => string,
+): string {
   const parts: string[] = [];
   if (search.title) parts.push(search.title);
   if (search.location) parts.push(search.location);
@@ -37,7 +41,11 @@ export interface AlertSearchTerm {
   typed: boolean;
 }
 
-export function alertSearchTerms(search: JobSearch, board: { name?: string } = {}): AlertSearchTerm[] {
+export function alertSearchTerms(
+  search: JobSearch,
+  board: { name?: string },
+  countryName: (code: string) => string,
+): AlertSearchTerm[] {
   const terms: AlertSearchTerm[] = [];
   const typed = (label: string, value: string) => {
     if (value) terms.push({ label, value, typed: true });

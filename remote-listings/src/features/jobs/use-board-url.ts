@@ -6,8 +6,8 @@ import {
   readBoardUrl,
 } from '@board/shared/api/board-search';
 import { useSearchParams } from '@board/shared/lib/router';
-import { countryCodeOf } from '@board/shared/places/countries';
 import { useCallback, useMemo, useRef } from 'react';
+import { loadCountries } from '../../lib/places/use-countries';
 
 /** A board page's URL, read once per render, and the ways to change it. */
 export interface BoardUrlState {
@@ -65,14 +65,19 @@ export function useBoardUrl(): BoardUrlState {
   const adopt = useCallback(
     (values: Record<string, string>) => {
       const first = adopting.current === null;
-      // The picker shows a country's name; the URL names it by its code.
-      const read = 'from' in values ? { ...values, from: countryCodeOf(values.from ?? '') ?? '' } : values;
-      adopting.current = { ...adopting.current, ...read, ...defaultsLeftOut(read) };
+      adopting.current = { ...adopting.current, ...values, ...defaultsLeftOut(values) };
       if (!first) return;
       queueMicrotask(() => {
         const changes = adopting.current;
         adopting.current = null;
-        if (changes) update(changes, { flushSync: false });
+        if (!changes) return;
+        // The picker shows a country's name; the URL names it by its code, read with the names.
+        const name = changes.from;
+        if (!name) update(changes, { flushSync: false });
+        else
+          void loadCountries().then(({ countryCodeOf }) =>
+            update({ ...changes, from: countryCodeOf(name) ?? '' }, { flushSync: false }),
+          );
       });
     },
     [update],
