@@ -18,5 +18,5 @@ export function countryCodes(): string[] {
 export function isCountryCode(code: string): boolean {
   if (!/^[A-Z]{2}$/.test(code)) return false;
   const group = byFirstLetter.split(' ').find((each) => each[0] === code[0]);
-  return group !== undefined && group.includes(code[1] as string, 1);
+  return group?.includes(code[1] as string, 1) ?? false;
 }
