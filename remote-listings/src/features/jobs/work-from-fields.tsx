@@ -13,8 +13,9 @@ import { type Countries, loadedCountries, useCountries } from '../../lib/places/
  * board's URL reads as the country (board-search.ts), so the form works before scripts; once they
  * run, the country filters as soon as a name is whole, and clearing the field drops it.
  *
- * The names load with the picker's first use (lib/places/use-countries.ts): the server renders them, and a
- * page keeps that markup until it needs them (a country chosen, the field focused or typed in).
+ * The names load with the picker's first use (lib/places/use-countries.ts): the server renders
+ * them, and a page keeps that markup until it needs them (a country chosen, the field focused or
+ * typed in).
  */
 export function WorkFromField({ url, onChange }: { url: BoardUrl; onChange: (change: BoardChange) => void }) {
   const id = useId();
