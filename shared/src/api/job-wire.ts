@@ -109,7 +109,10 @@ const jobEntries = {
   places: v.array(PlaceWire),
   remote_eligibility: v.nullable(RemoteEligibilityWire),
   time_zones: v.nullable(TimeZoneBandWire),
-  /** The English name of each country the places and the remote eligibility name, by code: a page carries no table of names. */
+  /**
+   * The English name of each country the places and the remote eligibility name, by code: a page
+   * carries no table of names.
+   */
   country_names: NameTableWire,
   /** From the ATS's field, else the description's own words; 'not-stated' is never 'no'. */
   visa_sponsorship: v.picklist(visaSponsorships),
