@@ -49,9 +49,10 @@ describe('sharedSingletons', () => {
     // Module-level caches that a second copy only duplicates (nothing is split between copies).
     const duplicableCaches: Record<string, string> = {
       '@board/shared/api/job-display': 'one Intl.DateTimeFormat per locale, a memo',
-      '@board/shared/api/place-country': 'a constant table of country names, built once and never changed',
+      '@board/shared/api/job-readings': 'readings of location texts, a memo the shell server alone uses',
       '@board/shared/places/cities': 'the gazetteer, read from its data set on first use and never changed',
       '@board/shared/places/countries': 'the country tables, built on first use and never changed',
+      '@board/shared/places/country-names': 'the written names of countries, built on first use and never changed',
       '@board/shared/places/regions': 'the world regions’ members, built on first use and never changed',
       '@board/shared/places/subdivisions': 'the subdivision tables, built on first use and never changed',
     };

@@ -1,6 +1,7 @@
 /**
  * Call 1's searches the API's benches time (`bench:search`, and `bench:live`'s repeated searches):
- * every filter, both sorts, a workspace's, the saved jobs' ids, one that finds nothing.
+ * every filter, both sorts, a workspace's, the saved jobs' ids, one that finds nothing, where the
+ * seeker can work from (with the remote jobs that do not say listed last) and visa sponsorship.
  */
 export const benchSearches: readonly string[] = [
   'limit=25',
@@ -20,4 +21,8 @@ export const benchSearches: readonly string[] = [
   'limit=25&workspace_slug=demo&title=product',
   'limit=25&workspace_slug=fintech-guild&sort=salary',
   'limit=25&ids=1,50,500,5000,50000,99999',
+  'limit=25&from=DE',
+  'limit=25&from=US&sort=salary',
+  'limit=25&from=BR&visa=1',
+  'limit=25&visa=1&title=engineer',
 ];

@@ -13,6 +13,7 @@ import { fileURLToPath } from 'node:url';
 import { resolveClientAddress } from '@board/shared/lib/client-address';
 import { openLimits } from '@board/shared/lib/limits';
 import { jsonLines } from '@board/shared/lib/request-log';
+import { loadGazetteer } from '@board/shared/places/read-places';
 import { serve } from '@hono/node-server';
 import { rekeyAddresses } from './alerts/address-keys';
 import { alertsFromConfig } from './alerts/from-config';
@@ -47,6 +48,9 @@ export async function startApi(
     ? config.PGLITE_DATA_DIR
     : path.resolve(apiDir, config.PGLITE_DATA_DIR);
   const log = config.LOG_LEVEL === 'silent' ? () => {} : jsonLines;
+  // Jobs' places are read as they are written and met (db/job-places.ts): the gazetteer's half
+  // second of the thread is spent now, before requests, rather than in the middle of one.
+  loadGazetteer();
   const database =
     parts.database ?? (await openDatabase({ databaseUrl: config.DATABASE_URL, pgliteDataDir: dataDir, log }));
   let publicOrigin = config.API_PUBLIC_URL ?? '';

@@ -9,6 +9,7 @@
  *   pnpm --filter @board/api worker        (pnpm serve:worker from the root)
  */
 import { jsonLines } from '@board/shared/lib/request-log';
+import { loadGazetteer } from '@board/shared/places/read-places';
 import { alertsFromConfig } from './alerts/from-config';
 import { ConfigError, loadConfig } from './config';
 import { openDatabase } from './db/database';
@@ -26,6 +27,8 @@ export async function startWorker(env: Record<string, string | undefined> = proc
   if (!config.ALERTS_SECRET)
     throw new ConfigError('The worker needs ALERTS_SECRET, the API’s: the links in its emails are signed with it');
   const log = config.LOG_LEVEL === 'silent' ? () => {} : jsonLines;
+  // The syncs read jobs' places (db/job-places.ts): the gazetteer is read once, now.
+  loadGazetteer();
   const database = await openDatabase({ databaseUrl: config.DATABASE_URL });
   const apiOrigin = config.API_PUBLIC_URL ?? `http://127.0.0.1:${config.PORT}`;
   // Its own figures (`service="worker"`): the syncs it ran, the emails it sent, the outbox's backlog.

@@ -1,4 +1,5 @@
 import { describeAlertSearch, storedJobSearch } from '@board/shared/forms/alert-description';
+import { countryName } from '@board/shared/places/countries';
 import { and, eq } from 'drizzle-orm';
 import type { Hono } from 'hono';
 import { alerts } from '../db/alert-tables';
@@ -38,6 +39,7 @@ export function addConfirmRoutes(app: Hono, deps: Pick<AlertRouteDeps, 'db' | 't
     const description = describeAlertSearch(
       storedJobSearch(alert.search),
       alert.workspaceSlug ? { name: names[0]?.name ?? alert.workspaceSlug } : {},
+      countryName,
     );
     return alertPage(
       c,

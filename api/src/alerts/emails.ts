@@ -2,6 +2,7 @@ import { salaryText } from '@board/shared/api/job-display';
 import type { JobSearch } from '@board/shared/api/job-search';
 import { alertBoardName, alertSearchTerms } from '@board/shared/forms/alert-description';
 import { brand } from '@board/shared/lib/brand';
+import { countryName } from '@board/shared/places/countries';
 import type { OutboxMessage } from '../db/alert-tables';
 import { escapeHtml } from '../lib/html-pages';
 
@@ -55,7 +56,7 @@ function footerText(links: AlertLinks): string {
 
 /** The search, a term a line, what was typed in quotes. */
 function searchText({ search, board }: FollowedSearch): string {
-  return alertSearchTerms(search, board)
+  return alertSearchTerms(search, board ?? {}, countryName)
     .map((term) => `  ${term.label}: ${term.typed ? `“${term.value}”` : term.value}`)
     .join('\n');
 }
@@ -63,7 +64,7 @@ function searchText({ search, board }: FollowedSearch): string {
 function searchHtml({ search, board }: FollowedSearch): string {
   const typed = (value: string) =>
     `“<span style="font-family:ui-monospace,monospace;background:#f3f4f6">${escapeHtml(value)}</span>”`;
-  return `<ul style="padding-left:18px">${alertSearchTerms(search, board)
+  return `<ul style="padding-left:18px">${alertSearchTerms(search, board ?? {}, countryName)
     .map((term) => `<li>${escapeHtml(term.label)}: ${term.typed ? typed(term.value) : escapeHtml(term.value)}</li>`)
     .join('')}</ul>`;
 }

@@ -1,4 +1,5 @@
 import { describeAlertSearch, storedJobSearch } from '@board/shared/forms/alert-description';
+import { countryName } from '@board/shared/places/countries';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Hono } from 'hono';
 import { alerts } from '../db/alert-tables';
@@ -33,6 +34,7 @@ export function addManageRoutes(app: Hono, deps: Pick<AlertRouteDeps, 'db' | 'to
     const description = describeAlertSearch(
       storedJobSearch(alert.search),
       alert.workspaceSlug ? { name: alert.workspaceSlug } : {},
+      countryName,
     );
     return alertPage(
       c,
@@ -71,6 +73,7 @@ export function addManageRoutes(app: Hono, deps: Pick<AlertRouteDeps, 'db' | 'to
       const description = describeAlertSearch(
         storedJobSearch(alert.search),
         alert.workspaceSlug ? { name: names.get(alert.workspaceSlug) ?? alert.workspaceSlug } : {},
+        countryName,
       );
       const state =
         alert.status === 'pending' ? 'waiting for confirmation' : alert.status === 'paused' ? 'paused' : 'on';

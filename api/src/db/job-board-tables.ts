@@ -5,6 +5,7 @@
  */
 
 import type { DescriptionBlock } from '@board/shared/api/description-blocks';
+import type { NamedPlace, RemoteEligibility, TimeZoneBand } from '@board/shared/places/types';
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import type { Equity, Funding, Investors } from './company-profile-columns';
@@ -101,6 +102,8 @@ export const jobSources = pgTable(
   (table) => [uniqueIndex('job_sources_kind_board_idx').on(table.kind, sql`lower(${table.board})`)],
 );
 
+const visaSponsorships = ['yes', 'no', 'not-stated'] as const;
+
 export const jobStatuses = ['published', 'draft', 'closed'] as const;
 /** Where a job is shown: the public job board, LinkedIn, or both. */
 export const jobPlacements = ['job_board', 'linkedin', 'both'] as const;
@@ -152,6 +155,23 @@ export const jobPostings = pgTable(
     sourceUpdatedAt: text('source_updated_at'),
     /** When the board first listed an imported job: alerts mail it then, whatever date its ATS gives. */
     firstSeenAt: timestamp('first_seen_at', { withTimezone: true }),
+    /*
+     * Where the job is and where it can be done from, read from its location, its ATS's fields and
+     * its description when it is written (src/places/job-places.ts; docs/decisions/043-job-places.md).
+     */
+    /** The places the job names, with their regions' names (empty: none was read; the text is shown). */
+    places: jsonb('places').$type<NamedPlace[]>().notNull().default(sql`'[]'::jsonb`),
+    /** Where a remote job may be done from; null: not remote. */
+    remoteEligibility: jsonb('remote_eligibility').$type<RemoteEligibility>(),
+    timeZones: jsonb('time_zones').$type<TimeZoneBand>(),
+    visaSponsorship: text('visa_sponsorship', { enum: visaSponsorships }).notNull().default('not-stated'),
+    /**
+     * What "I can work from" reads: the countries of its places and of its eligibility, its world
+     * regions ('EU', 'APAC'…), '*' for anywhere and '?' for a remote job that does not say. Null:
+     * not read (a job written before migration 0012, or by the platform's own SQL): the search
+     * index and the answers read its location as they meet it (src/places/job-places.ts).
+     */
+    workFrom: text('work_from').array(),
     /*
      * What the board's search reads, as the cards show it (shared/src/api/job-display.ts), computed by the
      * database so that each rule is one expression with an index (docs/search.md).

@@ -10,7 +10,8 @@ import { selectRows } from '../db/select-rows';
 import type { CacheLookup } from '../lib/api-metrics';
 import { facetsUnmoved, indexFacets } from '../search/index-facets';
 import type { SearchIndex } from '../search/search-index';
-import { entryMatches, type SearchRules, searchPage, searchRules, searchTest } from '../search/search-index-page';
+import { entryMatches, type SearchRules, searchRules, searchTest } from '../search/search-index-page';
+import { searchPage, searchTier } from '../search/search-page';
 import { inScope, type Scope } from '../search/visible';
 import type { JobPage, PageRead, PageRequest } from './pages';
 import { readListJobs } from './queries';
@@ -55,7 +56,14 @@ export function jobSearch(db: Database, versions: DataVersion, options: SearchOp
       const scoped = indexFacets(index, scope, (hit) => options.cacheLookup?.('index-facets', hit));
       const rules = searchRules(scope, search, await lowerCase(db, search), now());
       const { filtered } = rules;
-      const found = searchPage(index, searchTest(index, rules), search.sort, page, filtered ? countUpTo : undefined);
+      const found = searchPage(
+        index,
+        searchTest(index, rules),
+        search.sort,
+        page,
+        filtered ? countUpTo : undefined,
+        searchTier(index, rules),
+      );
       if (!found) return { ok: false, error: 'bad-cursor' };
       const total = !filtered
         ? { count: scoped.total, isLowerBound: false }
@@ -103,6 +111,7 @@ export function touchesAnswer(
       matches &&
       !onPage.has(id) &&
       before.postedExact === after.postedExact &&
+      (rules.workFrom === null || rules.workFrom(before.workFrom) === rules.workFrom(after.workFrom)) &&
       (sort !== 'salary' || before.salaryTop === after.salaryTop)
     );
   };

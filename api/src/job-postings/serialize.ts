@@ -1,7 +1,9 @@
+import { whereBody } from '@board/shared/api/job-where-body';
 import type { JobCommonBody, JobDetailBody, JobListItemBody, OrganizationJobBody } from '@board/shared/api/job-wire';
 import type { OrganizationProfileBody } from '@board/shared/api/page-bodies';
 import { parseTeamMemberObject, parseTeamMemberString, type TeamMember } from '@board/shared/api/team';
 import type { JobRow, JobWithOrganization, ListJobRow, OrganizationRow } from '../db/board-rows';
+import { jobPlaceColumns } from '../db/job-places';
 
 /**
  * The keys every call sends, typed against the wire contract (shared/src/api/job-wire.ts): a key
@@ -44,7 +46,20 @@ function jobBody({ job, organization }: JobWithOrganization, origin: string): Jo
     logo: organization.logo ? new URL(organization.logo, origin).href : null,
     company_website: organization.website,
     initial_projects: job.initialProjects,
+    ...placesBody(job),
   };
+}
+
+/**
+ * The job's stored readings; a job written without them (before they were stored, or by the
+ * platform's own SQL: `work_from` null) is read as it is sent.
+ */
+function placesBody(job: ListJobRow) {
+  const read = job.workFrom === null ? { ...job, ...jobPlaceColumns({ ...job, description: null }) } : job;
+  return whereBody(
+    { places: read.places, remote: read.remoteEligibility, timeZones: read.timeZones },
+    read.visaSponsorship,
+  );
 }
 
 const postedDate = (job: ListJobRow) => job.publishedAt?.toISOString() ?? null;

@@ -6,6 +6,7 @@ import {
   type JobDetailBody,
   JobDetailWire,
   JobListItemWire,
+  NameTableWire,
   type OrganizationJobBody,
   OrganizationJobWire,
   TeamMemberWire,
@@ -179,6 +180,9 @@ export function openApiDocument(publicOrigin: string): Json {
       if (requirement === isSafeHref) return { ...jsonSchema, format: 'uri' };
       return undefined;
     },
+    // A table of names by code is checked by a function of its own (job-wire.ts: NameTableWire).
+    overrideSchema: ({ valibotSchema }) =>
+      valibotSchema === NameTableWire ? { type: 'object', additionalProperties: { type: 'string' } } : undefined,
     overrideRef: ({ referenceId }) => `#/components/schemas/${referenceId}`,
   });
   return {

@@ -53,6 +53,15 @@ const searchParameters: Record<(typeof jobSearchParams)[number], ReturnType<type
     type: 'string',
     enum: postedWithinPeriods,
   }),
+  from: query(
+    'from',
+    'I can work from this country (ISO 3166-1 alpha-2, any case): jobs with a place there, remote jobs open to it (the country, its region or anywhere), then remote jobs that do not say from where.',
+    { type: 'string', pattern: '^[A-Za-z]{2}$', examples: ['DE'] },
+  ),
+  visa: query('visa', '`1`: only jobs that say they sponsor a work visa (not stated is not yes).', {
+    type: 'string',
+    enum: ['0', '1'],
+  }),
   sort: query('sort', '`newest` (default) or `salary` (top of the range, high to low, undisclosed last).', {
     type: 'string',
     enum: jobSorts,

@@ -9,14 +9,16 @@ import { isTypeable } from '@board/shared/lib/typeable';
  *
  * - jobs, newest first: `["n", posted_us, id]`;
  * - jobs, by salary: `["s", salary_top, posted_us, id]`;
+ * - either, among the jobs a country search lists last (remote, not saying from where): a trailing `1`;
  * - companies by name (call 3): `["o", name, id]`;
  * - by id (the crawler listings): `["i", id]`.
  */
 
 /** Where the next page of jobs starts: the keys of the last row shown. */
-export type JobCursor =
+export type JobCursor = (
   | { sort: 'newest'; postedUs: string; id: number }
-  | { sort: 'salary'; top: number; postedUs: string; id: number };
+  | { sort: 'salary'; top: number; postedUs: string; id: number }
+) & { unstated?: true };
 
 export interface OrganizationCursor {
   name: string;
@@ -56,8 +58,16 @@ const isNameText = (value: unknown): value is string =>
   typeof value === 'string' && value.length <= 1000 && isTypeable(value) && !loneSurrogate.test(value);
 
 export function readJobCursor(cursor: string, sort: JobSort): JobCursor | null {
-  const value = decode(cursor);
-  if (value === null) return null;
+  const decoded = decode(cursor);
+  if (decoded === null) return null;
+  const length = sort === 'newest' ? 3 : 4;
+  const unstated = decoded.length === length + 1 && decoded[length] === 1;
+  const value = unstated ? decoded.slice(0, length) : decoded;
+  const read = keysOf(value, sort);
+  return read && unstated ? { ...read, unstated } : read;
+}
+
+function keysOf(value: unknown[], sort: JobSort): JobCursor | null {
   if (
     sort === 'newest' &&
     value.length === 3 &&
@@ -79,9 +89,9 @@ export function readJobCursor(cursor: string, sort: JobSort): JobCursor | null {
 }
 
 export function jobCursorText(cursor: JobCursor): string {
-  return encode(
-    cursor.sort === 'newest' ? ['n', cursor.postedUs, cursor.id] : ['s', cursor.top, cursor.postedUs, cursor.id],
-  );
+  const keys =
+    cursor.sort === 'newest' ? ['n', cursor.postedUs, cursor.id] : ['s', cursor.top, cursor.postedUs, cursor.id];
+  return encode(cursor.unstated ? [...keys, 1] : keys);
 }
 
 export function readOrganizationCursor(cursor: string): OrganizationCursor | null {

@@ -1,5 +1,6 @@
 import { type JobSearch, postedWithinMs, same } from '@board/shared/api/job-search';
 import type { FacetCount, JobFacets } from '@board/shared/api/page-bodies';
+import { notStated, tokensOpenTo } from '@board/shared/places/work-from';
 import { type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { jobPostings, organizations } from '../db/job-board-tables';
@@ -60,6 +61,16 @@ export function searchFilters(search: JobSearch, now: number, facets: JobFacets)
     conditions.push(
       sql`${jobPostings.postedUs} >= ${String(BigInt(now - postedWithinMs[search.postedWithin]) * 1000n)}::bigint`,
     );
+  // "I can work from": open to the country (its own, its region's or anywhere's token), or remote
+  // without saying from where (db/job-places.ts). A job whose readings are not stored is left out.
+  if (search.from !== '')
+    conditions.push(
+      sql`${jobPostings.workFrom} && array[${sql.join(
+        [...tokensOpenTo(search.from), notStated].map((token) => sql`${token}`),
+        sql`, `,
+      )}]::text[]`,
+    );
+  if (search.visa) conditions.push(sql`${jobPostings.visaSponsorship} = 'yes'`);
   if (search.ids !== undefined)
     conditions.push(
       sql`${jobPostings.id} in (${sql.join(

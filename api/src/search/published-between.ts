@@ -78,7 +78,8 @@ export async function jobsPublishedBetween(
       db,
       sql`with job_postings as materialized (
         select id, organization_id, title, title_lower, status, shown_on, posted_us, salary_first_k,
-          location_shown, location_lower, workplace_shown, job_type_shown, level_shown
+          location_shown, location_lower, workplace_shown, job_type_shown, level_shown,
+          work_from, visa_sponsorship
         from ${jobPostings}
         where ${jobPostings.status} = 'published' and (${seen})
       ) ${sql.join(parts, sql` union all `)}`,

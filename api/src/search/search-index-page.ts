@@ -1,16 +1,17 @@
-import { type JobSearch, type JobSort, postedWithinMs, same } from '@board/shared/api/job-search';
+import { type JobSearch, postedWithinMs, same } from '@board/shared/api/job-search';
+import type { WorkFromAnswer } from '@board/shared/places/types';
+import { workFromAnswer } from '@board/shared/places/work-from';
 import type { OrganizationRow } from '../db/board-rows';
-import { type JobCursor, jobCursorText, readJobCursor } from './cursor';
 import { type Dictionary, placementCodes, type SearchIndex } from './search-index';
 import { placements, type Scope } from './visible';
 
 /**
  * Call 1's search over the search index (search-index.ts): the rules of `filters.ts` as one test
- * per job, and a page of the matches in a sort, after a keyset cursor, with their count.
+ * per job (a page of the matches: search-page.ts).
  */
 
 /** Which of a dictionary's values pass a test (1) or not (0): each distinct value tested once. */
-function passing(dictionary: Dictionary, test: (value: string) => boolean): Uint8Array {
+export function passing(dictionary: Dictionary, test: (value: string) => boolean): Uint8Array {
   return Uint8Array.from(dictionary.values, (value) => (test(value) ? 1 : 0));
 }
 
@@ -26,6 +27,9 @@ export interface JobEntry {
   workplace: string;
   jobType: string;
   level: string;
+  /** The `work_from` tokens, comma-separated; the visa sponsorship. */
+  workFrom: string;
+  visa: string;
   /** NaN when the salary shows no number. */
   salaryFirstK: number;
   postedUs: number;
@@ -47,6 +51,8 @@ export function entryAt(index: SearchIndex, at: number): JobEntry {
     workplace: value(index.workplace),
     jobType: value(index.jobType),
     level: value(index.level),
+    workFrom: value(index.workFrom),
+    visa: value(index.visa),
     salaryFirstK: index.salaryFirstK[at] ?? Number.NaN,
     postedUs: index.postedUs[at] ?? 0,
     postedExact: index.postedExact[at] ?? 0n,
@@ -71,6 +77,9 @@ export interface SearchRules {
   workplace: ((value: string) => boolean) | null;
   jobType: ((value: string) => boolean) | null;
   level: ((value: string) => boolean) | null;
+  /** "I can work from": a job's answer from its tokens ('unknown' is listed after the others). */
+  workFrom: ((tokens: string) => WorkFromAnswer) | null;
+  visa: ((value: string) => boolean) | null;
   salaryFirstK: (firstK: number) => boolean;
   postedUs: (postedUs: number) => boolean;
   id: ((id: number) => boolean) | null;
@@ -101,6 +110,8 @@ export function searchRules(
       search.workplaces.length === 0 ? null : (value) => search.workplaces.some((wanted) => same(value, wanted)),
     jobType: search.jobType === '' ? null : (value) => same(value, search.jobType),
     level: search.level === '' ? null : (value) => same(value, search.level),
+    workFrom: search.from === '' ? null : (tokens) => workFromAnswer(tokens ? tokens.split(',') : [], search.from),
+    visa: search.visa ? (value) => value === 'yes' : null,
     // NaN (no number in the salary) is never below or above a bound.
     salaryFirstK: (firstK) =>
       !(salaryMinK !== undefined && firstK < salaryMinK) && !(salaryMaxK !== undefined && firstK > salaryMaxK),
@@ -109,9 +120,17 @@ export function searchRules(
   };
   const filtered =
     search.investor !== '' ||
-    [rules.title, rules.location, rules.workplace, rules.jobType, rules.level, postedSince, ids].some(
-      (part) => part !== null,
-    ) ||
+    [
+      rules.title,
+      rules.location,
+      rules.workplace,
+      rules.jobType,
+      rules.level,
+      rules.workFrom,
+      rules.visa,
+      postedSince,
+      ids,
+    ].some((part) => part !== null) ||
     salaryMinK !== undefined ||
     salaryMaxK !== undefined;
   return { ...rules, filtered };
@@ -128,6 +147,8 @@ export function entryMatches(rules: SearchRules, job: JobEntry): boolean {
     (rules.workplace === null || rules.workplace(job.workplace)) &&
     (rules.jobType === null || rules.jobType(job.jobType)) &&
     (rules.level === null || rules.level(job.level)) &&
+    (rules.workFrom === null || rules.workFrom(job.workFrom) !== 'no') &&
+    (rules.visa === null || rules.visa(job.visa)) &&
     rules.salaryFirstK(job.salaryFirstK) &&
     rules.postedUs(job.postedUs) &&
     (rules.id === null || rules.id(job.id))
@@ -148,6 +169,8 @@ export function searchTest(index: SearchIndex, rules: SearchRules): (at: number)
   const workplaceOk = maybe(index.workplace, rules.workplace);
   const jobTypeOk = maybe(index.jobType, rules.jobType);
   const levelOk = maybe(index.level, rules.level);
+  const workFromOk = maybe(index.workFrom, rules.workFrom && ((tokens) => rules.workFrom?.(tokens) !== 'no'));
+  const visaOk = maybe(index.visa, rules.visa);
   const { placement, company, postedUs, salaryFirstK } = index;
   const { salaryFirstK: salaryOk, postedUs: postedOk, id: idOk } = rules;
   return (at: number) =>
@@ -158,78 +181,9 @@ export function searchTest(index: SearchIndex, rules: SearchRules): (at: number)
     (workplaceOk === null || workplaceOk[index.workplace.codes[at] ?? 0] === 1) &&
     (jobTypeOk === null || jobTypeOk[index.jobType.codes[at] ?? 0] === 1) &&
     (levelOk === null || levelOk[index.level.codes[at] ?? 0] === 1) &&
+    (workFromOk === null || workFromOk[index.workFrom.codes[at] ?? 0] === 1) &&
+    (visaOk === null || visaOk[index.visa.codes[at] ?? 0] === 1) &&
     salaryOk(salaryFirstK[at] ?? 0) &&
     postedOk(postedUs[at] ?? 0) &&
     (idOk === null || idOk(index.ids[at] ?? 0));
-}
-
-/** The cursor of the job at `at`, in this sort. */
-function cursorAt(index: SearchIndex, sort: JobSort, at: number): string {
-  const postedUs = String(index.postedExact[at] ?? 0n);
-  const id = index.ids[at] ?? 0;
-  return jobCursorText(
-    sort === 'newest' ? { sort, postedUs, id } : { sort, top: index.salaryTop[at] ?? 0, postedUs, id },
-  );
-}
-
-/**
- * Whether the job at `at` comes after the cursor's job in its sort: the SQL's row comparison
- * `(salary_top, posted_us, id) < (…)`. Dates compare as Numbers (rounding keeps their order), and
- * exactly, as bigints, when the Numbers tie.
- */
-function isAfter(index: SearchIndex, at: number, cursor: JobCursor & { postedNumber: number }): boolean {
-  if (cursor.sort === 'salary') {
-    const top = index.salaryTop[at] ?? 0;
-    if (top !== cursor.top) return top < cursor.top;
-  }
-  const posted = index.postedUs[at] ?? 0;
-  if (posted !== cursor.postedNumber) return posted < cursor.postedNumber;
-  const exact = index.postedExact[at] ?? 0n;
-  const after = BigInt(cursor.postedUs);
-  return exact < after || (exact === after && (index.ids[at] ?? 0) < cursor.id);
-}
-
-interface IndexPage {
-  /** The page's job ids, in order. */
-  ids: number[];
-  /** Matches counted, up to `countUpTo` + 1 (more than `countUpTo`: there are more). */
-  counted: number;
-  nextCursor: string | null;
-}
-
-/**
- * One page of a search: the ids of up to `limit` jobs after the cursor, and how many jobs match
- * (counted up to `countUpTo` + 1; without `countUpTo`, not counted). Null for a cursor this API
- * did not give.
- */
-export function searchPage(
-  index: SearchIndex,
-  test: (at: number) => boolean,
-  sort: JobSort,
-  page: { limit: number; cursor: string | null },
-  countUpTo: number | null | undefined,
-): IndexPage | null {
-  const read = page.cursor === null ? null : readJobCursor(page.cursor, sort);
-  if (read === null && page.cursor !== null) return null;
-  const cursor = read && { ...read, postedNumber: Number(read.postedUs) };
-  const order = sort === 'salary' ? index.bySalary : null;
-  const stopAt = countUpTo === undefined ? 0 : countUpTo === null ? Number.POSITIVE_INFINITY : countUpTo + 1;
-  const ids: number[] = [];
-  let last = -1;
-  let more = false;
-  let counted = 0;
-  for (let step = 0; step < index.size; step++) {
-    const at = order ? (order[step] ?? 0) : step;
-    if (!test(at)) continue;
-    counted++;
-    if (!more && (cursor === null || isAfter(index, at, cursor))) {
-      if (ids.length < page.limit) {
-        ids.push(index.ids[at] ?? 0);
-        last = at;
-      } else more = true;
-    }
-    // The page is full and one more job follows it: stop once the count is done too.
-    if (more && counted >= stopAt) break;
-  }
-  return { ids, counted, nextCursor: more && last >= 0 ? cursorAt(index, sort, last) : null };
 }

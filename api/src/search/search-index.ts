@@ -2,6 +2,7 @@ import { getTableColumns, type SQL, sql } from 'drizzle-orm';
 import type { OrganizationRow } from '../db/board-rows';
 import type { Database } from '../db/database';
 import { jobPostings, organizations } from '../db/job-board-tables';
+import { unreadWorkFrom } from '../db/job-places';
 import { selectRows } from '../db/select-rows';
 import { visibleJobs } from './visible';
 
@@ -13,8 +14,7 @@ import { visibleJobs } from './visible';
  * each job with a few array reads, so it costs about the same whatever it matches: counting 5,000
  * matches among 100,000 jobs in SQL tested every entry of the index (30+ ms on PGlite).
  *
- * Text columns are dictionaries: each distinct title, location, job type… is tested once per
- * search, and a job holds its value's number.
+ * Text columns are dictionaries: each distinct value is tested once per search, and a job holds its number.
  *
  * An index is never changed once built: a change of the data makes the next one, and a search
  * under way keeps the one it started with.
@@ -45,6 +45,9 @@ export interface SearchIndex {
   workplace: Dictionary;
   jobType: Dictionary;
   level: Dictionary;
+  /** `work_from`'s tokens, comma-separated (db/job-places.ts); 'yes', 'no' or 'not-stated'. */
+  workFrom: Dictionary;
+  visa: Dictionary;
   /** Positions in `ids` in the `salary` order (salary_top desc, posted_us desc, id desc). */
   bySalary: Int32Array;
   /**
@@ -100,10 +103,12 @@ export type IndexRow = [
   salaryFirstK: number | null,
   salaryTop: number,
   postedUs: string,
+  workFrom: string[] | null,
+  visaSponsorship: string,
 ];
 
 /** The JSON array of one job's index columns (`IndexRow`). */
-export const indexRowColumns = sql`json_build_array(${jobPostings.id}, ${jobPostings.organizationId}, ${jobPostings.shownOn}, ${jobPostings.titleLower}, ${jobPostings.locationLower}, ${jobPostings.locationShown}, ${jobPostings.workplaceShown}, ${jobPostings.jobTypeShown}, ${jobPostings.levelShown}, ${jobPostings.salaryFirstK}, ${jobPostings.salaryTop}, ${jobPostings.postedUs}::text)`;
+export const indexRowColumns = sql`json_build_array(${jobPostings.id}, ${jobPostings.organizationId}, ${jobPostings.shownOn}, ${jobPostings.titleLower}, ${jobPostings.locationLower}, ${jobPostings.locationShown}, ${jobPostings.workplaceShown}, ${jobPostings.jobTypeShown}, ${jobPostings.levelShown}, ${jobPostings.salaryFirstK}, ${jobPostings.salaryTop}, ${jobPostings.postedUs}::text, ${jobPostings.workFrom}, ${jobPostings.visaSponsorship})`;
 
 /** The jobs the index holds: every published job, whatever its placement. */
 export const indexedJobs = visibleJobs('linkedin_or_job_board');
@@ -151,7 +156,8 @@ export async function readSearchIndex(db: Database): Promise<{ version: number; 
 }
 
 /** The dictionaries of an index, by name: what a job's row fills. */
-export const dictionaryNames = ['title', 'location', 'locationShown', 'workplace', 'jobType', 'level'] as const;
+// biome-ignore format: one line
+export const dictionaryNames = ['title', 'location', 'locationShown', 'workplace', 'jobType', 'level', 'workFrom', 'visa'] as const;
 export type DictionaryName = (typeof dictionaryNames)[number];
 
 /** A row's value for each dictionary. */
@@ -163,6 +169,8 @@ export function dictionaryValues(row: IndexRow): Record<DictionaryName, string> 
     workplace: row[6],
     jobType: row[7],
     level: row[8],
+    workFrom: (row[12] ?? unreadWorkFrom(row[5], row[6])).join(','),
+    visa: row[13],
   };
 }
 

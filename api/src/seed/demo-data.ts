@@ -238,12 +238,24 @@ const bios = [
   'Loves hard problems, good coffee and mentoring engineers',
 ];
 
-function description(r: ReturnType<typeof random>, company: string, title: string): string {
+/** What some demo postings say about visas (no random draw: the other fields stay as they were). */
+const visaSentences = [
+  '',
+  'Visa sponsorship is available for this role.',
+  '',
+  'We are unable to sponsor visas for this role.',
+  '',
+];
+
+function description(r: ReturnType<typeof random>, company: string, title: string, index: number): string {
   return [
     `#About the role#\nAs our ${title}, you will join a small team at ${company} that ships every week.\nYou will work closely with the founders and our first customers.`,
     `#What you will do#\nOwn a part of the product from idea to launch.\nTalk to users, measure what matters and iterate.\nHelp us hire and grow the team around you.`,
     `We are building ${r.pick(['the financial backbone for small businesses', 'tools that make clean energy cheaper', 'software that shortens hospital waiting lists', 'a better way to move goods across Europe'])}. If that sounds like your kind of problem, we would love to hear from you.`,
-  ].join('\n\n');
+    visaSentences[index % visaSentences.length],
+  ]
+    .filter(Boolean)
+    .join('\n\n');
 }
 
 const demoJobCount = 150;
@@ -520,7 +532,7 @@ export function generateDemoData(
         index % 19 === 18
           ? null
           : `Join ${company} as ${/^[AEIOU]/.test(title) ? 'an' : 'a'} ${title} and help us ${r.pick(['scale our platform to the next million users', 'turn a promising product into a category leader', 'build the tools our customers rely on every day', 'make a dent in one of the hardest problems of our time'])}. You will work with a small, senior team, ship often and see the impact of your work in weeks, not years.`,
-      description: index % 13 === 12 ? null : description(r, company, title),
+      description: index % 13 === 12 ? null : description(r, company, title, index),
       jobType: index % 9 === 8 ? null : r.pick(jobTypes),
       workplaceType: r.pick(workplaceTypes),
       level: index % 10 === 9 ? null : r.pick(levels),

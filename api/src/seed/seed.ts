@@ -2,6 +2,7 @@ import { count, sql } from 'drizzle-orm';
 import { boardWritten } from '../board-changes/board-written';
 import type { Database } from '../db/database';
 import { jobPostings, organizations, workspaces } from '../db/job-board-tables';
+import { jobPlaceColumns } from '../db/job-places';
 import { type generateDemoData, IN_SITE_APPLICATION } from './demo-data';
 
 type DemoData = ReturnType<typeof generateDemoData>;
@@ -27,6 +28,7 @@ export async function seed(
         throw new Error(`demo job refers to organization ${organization}, which does not exist`);
       return {
         ...job,
+        ...jobPlaceColumns(job),
         organizationId,
         publishedAt:
           publishedDaysAgo === null ? null : new Date(now.getTime() - publishedDaysAgo * day - organization * 60_000),

@@ -1,3 +1,4 @@
+import type { PlaceInput } from '@board/shared/places/types';
 import type { SourceKind } from '../db/job-board-tables';
 import { oneLine } from '../lib/clean-text';
 import { timeSlice } from '../lib/time-slice';
@@ -12,6 +13,8 @@ export interface ImportedJob {
   title: string;
   location: string | null;
   workplaceType: 'Remote' | 'Hybrid' | 'On-site' | null;
+  /** The ATS's structured fields of where the job is, beside the text (db/job-places.ts reads both). */
+  placeFields?: Omit<PlaceInput, 'text' | 'workplaceType'>;
   jobType: string | null;
   level: string | null;
   salary: Salary | null;

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { getTableColumns, type InferColumnsDataTypes } from 'drizzle-orm';
 import { jobPostings } from '../db/job-board-tables';
+import { placeColumns } from '../db/job-places';
 import type { ImportedJob } from './imported-job';
 
 /**
@@ -23,6 +24,11 @@ const importedKeys = [
   'publishedAt',
   'validThrough',
   'sourceUpdatedAt',
+  'places',
+  'remoteEligibility',
+  'timeZones',
+  'visaSponsorship',
+  'workFrom',
 ] as const satisfies readonly (keyof typeof jobPostings.$inferSelect)[];
 
 type ImportedKey = (typeof importedKeys)[number];
@@ -55,6 +61,10 @@ export function columnsOf(job: ImportedJob): ImportedColumns {
     publishedAt: job.postedAt,
     validThrough: job.validThrough,
     sourceUpdatedAt: job.atsUpdatedAt,
+    ...placeColumns(
+      { text: job.location, workplaceType: job.workplaceType, ...job.placeFields },
+      { text: [job.description.short, job.description.text].filter(Boolean).join('\n') || null },
+    ),
   };
 }
 

@@ -35,6 +35,11 @@ const contractJob: JobDetailBody = {
   description_blocks: null,
   valid_through: null,
   closed_at: null,
+  places: [{ city: 'London', region: 'GB-ENG', region_name: 'England', country: 'GB' }],
+  remote_eligibility: null,
+  time_zones: null,
+  country_names: { GB: 'United Kingdom' },
+  visa_sponsorship: 'not-stated',
 };
 
 /** A job as the API sends it; override what the test is about (with anything another platform might send). */

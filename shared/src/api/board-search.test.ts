@@ -13,6 +13,12 @@ describe("a board URL's search", () => {
     ['investor=Accel&min=50&max=150.5', { investor: 'Accel', salaryMinK: 50, salaryMaxK: 150.5 }],
     ['workplace=hybrid,REMOTE&location=Berlin', { workplaces: ['Remote', 'Hybrid'], location: 'Berlin' }],
     ['workplace=on-site,moon,remote', { workplaces: ['Remote', 'On-site'] }],
+    ['from=de&visa=1', { from: 'DE', visa: true }],
+    // A visa box that is not ticked is no filter. A country's name is the shell's server's to read (board-address.ts).
+    ['from=de&visa=0', { from: 'DE' }],
+    ['from=Germany', {}],
+    ['from=Atlantis', {}],
+    ['from=ZZ&visa=on', {}],
     [
       'type=Contract&level=Senior&posted=7d&sort=salary',
       { jobType: 'Contract', level: 'Senior', postedWithin: '7d', sort: 'salary' },
@@ -64,6 +70,8 @@ describe('writing the URL', () => {
       sort: undefined,
       view: 'grid',
     });
+    expect(boardUrlEntries({ from: 'DE', visa: true })).toEqual({ from: 'DE', visa: '1' });
+    expect(boardUrlEntries({ from: '', visa: false })).toEqual({ from: undefined, visa: undefined });
     expect(boardUrlEntries({ workplaces: [], sort: 'salary', view: 'list', title: 'newest' })).toEqual({
       workplace: undefined,
       sort: 'salary',

@@ -10,10 +10,11 @@ import {
   type WorkplaceType,
   workplaceTypes,
 } from '@board/shared/api/job-search';
+import { isCountryCode } from '@board/shared/places/country-codes';
 
 /**
  * The one codec between a board page's URL and its search (?q=&investor=&min=&max=&location=
- * &workplace=&type=&level=&posted=&sort=&view=). The shell's server, the listings remote and the
+ * &workplace=&type=&level=&posted=&from=&visa=&sort=&view=). The shell's server, the listings remote and the
  * tests read the URL through `readBoardUrl` and write it through `boardUrlEntries`, so the page
  * the server renders and the page the browser hydrates have the same search and query key. A
  * value that disables a filter ('all', '', a malformed number) reads as the default, so equal
@@ -41,6 +42,9 @@ export interface BoardChange {
   jobType?: string;
   level?: string;
   postedWithin?: PostedWithin | '';
+  /** A country's code; '' = anywhere. */
+  from?: string;
+  visa?: boolean;
   sort?: JobSort;
   view?: BoardView;
 }
@@ -56,6 +60,8 @@ const parameters = {
   jobType: 'type',
   level: 'level',
   postedWithin: 'posted',
+  from: 'from',
+  visa: 'visa',
   sort: 'sort',
   view: 'view',
 } as const satisfies Record<keyof BoardChange, string>;
@@ -71,7 +77,11 @@ export const boardFilterParams = [
   parameters.jobType,
   parameters.level,
   parameters.postedWithin,
+  parameters.from,
+  parameters.visa,
 ] as const;
+
+const countryCode = (value: string) => (isCountryCode(value.toUpperCase()) ? value.toUpperCase() : '');
 
 /** A number input's value: absent, empty or non-numeric means no bound (SPEC section 5). */
 export function salaryInput(value: string | null): number | undefined {
@@ -102,6 +112,11 @@ export function readBoardUrl(params: URLSearchParams): BoardUrl {
       jobType: text(parameters.jobType),
       level: text(parameters.level),
       postedWithin: postedWithinPeriods.find((period) => period === posted) ?? '',
+      // A GET form's unchecked box sends nothing; any value but '1' (a hand-made '0') is no filter.
+      // A country's code, in any case. The name the picker's form sends before scripts run
+      // ('Germany') the shell's server reads as its code before it renders (board-address.ts).
+      from: countryCode(text(parameters.from)),
+      visa: raw(parameters.visa) === '1',
       sort: jobSorts.find((value) => value === sort) ?? 'newest',
     },
     view: raw(parameters.view) === 'grid' ? 'grid' : 'list',
@@ -132,6 +147,7 @@ export function boardUrlEntries(change: BoardChange): Record<string, string | un
     const name = parameters[field];
     if (value === undefined) entries[name] = undefined;
     else if (typeof value === 'number') entries[name] = String(value);
+    else if (typeof value === 'boolean') entries[name] = value ? '1' : undefined;
     else if (typeof value === 'string') entries[name] = value === '' || value === defaults[field] ? undefined : value;
     else entries[name] = workplaceTypes.filter((type) => value.includes(type)).join(',') || undefined;
   }

@@ -29,6 +29,8 @@ export interface JobPage extends Page<Job> {
   facets: BoardFacets;
   /** At least `total` jobs match: the API stopped counting there ("10,000+ jobs"). Absent: exact. */
   totalIsLowerBound?: boolean;
+  /** The board searched the API's whole list itself (search-executor.ts: `local`). Absent: the API did. */
+  local?: boolean;
 }
 
 const FacetsReading = readingOf(JobPageWire.entries.facets);

@@ -1,22 +1,27 @@
+// @vitest-environment node
+import { withJobReadings } from '@board/shared/api/job-readings';
 import { describe, expect, it } from 'vitest';
 import { parseJob } from './job';
 import { jobPostingJsonLd } from './job-posting-json-ld';
 
 const siteUrl = 'https://board.example';
+/** A job as the API sends it: its location read with the gazetteer (as the API stores it). */
 const job = (fields: Record<string, unknown> = {}) =>
-  parseJob({
-    id: 7,
-    title: 'Backend Engineer',
-    organization_name: 'Acme',
-    location: 'Berlin',
-    workplace_type: 'On-site',
-    job_type: 'Full-time',
-    short_description: 'Build #the# API.',
-    description: '#About#\nWe ship.',
-    posted_date: '2026-11-01T09:00:00.000Z',
-    logo: 'https://api.example/public/logos/acme.svg',
-    ...fields,
-  });
+  parseJob(
+    withJobReadings({
+      id: 7,
+      title: 'Backend Engineer',
+      organization_name: 'Acme',
+      location: 'Berlin',
+      workplace_type: 'On-site',
+      job_type: 'Full-time',
+      short_description: 'Build #the# API.',
+      description: '#About#\nWe ship.',
+      posted_date: '2026-11-01T09:00:00.000Z',
+      logo: 'https://api.example/public/logos/acme.svg',
+      ...fields,
+    }),
+  );
 
 type Ld = Record<string, unknown>;
 const isObject = (value: unknown): value is Ld => typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -114,11 +119,10 @@ describe('jobPostingJsonLd against Google’s required and recommended propertie
     ['a job without a salary', { salary_min: 0, salary_max: 0 }, ['baseSalary']],
     ['a salary without a currency', { salary_min: 60000, salary_max: 80000 }, ['baseSalary']],
     ['a remote job in the EU', { location: 'Remote (EU)', workplace_type: 'Remote' }, ['baseSalary']],
-    ['a remote job based in a city', { location: 'London', workplace_type: 'Remote' }, ['baseSalary']],
     [
-      'a remote job in a place the board does not know',
-      { location: 'Remote - Patagonia', workplace_type: 'Remote' },
-      ['baseSalary'],
+      'a remote job based in a city, from anywhere it does not say',
+      { location: 'London', workplace_type: 'Remote' },
+      ['applicantLocationRequirements', 'baseSalary'],
     ],
     ['a job of an unknown type (OTHER)', { job_type: 'Gig' }, ['baseSalary']],
   ])('%s has every required property; of the recommended, lacks %o and validThrough', (_case, fields, lacking) => {
@@ -128,15 +132,29 @@ describe('jobPostingJsonLd against Google’s required and recommended propertie
     });
   });
 
+  it('a remote job that does not say from where gets no requirements rather than a guess', () => {
+    const data = jobPostingJsonLd(job({ location: 'Remote - Patagonia', workplace_type: 'Remote' }), {
+      siteUrl,
+      directApply: false,
+    });
+    expect(data.jobLocationType).toBe('TELECOMMUTE');
+    expect(missing(data)).toEqual({
+      required: ['jobLocation'],
+      recommended: ['applicantLocationRequirements', 'baseSalary', 'validThrough'],
+    });
+  });
+
   it('what the API does not tell stays out rather than guessed: a bare "Remote", no date', () => {
     // The API gives no location ('Remote' is the board's default text) and no posted date.
     const data = jobPostingJsonLd(job({ location: null, posted_date: null, workplace_type: '' }), {
       siteUrl,
       directApply: false,
     });
+    // Nor a workplace: the job is not known to be remote.
+    expect(data).not.toHaveProperty('jobLocationType');
     expect(missing(data)).toEqual({
       required: ['datePosted', 'jobLocation'],
-      recommended: ['applicantLocationRequirements', 'baseSalary', 'validThrough'],
+      recommended: ['baseSalary', 'validThrough'],
     });
   });
 });
@@ -173,8 +191,14 @@ describe('jobPostingJsonLd', () => {
 
   it.each([
     [
-      'a city names its country',
+      'an office, from anywhere it does not say: none',
       { location: 'London', workplace_type: 'Remote' },
+      undefined,
+      true,
+    ],
+    [
+      'an office, and the country it may be done from',
+      { location: 'London or Remote (UK)', workplace_type: 'Remote' },
       { '@type': 'Country', name: 'United Kingdom' },
       true,
     ],
@@ -185,9 +209,9 @@ describe('jobPostingJsonLd', () => {
       false,
     ],
     [
-      'a place the board does not know: its text',
-      { location: 'Remote (LATAM)', workplace_type: 'Remote' },
-      { '@type': 'AdministrativeArea', name: 'LATAM' },
+      'anywhere: worldwide',
+      { location: 'Anywhere', workplace_type: 'Remote' },
+      { '@type': 'AdministrativeArea', name: 'Worldwide' },
       false,
     ],
     ['no place at all: nothing', { location: 'Remote', workplace_type: 'Remote' }, undefined, false],
@@ -205,13 +229,26 @@ describe('jobPostingJsonLd', () => {
     expect(missing(data).required).toEqual(['jobLocation']);
   });
 
-  it('a location that names a remote area makes the job remote whatever its workplace type', () => {
-    const data = jobPostingJsonLd(job({ location: 'Remote - UK', workplace_type: 'Hybrid' }), {
+  it('a location that names a remote area makes a job of no workplace type remote', () => {
+    const data = jobPostingJsonLd(job({ location: 'Remote - UK', workplace_type: '' }), {
       siteUrl,
       directApply: false,
     });
     expect(data.jobLocationType).toBe('TELECOMMUTE');
     expect(data.applicantLocationRequirements).toEqual({ '@type': 'Country', name: 'United Kingdom' });
+  });
+
+  it('gives each place its address: a city, its region and its country', () => {
+    const data = jobPostingJsonLd(job({ location: 'New York, NY; Cambridge, MA', workplace_type: 'On-site' }), {
+      siteUrl,
+      directApply: false,
+    });
+    const address = (fields: object) => ({ '@type': 'Place', address: { '@type': 'PostalAddress', ...fields } });
+    expect(data.jobLocation).toEqual([
+      address({ addressLocality: 'New York City', addressRegion: 'NY', addressCountry: 'US' }),
+      address({ addressLocality: 'Cambridge', addressRegion: 'MA', addressCountry: 'US' }),
+    ]);
+    expect(data).not.toHaveProperty('jobLocationType');
   });
 
   it('names each member state for the EU', () => {
@@ -237,7 +274,14 @@ describe('jobPostingJsonLd', () => {
 
   it('leaves out what is not known: salary, logo, date, a country, and gives OTHER for an unknown type', () => {
     const data = jobPostingJsonLd(
-      job({ salary_min: 0, salary_max: 0, logo: null, posted_date: null, job_type: 'Gig', location: 'Springfield' }),
+      job({
+        salary_min: 0,
+        salary_max: 0,
+        logo: null,
+        posted_date: null,
+        job_type: 'Gig',
+        location: 'Mars Base Alpha',
+      }),
       { siteUrl, directApply: false },
     );
     expect(data).not.toHaveProperty('baseSalary');
@@ -246,7 +290,7 @@ describe('jobPostingJsonLd', () => {
     expect(data.hiringOrganization).toEqual({ '@type': 'Organization', name: 'Acme' });
     expect(data.jobLocation).toEqual({
       '@type': 'Place',
-      address: { '@type': 'PostalAddress', addressLocality: 'Springfield' },
+      address: { '@type': 'PostalAddress', addressLocality: 'Mars Base Alpha' },
     });
     expect(data.employmentType).toBe('OTHER');
     expect(data.directApply).toBe(false);

@@ -1,7 +1,7 @@
 import { applyAction } from '@board/shared/api/apply-action';
 import type { Job } from '@board/shared/api/job';
-import { type Country, placeCountries } from '@board/shared/api/place-country';
 import { clip, descriptionLimit } from '@board/shared/lib/clip';
+import { jobPostingLocationLd } from '@board/shared/places/json-ld';
 
 const employmentTypes: Record<string, string> = {
   'full-time': 'FULL_TIME',
@@ -24,41 +24,14 @@ export interface JobPostingOptions {
 }
 
 /**
- * Where a remote job's applicants must be, as the location text says it: 'Remote (EU)' and
- * 'Remote - UK' -> the part after Remote; a place named beside a remote workplace ('London');
- * null for a bare 'Remote'.
- */
-function applicantArea(location: string): string | null {
-  const named = /^remote\b\s*[-–—:,(]?\s*([^)]*)\)?\s*$/i.exec(location);
-  if (!named) return location;
-  return named[1]?.trim() || null;
-}
-
-const countryLd = (country: Country) => ({ '@type': 'Country', name: country.name });
-
-/**
- * schema.org's applicantLocationRequirements: the countries the area names ('EU': its member
- * states), or else the area's own text, which is all the API tells (see decision 008).
- */
-function applicantLocationRequirements(area: string) {
-  const countries = placeCountries(area);
-  if (countries.length === 0) return { '@type': 'AdministrativeArea', name: area };
-  return countries.length === 1 && countries[0] ? countryLd(countries[0]) : countries.map(countryLd);
-}
-
-/**
  * schema.org JobPosting for search engines (Google for Jobs), with Google's required properties
  * (title, description, datePosted, hiringOrganization, jobLocation, or for a remote job
- * jobLocationType TELECOMMUTE with applicantLocationRequirements) and the recommended ones the
- * board knows (baseSalary, employmentType, directApply, identifier), and validThrough where the
- * job's ATS gives a closing date. One builder for the shell's server and the job page in the browser.
+ * jobLocationType TELECOMMUTE with applicantLocationRequirements: from the job's places, see
+ * places/json-ld.ts) and the recommended ones the board knows (baseSalary, employmentType,
+ * directApply, identifier), and validThrough where the job's ATS gives a closing date. One builder
+ * for the shell's server and the job page in the browser.
  */
 export function jobPostingJsonLd(job: Job, options: JobPostingOptions) {
-  // A bare 'Remote' is also the board's text for a job with no location: it makes a job remote
-  // only when no workplace type says otherwise ('Remote (EU)' always does).
-  const saysRemote = /^remote\b/i.test(job.location);
-  const remote =
-    /remote/i.test(job.workplaceType) || (saysRemote && (!job.workplaceType || applicantArea(job.location) !== null));
   const description = [job.description, job.detailedDescription]
     .filter(Boolean)
     .join('\n\n')
@@ -82,22 +55,17 @@ export function jobPostingJsonLd(job: Job, options: JobPostingOptions) {
     url: new URL(`/job/${encodeURIComponent(job.id)}`, options.siteUrl).href,
   };
   if (job.validThrough) data.validThrough = job.validThrough;
-  if (remote) {
-    data.jobLocationType = 'TELECOMMUTE';
-    const area = applicantArea(job.location);
-    if (area) data.applicantLocationRequirements = applicantLocationRequirements(area);
-  }
-  if (!/^remote\b/i.test(job.location)) {
-    const [country, ...others] = placeCountries(job.location);
-    data.jobLocation = {
-      '@type': 'Place',
-      address: {
-        '@type': 'PostalAddress',
-        addressLocality: job.location,
-        ...(country && others.length === 0 ? { addressCountry: country.code } : {}),
-      },
-    };
-  }
+  Object.assign(
+    data,
+    jobPostingLocationLd({
+      workplaceType: job.workplaceType,
+      // A job whose places were not read (another platform's, in the browser): its text as written.
+      places: job.where?.places ?? [],
+      remote: job.where?.remote ?? null,
+      // 'Remote' alone is also the board's text for a job with no location: no locality.
+      location: /^remote$/i.test(job.location) ? null : job.location,
+    }),
+  );
   const min = job.salaryMin && job.salaryMin > 0 ? job.salaryMin : null;
   const max = job.salaryMax && job.salaryMax > 0 ? job.salaryMax : null;
   if ((min || max) && job.salaryCurrency) {

@@ -30,12 +30,24 @@ describe('jobSearchQuery and parseJobSearchParams', () => {
       jobType: 'Full-time',
       level: 'Senior',
       postedWithin: '7d',
+      from: 'DE',
+      visa: true,
       sort: 'salary',
       ids: [3, 1],
     };
     const query = jobSearchQuery(search, { limit: 25, cursor: 'abc_-1' });
     const params = new URLSearchParams(query as Record<string, string>);
     expect(parseJobSearchParams(params)).toEqual({ ok: true, search, limit: 25, cursor: 'abc_-1' });
+  });
+
+  it('reads a country to work from in any case, and visa=1 as only the jobs that sponsor', () => {
+    expect(parse('limit=5&from=de&visa=1')).toMatchObject({ ok: true, search: { from: 'DE', visa: true } });
+    expect(parse('limit=5&visa=0')).toMatchObject({ ok: true, search: { from: '', visa: false } });
+    expect(jobSearchQuery({ ...emptyJobSearch, from: 'GB', visa: true }, { limit: 5 })).toEqual({
+      from: 'GB',
+      visa: '1',
+      limit: '5',
+    });
   });
 
   it('normalises workplaces and trims texts', () => {
@@ -54,6 +66,10 @@ describe('jobSearchQuery and parseJobSearchParams', () => {
     ['limit=1.5', 'limit'],
     ['limit=ten', 'limit'],
     ['limit=5&sort=oldest', 'sort'],
+    ['limit=5&from=Germany', 'from'],
+    ['limit=5&from=ZZ', 'from'],
+    ['limit=5&visa=yes', 'visa'],
+    ['from=DE', 'limit is required'],
     ['limit=5&workplace=Moon', 'workplace'],
     ['limit=5&posted_within=1y', 'posted_within'],
     ['limit=5&salary_min_k=NaN', 'salary_min_k'],

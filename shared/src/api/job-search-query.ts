@@ -1,57 +1,17 @@
 import { type JobSearch, jobSorts, postedWithinPeriods, same, workplaceTypes } from '@board/shared/api/job-search';
+import {
+  jobSearchParams,
+  jobSearchQuery,
+  maxCrawlPageSize,
+  maxFilterLength,
+  maxIds,
+  maxPageSize,
+} from '@board/shared/api/job-search-params';
 import { isSearchText } from '@board/shared/lib/typeable';
+import { isCountryCode } from '@board/shared/places/country-codes';
 import * as v from 'valibot';
 
-/** Page sizes: call 1, call 3 and call 5 take 1 to 100; the crawler listings 1 to 10,000. */
-export const maxPageSize = 100;
-export const maxCrawlPageSize = 10_000;
-export const maxIds = 100;
-/** The longest text a filter takes (a longer one is a 400, not a slow query). */
-export const maxFilterLength = 200;
-
-/** The search parameters of call 1 (besides `workspace_slug`, `visibility`, `limit` and `cursor`). */
-export const jobSearchParams = [
-  'title',
-  'investor',
-  'salary_min_k',
-  'salary_max_k',
-  'location',
-  'workplace',
-  'job_type',
-  'level',
-  'posted_within',
-  'sort',
-  'ids',
-] as const;
-
-/**
- * Call 1's query parameters for a search and a page: only what differs from the default is set,
- * so equal searches make equal URLs (and cache keys). A search's text is trimmed where it was
- * read (the board's URL codec, `parseJobSearch`), not again here.
- */
-export function jobSearchQuery(
-  search: JobSearch,
-  page: { limit: number; cursor?: string | null },
-): Record<string, string | undefined> {
-  const query: Record<string, string | undefined> = {};
-  const set = (name: string, value: string | undefined) => {
-    if (value !== undefined && value !== '') query[name] = value;
-  };
-  set('title', search.title);
-  set('investor', search.investor);
-  set('salary_min_k', search.salaryMinK === undefined ? undefined : String(search.salaryMinK));
-  set('salary_max_k', search.salaryMaxK === undefined ? undefined : String(search.salaryMaxK));
-  set('location', search.location);
-  set('workplace', workplaceTypes.filter((type) => search.workplaces.includes(type)).join(','));
-  set('job_type', search.jobType);
-  set('level', search.level);
-  set('posted_within', search.postedWithin);
-  set('sort', search.sort === 'newest' ? undefined : search.sort);
-  set('ids', search.ids?.join(','));
-  set('limit', String(page.limit));
-  set('cursor', page.cursor ?? undefined);
-  return query;
-}
+export { jobSearchParams, jobSearchQuery, maxCrawlPageSize, maxFilterLength, maxIds, maxPageSize };
 
 export type JobSearchParse =
   | { ok: true; search: JobSearch; limit: number | undefined; cursor: string | null }
@@ -129,6 +89,16 @@ const workplaceList = v.pipe(
   v.transform((entries) => workplaceTypes.filter((type) => entries.some((entry) => same(type, entry)))),
 );
 
+/** "I can work from": a country's ISO 3166-1 alpha-2 code, in any case ('de' is 'DE'). */
+const countryCode = v.pipe(
+  v.string(),
+  v.check(
+    (value) => value === '' || (value.length === 2 && isCountryCode(value.toUpperCase())),
+    'from must be a country’s ISO 3166-1 alpha-2 code (e.g. DE)',
+  ),
+  v.transform((value) => value.toUpperCase()),
+);
+
 const searchSchema = v.object({
   title: v.optional(filterText('title'), ''),
   investor: v.optional(filterText('investor'), ''),
@@ -139,6 +109,8 @@ const searchSchema = v.object({
   job_type: v.optional(filterText('job_type'), ''),
   level: v.optional(filterText('level'), ''),
   posted_within: v.optional(v.picklist(['', ...postedWithinPeriods], 'posted_within must be 24h, 7d or 30d'), ''),
+  from: v.optional(countryCode, ''),
+  visa: v.optional(v.picklist(['0', '1'], 'visa must be 1 (only jobs that sponsor a visa) or 0'), '0'),
   sort: v.optional(v.picklist(jobSorts, 'sort must be newest or salary'), 'newest'),
   ids: v.optional(idList),
   limit: v.optional(pageSize(maxPageSize)),
@@ -167,6 +139,8 @@ function searchOf(out: v.InferOutput<typeof searchSchema>): JobSearch {
     jobType: out.job_type.trim(),
     level: out.level.trim(),
     postedWithin: out.posted_within,
+    from: out.from,
+    visa: out.visa === '1',
     sort: out.sort,
     ...(out.ids === undefined ? {} : { ids: out.ids }),
   };

@@ -22,6 +22,13 @@ export interface JobSearch {
   level: string;
   /** Posted within this period before now; a job with no date is left out while it is on. */
   postedWithin: '' | PostedWithin;
+  /**
+   * "I can work from": a country (ISO 3166-1 alpha-2, upper case); '' = anywhere. Jobs with a place
+   * there, and remote jobs open to it, first; remote jobs that do not say from where after them.
+   */
+  from: string;
+  /** Only jobs that say they sponsor a work visa ('not stated' is not 'yes'). */
+  visa: boolean;
   sort: JobSort;
   /** Only these jobs (the saved-jobs page): 1 to `maxIds` ids. */
   ids?: number[];
@@ -49,6 +56,8 @@ export const emptyJobSearch: JobSearch = {
   jobType: '',
   level: '',
   postedWithin: '',
+  from: '',
+  visa: false,
   sort: 'newest',
 };
 

@@ -1,4 +1,5 @@
 import { DescriptionBlocksWire } from '@board/shared/api/description-blocks';
+import { worldRegions } from '@board/shared/places/types';
 import * as v from 'valibot';
 
 /**
@@ -36,6 +37,39 @@ export const FundingWire = v.strictObject({
 /** A company's investors, all of them and those of its last round. */
 export const InvestorsWire = v.strictObject({ all: texts, last_round: texts });
 
+/**
+ * A place the job names (shared/src/places/types.ts: Place): a country (ISO 3166-1 alpha-2), and
+ * where the posting says so a city and a region (ISO 3166-2) with the region's English name.
+ */
+export const PlaceWire = v.strictObject({ city: text, region: text, region_name: text, country: v.string() });
+
+/**
+ * Where a remote job may be done from: anywhere, the countries and world regions it names, or
+ * 'not-stated' when it says remote and no more. null on a job that is not remote.
+ */
+export const RemoteEligibilityWire = v.union([
+  v.strictObject({ kind: v.literal('worldwide') }),
+  v.strictObject({ kind: v.literal('areas'), countries: texts, regions: v.array(v.picklist(worldRegions)) }),
+  v.strictObject({ kind: v.literal('not-stated') }),
+]);
+
+/**
+ * A table of English names by country code (`{ "DE": "Germany" }`). Its own check rather than
+ * valibot's `record`, which every page would carry for this one key; the OpenAPI document states it
+ * as an object of strings (openapi-document.ts).
+ */
+export const isNameTable = (value: unknown): value is Record<string, string> =>
+  typeof value === 'object' &&
+  value !== null &&
+  !Array.isArray(value) &&
+  Object.values(value).every((name) => typeof name === 'string');
+export const NameTableWire = v.custom<Record<string, string>>(isNameTable, 'must be an object of names by code');
+
+/** Working hours' time zones as UTC offsets in hours ('UTC-5 to UTC+1': from -5, to 1). */
+export const TimeZoneBandWire = v.strictObject({ from: v.number(), to: v.number() });
+
+const visaSponsorships = ['yes', 'no', 'not-stated'] as const;
+
 /** The keys every job carries, whichever call sends it. */
 const jobEntries = {
   id: wireId,
@@ -71,6 +105,17 @@ const jobEntries = {
   /** The company's own site (http or https; this API's, from its profile), or null. */
   company_website: text,
   initial_projects: v.nullable(texts),
+  /** Where the job is, read from its location and its ATS's fields (empty: no place was read). */
+  places: v.array(PlaceWire),
+  remote_eligibility: v.nullable(RemoteEligibilityWire),
+  time_zones: v.nullable(TimeZoneBandWire),
+  /**
+   * The English name of each country the places and the remote eligibility name, by code: a page
+   * carries no table of names.
+   */
+  country_names: NameTableWire,
+  /** From the ATS's field, else the description's own words; 'not-stated' is never 'no'. */
+  visa_sponsorship: v.picklist(visaSponsorships),
 };
 
 /**

@@ -1,8 +1,17 @@
 import { type DescriptionBlock, DescriptionBlocksSchema } from '@board/shared/api/description-blocks';
 import { distinctEntries, fundingAmountText, jobDefaults, salaryText, webAddress } from '@board/shared/api/job-display';
+import {
+  CountryNamesReading,
+  type JobWhereShown,
+  PlacesReading,
+  RemoteEligibilityReading,
+  TimeZonesReading,
+  whereOf,
+} from '@board/shared/api/job-where';
 import { JobDetailWire, OrganizationJobWire } from '@board/shared/api/job-wire';
 import { parseTeamMemberObject, parseTeamMemberString, type TeamMember } from '@board/shared/api/team';
 import { objectReadingOf } from '@board/shared/api/wire-reading';
+import type { VisaSponsorship } from '@board/shared/places/types';
 import * as v from 'valibot';
 
 /**
@@ -47,6 +56,14 @@ export interface Job {
   validThrough: string | null;
   /** When the job closed (ISO date): its page says so (410); null while it is open. */
   closedAt: string | null;
+  /**
+   * Where the job is and where it can be done from, as the server read its location; null when the
+   * answer said nothing of it (another platform's API read in the browser): the location is then
+   * shown as written.
+   */
+  where: JobWhereShown | null;
+  /** Whether it sponsors a work visa; 'not-stated' is never shown as 'no'. */
+  visa: VisaSponsorship;
 }
 
 /** An id as a platform spells it: our API's integers, another's strings (UUIDs, `j-101`). */
@@ -55,8 +72,8 @@ export const platformId = v.fallback(v.nullish(v.union([v.string(), v.number()])
 /**
  * The server's job as the board reads it: the contract's keys (job-wire.ts, every call's job at
  * once), each read leniently (wire-reading.ts). Read more widely than our API sends them: ids (a
- * platform's strings), team members (strings or objects, parsed below) and the description blocks
- * (what is not a block is dropped).
+ * platform's strings), team members (strings or objects, parsed below), the description blocks
+ * (what is not a block is dropped) and the places (null when the answer has none: job-where.ts).
  */
 export const ServerJobSchema = objectReadingOf(
   { ...JobDetailWire.entries, published_at: OrganizationJobWire.entries.published_at },
@@ -65,6 +82,10 @@ export const ServerJobSchema = objectReadingOf(
     organization_id: platformId,
     team_members: v.fallback(v.nullish(v.array(v.unknown()), null), null),
     description_blocks: DescriptionBlocksSchema,
+    places: PlacesReading,
+    remote_eligibility: RemoteEligibilityReading,
+    time_zones: TimeZonesReading,
+    country_names: CountryNamesReading,
   },
 );
 
@@ -124,6 +145,8 @@ function toJob(server: ServerJob, index = 0): Job {
     descriptionBlocks: server.description_blocks,
     validThrough: server.valid_through,
     closedAt: server.closed_at,
+    where: whereOf(server),
+    visa: server.visa_sponsorship ?? 'not-stated',
   };
 }
 

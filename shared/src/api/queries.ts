@@ -6,7 +6,7 @@ import { type JobPage, type Page, parseJobPage, parsePageFields } from '@board/s
 import type { JobSearch } from '@board/shared/api/job-search';
 import { OrganizationWire, WorkspaceWire } from '@board/shared/api/page-bodies';
 import { boardRequests, pageSize, savedIdsPerCall } from '@board/shared/api/requests';
-import { executorOf, localJobPage } from '@board/shared/api/search-executor';
+import { executorOf, SearchNeedsServer } from '@board/shared/api/search-executor';
 import { objectReadingOf } from '@board/shared/api/wire-reading';
 import { infiniteQueryOptions, queryOptions } from '@board/shared/lib/query';
 import * as v from 'valibot';
@@ -129,7 +129,13 @@ export function jobPagesQuery(client: ApiClient, workspaceSlug: string | null, s
   return infiniteQueryOptions({
     queryKey: boardKeys.jobPages(workspaceSlug, search),
     queryFn: async ({ signal, pageParam, client: queryClient }): Promise<JobPage> => {
-      const local = (jobs: Job[]) => localJobPage(jobs, search, { cursor: pageParam, size: pageSize, now: Date.now() });
+      // The rules are loaded with the first list that needs them (see local-search.ts).
+      const local = async (jobs: Job[]) =>
+        (await import('@board/shared/api/local-search')).localJobPage(jobs, search, {
+          cursor: pageParam,
+          size: pageSize,
+          now: Date.now(),
+        });
       const whole = queryClient.getQueryData<Job[]>(boardKeys.jobs(workspaceSlug));
       if (whole) return local(whole);
       try {
@@ -137,9 +143,9 @@ export function jobPagesQuery(client: ApiClient, workspaceSlug: string | null, s
         if (executorOf(body) === 'api') return parseJobPage(body);
         const jobs = parseJobList(body);
         queryClient.setQueryData(boardKeys.jobs(workspaceSlug), jobs);
-        return local(jobs);
+        return await local(jobs);
       } catch (error) {
-        reportFailure(client, 'the job list could not be loaded', error);
+        if (!(error instanceof SearchNeedsServer)) reportFailure(client, 'the job list could not be loaded', error);
         throw error;
       }
     },

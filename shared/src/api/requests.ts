@@ -2,7 +2,7 @@ import { ApiError, type ApiRequest } from '@board/shared/api/api-client';
 import { isBoardId, isWorkspaceSlug } from '@board/shared/api/board-id';
 import { savedJobsSearch } from '@board/shared/api/board-search';
 import type { JobSearch } from '@board/shared/api/job-search';
-import { jobSearchQuery, maxIds } from '@board/shared/api/job-search-query';
+import { jobSearchQuery, maxIds } from '@board/shared/api/job-search-params';
 
 /**
  * Jobs and companies per page of a paged call: 24 fills whole rows of the 1, 2 and 3 column grids.

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { parseJobList } from './job';
 import { emptyJobSearch } from './job-search';
-import { executorOf, localJobPage, localOffset } from './search-executor';
+import { localJobPage, localOffset } from './local-search';
+import { executorOf } from './search-executor';
 
 const jobs = parseJobList({
   jobs: Array.from({ length: 30 }, (_, index) => ({

@@ -1,8 +1,3 @@
-import type { Job } from '@board/shared/api/job';
-import type { JobPage } from '@board/shared/api/job-page';
-import type { JobSearch } from '@board/shared/api/job-search';
-import { facetsOf, searchJobs } from '@board/shared/api/search-rules';
-
 /**
  * Where a board's search runs. `api`: the API searched, counted and paged it (call 1 with
  * `limit` answered with a `total`). `local`: the API answered call 1 as the SPEC states it, every
@@ -17,30 +12,11 @@ export function executorOf(body: unknown): SearchExecutor {
   return typeof total === 'number' ? 'api' : 'local';
 }
 
-/** A local page's cursor is the offset of its first job in the search's results (never sent to a paging API). */
-const localCursor = (offset: number) => `local-${offset}`;
-
-export function localOffset(cursor: string | null): number {
-  const offset = Number(/^local-(\d{1,9})$/.exec(cursor ?? '')?.[1] ?? 0);
-  return Number.isSafeInteger(offset) ? offset : 0;
-}
-
 /**
- * One page of a search run over the whole list: `size` jobs from the cursor's offset, the number of
- * jobs that match, the next page's cursor and the facets of the whole list (the board's scope).
+ * Thrown by a local search that needs readings the list does not have (local-search.ts: where a
+ * job can be done from, or visa sponsorship, over another platform's list, which only the shell's
+ * server reads).
  */
-export function localJobPage(
-  jobs: Job[],
-  search: JobSearch,
-  page: { cursor: string | null; size: number; now: number },
-): JobPage {
-  const results = searchJobs(jobs, search, page.now);
-  const start = localOffset(page.cursor);
-  const end = start + page.size;
-  return {
-    items: results.slice(start, end),
-    total: results.length,
-    nextCursor: end < results.length ? localCursor(end) : null,
-    facets: facetsOf(jobs),
-  };
+export class SearchNeedsServer extends Error {
+  override name = 'SearchNeedsServer';
 }

@@ -2,6 +2,8 @@ import type { Job } from '@board/shared/api/job';
 import type { BoardFacets } from '@board/shared/api/job-page';
 import { type JobSearch, type JobSort, type PostedWithin, postedWithinMs, same } from '@board/shared/api/job-search';
 import type { FacetCount } from '@board/shared/api/page-bodies';
+import { eligibleFrom } from '@board/shared/places/eligibility';
+import type { WorkFromAnswer } from '@board/shared/places/types';
 
 /**
  * The board's search rules over jobs as displayed: the SPEC's client-side filtering (section 5)
@@ -61,6 +63,22 @@ export function isPostedWithin(postedAt: string | null, within: PostedWithin | '
   return !Number.isNaN(time) && now - time <= postedWithinMs[within];
 }
 
+/**
+ * "I can work from" a country: 'yes' for a job with a place there or remote and open to it,
+ * 'unknown' for a remote job that does not say from where (listed after the others), else 'no';
+ * 'yes' for every job when no country is chosen. A job whose places were not read (another
+ * platform's, read in the browser: see search-executor.ts) is 'no'.
+ */
+export function workFrom(job: Pick<Job, 'where'>, from: string): WorkFromAnswer {
+  if (from === '') return 'yes';
+  return job.where ? eligibleFrom(job.where, from) : 'no';
+}
+
+/** Visa sponsorship: only the jobs that say yes while the filter is on ('not stated' is not yes). */
+export function matchesVisa(job: Pick<Job, 'visa'>, visa: boolean): boolean {
+  return !visa || job.visa === 'yes';
+}
+
 /** Every filter of the search (not its sort); `now` is the time 'Posted within' counts back from. */
 export function matchesSearch(job: Job, search: JobSearch, now: number): boolean {
   return (
@@ -72,6 +90,8 @@ export function matchesSearch(job: Job, search: JobSearch, now: number): boolean
     matchesValue(job.type, search.jobType) &&
     matchesValue(job.level, search.level) &&
     isPostedWithin(job.postedAt, search.postedWithin, now) &&
+    workFrom(job, search.from) !== 'no' &&
+    matchesVisa(job, search.visa) &&
     (search.ids === undefined || search.ids.includes(Number(job.id)))
   );
 }
@@ -98,12 +118,19 @@ function descending(x: number | null, y: number | null): number {
 /**
  * 'newest': by posted date, newest first, undated jobs last (the API's own order, kept among
  * equals). 'salary': by the top of the range, high to low, undisclosed last, newest first among
- * equals. Keys are computed once per job; `jobs` is never mutated.
+ * equals. With a country to work from, the remote jobs that do not say from where come after all
+ * the others, in the same order among themselves. Keys are computed once per job; `jobs` is never
+ * mutated.
  */
-export function sortJobs(jobs: Job[], sort: JobSort): Job[] {
+export function sortJobs(jobs: Job[], sort: JobSort, from = ''): Job[] {
   return jobs
-    .map((job) => ({ job, time: postedTime(job), salary: sort === 'salary' ? topSalary(job) : null }))
-    .sort((a, b) => descending(a.salary, b.salary) || descending(a.time, b.time))
+    .map((job) => ({
+      job,
+      unstated: from !== '' && workFrom(job, from) === 'unknown' ? 1 : 0,
+      time: postedTime(job),
+      salary: sort === 'salary' ? topSalary(job) : null,
+    }))
+    .sort((a, b) => a.unstated - b.unstated || descending(a.salary, b.salary) || descending(a.time, b.time))
     .map(({ job }) => job);
 }
 
@@ -112,6 +139,7 @@ export function searchJobs(jobs: Job[], search: JobSearch, now: number): Job[] {
   return sortJobs(
     jobs.filter((job) => matchesSearch(job, search, now)),
     search.sort,
+    search.from,
   );
 }
 

@@ -3,8 +3,13 @@ import { emptyJobSearch, type JobSearch } from '@board/shared/api/job-search';
 /**
  * What a job alert follows, in words ("Engineer · Remote · Sequoia · all jobs"), and the board
  * page that shows the same search: the form, the emails and the manage page say it the same way.
+ * `countryName` names the country to work from (a page loads the names when a search has one).
  */
-export function describeAlertSearch(search: JobSearch, board: { name?: string } = {}): string {
+export function describeAlertSearch(
+  search: JobSearch,
+  board: { name?: string },
+  countryName: (code: string) => string,
+): string {
   const parts: string[] = [];
   if (search.title) parts.push(search.title);
   if (search.location) parts.push(search.location);
@@ -12,6 +17,8 @@ export function describeAlertSearch(search: JobSearch, board: { name?: string } 
   if (search.jobType) parts.push(search.jobType);
   if (search.level) parts.push(search.level);
   if (search.investor) parts.push(search.investor);
+  if (search.from) parts.push(`can work from ${countryName(search.from)}`);
+  if (search.visa) parts.push('visa sponsorship');
   if (search.salaryMinK !== undefined && search.salaryMaxK !== undefined)
     parts.push(`${search.salaryMinK}k–${search.salaryMaxK}k`);
   else if (search.salaryMinK !== undefined) parts.push(`from ${search.salaryMinK}k`);
@@ -25,7 +32,8 @@ export function describeAlertSearch(search: JobSearch, board: { name?: string } 
  * value. `typed` marks what the subscriber typed (the title, location, job type, level and
  * investor filters): an email quotes it as the words searched for, on a line of its own after its
  * label, and never in a subject, so no one can make a sentence of ours out of it. The rest (the
- * workplaces and the salary, from the board's own choices and numbers; the board's name) is ours.
+ * workplaces, the country, visa sponsorship and the salary, from the board's own choices and
+ * numbers; the board's name) is ours.
  */
 export interface AlertSearchTerm {
   label: string;
@@ -33,7 +41,11 @@ export interface AlertSearchTerm {
   typed: boolean;
 }
 
-export function alertSearchTerms(search: JobSearch, board: { name?: string } = {}): AlertSearchTerm[] {
+export function alertSearchTerms(
+  search: JobSearch,
+  board: { name?: string },
+  countryName: (code: string) => string,
+): AlertSearchTerm[] {
   const terms: AlertSearchTerm[] = [];
   const typed = (label: string, value: string) => {
     if (value) terms.push({ label, value, typed: true });
@@ -45,6 +57,8 @@ export function alertSearchTerms(search: JobSearch, board: { name?: string } = {
   typed('Job type searched', search.jobType);
   typed('Level searched', search.level);
   typed('Investor searched', search.investor);
+  if (search.from) terms.push({ label: 'Can work from', value: countryName(search.from), typed: false });
+  if (search.visa) terms.push({ label: 'Visa sponsorship', value: 'Offered', typed: false });
   const salary =
     search.salaryMinK !== undefined && search.salaryMaxK !== undefined
       ? `${search.salaryMinK}k–${search.salaryMaxK}k`
@@ -63,7 +77,7 @@ export const alertBoardName = (board: { name?: string } = {}): string => board.n
 
 /**
  * The board's path and query for a search (the board's own parameter names: q, investor, min,
- * max, location, workplace, type, level), on all jobs (`/`) or a workspace's board (`/slug`).
+ * max, location, workplace, type, level, from, visa), on all jobs (`/`) or a workspace's board (`/slug`).
  */
 export function boardSearchPath(search: JobSearch, workspaceSlug?: string): string {
   const params = new URLSearchParams();
@@ -78,6 +92,8 @@ export function boardSearchPath(search: JobSearch, workspaceSlug?: string): stri
   set('workplace', search.workplaces.join(','));
   set('type', search.jobType);
   set('level', search.level);
+  set('from', search.from);
+  set('visa', search.visa ? '1' : undefined);
   const query = params.toString();
   const path = workspaceSlug ? `/${encodeURIComponent(workspaceSlug)}` : '/';
   return query ? `${path}?${query}` : path;

@@ -1,4 +1,5 @@
 import { emptyJobSearch } from '@board/shared/api/job-search';
+import { countryName } from '@board/shared/places/countries';
 import { describe, expect, it } from 'vitest';
 import { boardSearchPath, describeAlertSearch, storedJobSearch } from './alert-description';
 import { parseAlertSubscription } from './alert-schema';
@@ -61,7 +62,7 @@ describe('an alert in words and on the board', () => {
     ],
   ])('%j', (search, slug, words, path) => {
     const full = { ...emptyJobSearch, ...search };
-    expect(describeAlertSearch(full, slug ? { name: 'Demo Ventures' } : {})).toBe(words);
+    expect(describeAlertSearch(full, slug ? { name: 'Demo Ventures' } : {}, countryName)).toBe(words);
     expect(boardSearchPath(full, slug)).toBe(path);
   });
 

@@ -38,6 +38,11 @@ describe('the modules a page uses', () => {
     const reached = [...imports(name)];
     expect(reached).not.toContain('cities');
     expect(reached).not.toContain('read-places');
+    // Nor the larger tables: every subdivision's name (53 KB gzip), countries-list's whole record.
+    expect(reached).not.toContain('subdivisions');
+    expect(reached).not.toContain('country-names');
+    expect(reached).not.toContain('countries-list');
+    expect(reached).not.toContain('iso-3166');
     expect(reached.filter((specifier) => specifier.startsWith('node:'))).toEqual([]);
   });
 

@@ -1,7 +1,13 @@
+import { countries as data } from 'countries-list';
+import englishNames from 'countries-list/minimal/countries.en.min.json' with { type: 'json' };
+import { iso31661Alpha2ToAlpha3 } from 'iso-3166/1-a2-to-1-a3.js';
 import { describe, expect, it } from 'vitest';
-import { countryByFoldedName, countryList, countryName, countryShortName, isCountryCode } from './countries';
+import { countryList, countryName, isCountryCode, unassignedCodes } from './countries';
+import { countryCodes } from './country-codes';
+import { countryByFoldedName } from './country-names';
 import { fold } from './fold';
-import { inRegion, regionCountries } from './regions';
+import { shortNames } from './labels';
+import { continentCodes, inRegion, regionCountries } from './regions';
 import type { WorldRegion } from './types';
 
 describe('countryList', () => {
@@ -18,6 +24,48 @@ describe('countryList', () => {
   });
 });
 
+describe('the copies of countries-list pages carry', () => {
+  it('codes ISO 3166-1 has not assigned: the ones the board leaves out, Kosovo’s aside', () => {
+    const named = Object.keys(englishNames);
+    const unassigned = named.filter((code) => !(code in iso31661Alpha2ToAlpha3) && code !== 'XK');
+    expect([...unassignedCodes].sort()).toEqual(unassigned.sort());
+    expect(Object.keys(iso31661Alpha2ToAlpha3).filter((code) => !named.includes(code))).toEqual([]);
+  });
+
+  it('codes: the names’ table’s, the unassigned left out', () => {
+    const named = Object.keys(englishNames).filter((code) => !unassignedCodes.includes(code));
+    expect(countryCodes()).toEqual(named.sort());
+    expect(['DE', 'XK', 'GB'].map(isCountryCode)).toEqual([true, true, true]);
+    expect(['de', 'AC', 'D', 'DEU', 'E ', ''].map(isCountryCode)).toEqual([false, false, false, false, false, false]);
+  });
+
+  const entries = Object.entries(data).filter(([code]) => isCountryCode(code));
+
+  it('short names: each country’s alias of two or three capitals, its own code first', () => {
+    const derived = Object.fromEntries(
+      entries.flatMap(([code, country]) => {
+        const aliases: readonly string[] = 'alias' in country ? (country.alias as readonly string[]) : [];
+        const short = aliases.includes(code) ? code : aliases.find((alias) => /^[A-Z]{2,3}$/.test(alias));
+        return short ? [[code, short]] : [];
+      }),
+    );
+    expect(shortNames).toEqual(derived);
+  });
+
+  it('continents: each country’s, in the package’s order', () => {
+    const copied = new Map(
+      Object.entries(continentCodes).flatMap(([continents, codes]) =>
+        codes.split(' ').map((code) => [code, continents]),
+      ),
+    );
+    for (const [code, country] of Object.entries(data)) {
+      const continents = 'continents' in country ? (country.continents as readonly string[]) : [country.continent];
+      expect(copied.get(code), code).toBe(continents.join(' '));
+    }
+    expect(copied.size).toBe(Object.keys(data).length);
+  });
+});
+
 describe('country names', () => {
   it.each([
     ['US', 'United States', 'US'],
@@ -26,7 +74,7 @@ describe('country names', () => {
     ['DE', 'Germany', 'Germany'],
   ])('%s is %s, %s for short', (code, name, short) => {
     expect(countryName(code)).toBe(name);
-    expect(countryShortName(code)).toBe(short);
+    expect(shortNames[code] ?? name).toBe(short);
   });
 
   it.each([

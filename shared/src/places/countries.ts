@@ -1,11 +1,14 @@
-import { fold } from '@board/shared/places/fold';
-import { countries as data } from 'countries-list';
-import { iso31661 } from 'iso-3166';
+import { isCountryCode } from '@board/shared/places/country-codes';
+import englishNames from 'countries-list/minimal/countries.en.min.json' with { type: 'json' };
+
+export { isCountryCode };
 
 /**
  * The world's countries as the board names them: ISO 3166-1's assigned codes (and Kosovo's XK,
- * which ISO has not assigned but every country picker lists), with English names and the other
- * names people write ('UK', 'USA', 'Deutschland', 'Holland'), from the countries-list package.
+ * which ISO has not assigned but every country picker lists), with the English names of the
+ * countries-list package. Pages use this module (the picker, the labels), so it reads the
+ * package's minimal table of names (2 KB) and nothing larger (not even ISO's list of codes): reading a name someone wrote
+ * ('Deutschland', 'U.S.A.') is the server's, in country-names.ts.
  */
 export interface Country {
   /** ISO 3166-1 alpha-2. */
@@ -14,44 +17,32 @@ export interface Country {
   name: string;
 }
 
+/**
+ * The codes countries-list names that ISO 3166-1 has not assigned (Ascension Island, Tristan da
+ * Cunha: reserved by the UPU, parts of another country). Kosovo's XK it names too, and the board
+ * keeps it. countries.test.ts derives this from ISO's list again, so pages need not carry it.
+ */
+export const unassignedCodes: readonly string[] = ['AC', 'TA'];
+
+/** Countries whose addresses are written 'City, ST': their subdivisions' codes' suffixes are what people write. */
+export const postalCountries = ['US', 'CA', 'AU'] as const;
+
 interface CountryTables {
   /** Sorted by English name. */
   list: Country[];
   names: Map<string, string>;
-  /** A name folded (see fold) -> its code. */
-  byName: Map<string, string>;
-  short: Map<string, string>;
 }
 
 let tables: CountryTables | null = null;
 
 function load(): CountryTables {
   if (tables) return tables;
-  const assigned = new Set(iso31661.map((entry) => entry.alpha2));
-  assigned.add('XK');
-  const names = new Map<string, string>();
-  const byName = new Map<string, string>();
-  const short = new Map<string, string>();
-  const entries = Object.entries(data).filter(([code]) => assigned.has(code));
-  for (const [code, country] of entries) {
-    names.set(code, country.name);
-    const aliases: readonly string[] = 'alias' in country ? (country.alias as readonly string[]) : [];
-    // 'US', 'UK', 'UAE': the two or three capitals a country is known by, for short labels; its
-    // own code first where people write it ('US' before 'USA').
-    const abbreviation = aliases.includes(code) ? code : aliases.find((alias) => /^[A-Z]{2,3}$/.test(alias));
-    short.set(code, abbreviation ?? country.name);
-  }
-  // ISO's own names ('United Kingdom of Great Britain and Northern Ireland') first, so a common
-  // name or alias that folds the same wins.
-  for (const entry of iso31661) if (assigned.has(entry.alpha2)) byName.set(fold(entry.name), entry.alpha2);
-  for (const [code, country] of entries) {
-    const aliases: readonly string[] = 'alias' in country ? (country.alias as readonly string[]) : [];
-    for (const name of [country.native, ...aliases, country.name]) byName.set(fold(name), code);
-  }
-  const list = entries
-    .map(([code, country]) => ({ code, name: country.name }))
-    .sort((a, b) => a.name.localeCompare(b.name, 'en'));
-  tables = { list, names, byName, short };
+  const entries = Object.entries(englishNames as Record<string, string>).filter(
+    ([code]) => !unassignedCodes.includes(code),
+  );
+  const names = new Map(entries);
+  const list = entries.map(([code, name]) => ({ code, name })).sort((a, b) => a.name.localeCompare(b.name, 'en'));
+  tables = { list, names };
   return tables;
 }
 
@@ -65,17 +56,13 @@ export function countryName(code: string): string {
   return load().names.get(code) ?? code;
 }
 
-/** The short name a label uses: 'US', 'UK', 'UAE' where a country is known by its capitals, else its name. */
-export function countryShortName(code: string): string {
-  return load().short.get(code) ?? code;
-}
-
-/** Whether `code` is a country's ISO 3166-1 alpha-2 code (upper case). */
-export function isCountryCode(code: string): boolean {
-  return load().names.has(code);
-}
-
-/** The country a name means ('Deutschland', 'U.S.A.', 'the Netherlands'), already folded; null when none. */
-export function countryByFoldedName(folded: string): string | null {
-  return load().byName.get(folded) ?? null;
+/**
+ * The country a picker's text names: its code in any case ('de') or its English name in any case
+ * ('germany', as a form sends the name it shows); null when it names none.
+ */
+export function countryCodeOf(text: string): string | null {
+  const value = text.trim();
+  if (isCountryCode(value.toUpperCase())) return value.toUpperCase();
+  const lower = value.toLowerCase();
+  return load().list.find((country) => country.name.toLowerCase() === lower)?.code ?? null;
 }

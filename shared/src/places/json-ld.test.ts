@@ -3,9 +3,16 @@ import { describe, expect, it } from 'vitest';
 import { jobPostingLocationLd } from './json-ld';
 import { readPlaces } from './read-places';
 import { regionCountries } from './regions';
+import { namePlaces } from './subdivisions';
+
+/** A job's where as the server sends it: read, and its places named. */
+function where(location: string, workplaceType: string | null) {
+  const reading = readPlaces({ text: location, workplaceType });
+  return { places: namePlaces(reading.places), remote: reading.remote, workplaceType, location };
+}
 
 const ld = (location: string, workplaceType: string | null = null) =>
-  jobPostingLocationLd({ ...readPlaces({ text: location, workplaceType }), workplaceType, location });
+  jobPostingLocationLd(where(location, workplaceType));
 
 const address = (fields: object) => ({ '@type': 'Place', address: { '@type': 'PostalAddress', ...fields } });
 const country = (name: string) => ({ '@type': 'Country', name });

@@ -1,8 +1,7 @@
-import { countryName } from '@board/shared/places/countries';
+import { countryName, postalCountries } from '@board/shared/places/countries';
 import { regionCountries } from '@board/shared/places/regions';
-import { postalCountries, subdivisionName } from '@board/shared/places/subdivisions';
-import type { JobWhere, Place, RemoteEligibility } from '@board/shared/places/types';
-import { workplaceKind } from '@board/shared/places/workplace';
+import type { JobWhere, NamedPlace, RemoteEligibility } from '@board/shared/places/types';
+import { isShownRemote } from '@board/shared/places/workplace';
 
 /**
  * Where a job is, for search engines (schema.org JobPosting, as Google for Jobs reads it): each
@@ -13,16 +12,16 @@ import { workplaceKind } from '@board/shared/places/workplace';
  */
 
 /** A region as an address writes it: 'MA' in the US, Canada and Australia; elsewhere its name ('England'). */
-function addressRegion(region: string): string {
-  const country = region.slice(0, 2);
-  return (postalCountries as readonly string[]).includes(country) ? region.slice(3) : subdivisionName(region);
+function addressRegion(place: NamedPlace & { region: string }): string {
+  const postal = (postalCountries as readonly string[]).includes(place.region.slice(0, 2));
+  return postal ? place.region.slice(3) : (place.regionName ?? place.region);
 }
 
-export function postalAddressLd(place: Place) {
+export function postalAddressLd(place: NamedPlace) {
   return {
     '@type': 'PostalAddress',
     ...(place.city ? { addressLocality: place.city } : {}),
-    ...(place.region ? { addressRegion: addressRegion(place.region) } : {}),
+    ...(place.region ? { addressRegion: addressRegion({ ...place, region: place.region }) } : {}),
     addressCountry: place.country,
   };
 }
@@ -33,7 +32,7 @@ const placeLd = (address: object) => ({ '@type': 'Place', address });
  * `jobLocation`: one Place, or a list for several; for a job whose text named no known place, its
  * text as the locality (undefined when there is none).
  */
-export function jobLocationLd(places: readonly Place[], text?: string | null) {
+export function jobLocationLd(places: readonly NamedPlace[], text?: string | null) {
   if (places.length === 0) {
     const locality = (text ?? '').trim();
     return locality ? placeLd({ '@type': 'PostalAddress', addressLocality: locality }) : undefined;
@@ -60,8 +59,7 @@ export function applicantLocationRequirementsLd(remote: RemoteEligibility | null
  * `jobLocationType` and, where stated, `applicantLocationRequirements`.
  */
 export function jobPostingLocationLd(job: JobWhere) {
-  const kind = workplaceKind(job.workplaceType);
-  const remote = kind === 'Remote' || (!kind && job.remote !== null);
+  const remote = isShownRemote(job);
   const data: Record<string, unknown> = {};
   const jobLocation = jobLocationLd(job.places, remote ? null : job.location);
   if (jobLocation) data.jobLocation = jobLocation;

@@ -1,11 +1,19 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
+import { countryName } from './countries';
 import { eligibilityLabel, workplaceLabel } from './labels';
 import { readPlaces } from './read-places';
+import { namePlaces } from './subdivisions';
 import { workplaceKind } from './workplace';
 
+/** A job's where as the server sends it: read, and its places named. */
+function where(location: string, workplaceType: string | null) {
+  const reading = readPlaces({ text: location, workplaceType });
+  return { places: namePlaces(reading.places), remote: reading.remote, workplaceType, location };
+}
+
 const label = (location: string, workplaceType: string | null = null) =>
-  workplaceLabel({ ...readPlaces({ text: location, workplaceType }), workplaceType, location });
+  workplaceLabel(where(location, workplaceType), countryName);
 
 describe('workplaceLabel', () => {
   it.each([
@@ -35,6 +43,10 @@ describe('workplaceLabel', () => {
     ['', 'Hybrid', 'Hybrid'],
     // The board's text for a job with no location.
     ['Remote', 'On-site', 'On-site'],
+    // The data's on-site or hybrid type wins over a text that says remote: the text as written,
+    // or the country it names.
+    ['Remote (EU)', 'On-site', 'On-site · Remote (EU)'],
+    ['Remote (UK)', 'Hybrid', 'Hybrid · United Kingdom'],
   ])('%s (%s) -> %s', (location, workplaceType, expected) => {
     expect(label(location, workplaceType)).toBe(expected);
   });
@@ -42,12 +54,12 @@ describe('workplaceLabel', () => {
 
 describe('eligibilityLabel', () => {
   it('says nothing for a job that is not remote or does not say from where', () => {
-    expect(eligibilityLabel(null)).toBe('');
-    expect(eligibilityLabel({ kind: 'not-stated' })).toBe('');
+    expect(eligibilityLabel(null, countryName)).toBe('');
+    expect(eligibilityLabel({ kind: 'not-stated' }, countryName)).toBe('');
   });
 
   it('names a region alone without "only"', () => {
-    expect(eligibilityLabel({ kind: 'areas', countries: [], regions: ['EMEA'] })).toBe('EMEA');
+    expect(eligibilityLabel({ kind: 'areas', countries: [], regions: ['EMEA'] }, countryName)).toBe('EMEA');
   });
 });
 

@@ -1,9 +1,9 @@
 import { type City, citiesNamed } from '@board/shared/places/cities';
-import { countryByFoldedName, isCountryCode } from '@board/shared/places/countries';
+import { isCountryCode, postalCountries } from '@board/shared/places/countries';
+import { countryByFoldedName } from '@board/shared/places/country-names';
 import { fold } from '@board/shared/places/fold';
 import { regionByFoldedName } from '@board/shared/places/regions';
 import {
-  postalCountries,
   type Subdivision,
   subdivision,
   subdivisionsAbbreviated,

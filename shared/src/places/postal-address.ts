@@ -1,4 +1,5 @@
-import { countryByFoldedName, isCountryCode } from '@board/shared/places/countries';
+import { isCountryCode } from '@board/shared/places/countries';
+import { countryByFoldedName } from '@board/shared/places/country-names';
 import { fold } from '@board/shared/places/fold';
 import { type Area, cityNamed, placeOfCity } from '@board/shared/places/place-names';
 import { subdivision, subdivisionsAbbreviated, subdivisionsNamed } from '@board/shared/places/subdivisions';

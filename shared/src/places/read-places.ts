@@ -1,5 +1,6 @@
 import { loadCities } from '@board/shared/places/cities';
-import { countryByFoldedName, isCountryCode } from '@board/shared/places/countries';
+import { isCountryCode } from '@board/shared/places/countries';
+import { countryByFoldedName } from '@board/shared/places/country-names';
 import { fold } from '@board/shared/places/fold';
 import { readGroup, splitGroups, withoutFillers } from '@board/shared/places/location-text';
 import { readAlone, readPlaceParts } from '@board/shared/places/place-names';
@@ -140,6 +141,13 @@ export function readPlaces(input: PlaceInput): PlaceReading {
 
   const places = distinctPlaces([...found.places, ...found.fieldPlaces]).slice(0, maxEntries);
   const kind = workplaceKind(input.workplaceType);
+  // The workplace type the data gives wins over the text: an on-site or hybrid job is done at its
+  // places, a country its text names among them ('Remote (UK)' as Hybrid is in the UK). Where a
+  // job may be done from is a remote job's alone.
+  if (kind === 'On-site' || kind === 'Hybrid') {
+    const named = found.countries.map((country) => ({ country }));
+    return { places: distinctPlaces([...places, ...named]).slice(0, maxEntries), remote: null, timeZones, text };
+  }
   // 'Remote' alone is also the board's text for a job with no location: beside an on-site or
   // hybrid type it does not make the job remote.
   const remoteJob =

@@ -1,4 +1,6 @@
+import { postalCountries } from '@board/shared/places/countries';
 import { fold } from '@board/shared/places/fold';
+import type { NamedPlace, Place } from '@board/shared/places/types';
 import { iso31662 } from 'iso-3166';
 
 /**
@@ -20,8 +22,6 @@ export interface Subdivision {
   major: boolean;
 }
 
-/** Countries whose addresses are written 'City, ST': their subdivisions' codes are read as abbreviations. */
-export const postalCountries = ['US', 'CA', 'AU'] as const;
 const nations = new Set(['GB-ENG', 'GB-SCT', 'GB-WLS', 'GB-NIR']);
 
 interface Tables {
@@ -75,4 +75,15 @@ export function subdivisionsNamed(folded: string): readonly Subdivision[] {
 /** The US, Canadian and Australian subdivisions an abbreviation names: 'WA' -> [US-WA, AU-WA]. */
 export function subdivisionsAbbreviated(abbreviation: string): readonly Subdivision[] {
   return load().byAbbreviation.get(abbreviation.toUpperCase()) ?? [];
+}
+
+/**
+ * Places with their regions' names, as pages show them ('Texas, United States'; addressRegion
+ * 'England'): the server names them, as a page does not carry the 5,000 subdivisions' names.
+ */
+export function namePlaces(places: readonly Place[]): NamedPlace[] {
+  return places.map((place) => {
+    const name = place.region ? subdivision(place.region)?.name : undefined;
+    return name ? { ...place, regionName: name } : { ...place };
+  });
 }

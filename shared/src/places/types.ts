@@ -14,6 +14,14 @@ export interface Place {
 }
 
 /**
+ * A place as a page shows it: its region's English name beside the code ('US-TX': 'Texas'), which
+ * the server adds (subdivisions.ts: namePlaces), as a page does not carry every region's name.
+ */
+export interface NamedPlace extends Place {
+  regionName?: string;
+}
+
+/**
  * A group of countries a remote job may be done from. 'Europe' is the continent (the United
  * Kingdom, Switzerland, Norway…), 'EU' the union's member states; see regions.ts for each list.
  */
@@ -81,7 +89,7 @@ export type VisaSponsorship = 'yes' | 'no' | 'not-stated';
 export interface JobWhere {
   /** The board's workplace type ('Remote', 'Hybrid', 'On-site'), '' or null when not given. */
   workplaceType?: string | null;
-  places: readonly Place[];
+  places: readonly NamedPlace[];
   remote: RemoteEligibility | null;
   /** The location text, shown as written when no place was read from it. */
   location?: string | null;

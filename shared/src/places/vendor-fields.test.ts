@@ -80,10 +80,18 @@ describe('readPlaces: the vendors’ structured fields', () => {
   it('a bare "Remote" beside an on-site or hybrid type is the board’s text for no location, not remote', () => {
     expect(readPlaces({ text: 'Remote', workplaceType: 'On-site' }).remote).toBeNull();
     expect(readPlaces({ text: 'London or Remote', workplaceType: 'Hybrid' }).remote).toBeNull();
-    expect(readPlaces({ text: 'Remote (UK)', workplaceType: 'Hybrid' }).remote).toEqual({
-      kind: 'areas',
-      countries: ['GB'],
-      regions: [],
+  });
+
+  it('an on-site or hybrid type wins over a text that says remote: no eligibility, the country it names a place', () => {
+    expect(readPlaces({ text: 'Remote (UK)', workplaceType: 'Hybrid' })).toMatchObject({
+      places: [{ country: 'GB' }],
+      remote: null,
+    });
+    expect(readPlaces({ text: 'Remote (EU)', workplaceType: 'On-site' })).toMatchObject({ places: [], remote: null });
+    // Ashby's isRemote beside its own hybrid type.
+    expect(readPlaces({ text: 'London', workplaceType: 'Hybrid', isRemote: true })).toMatchObject({
+      places: [{ city: 'London', country: 'GB' }],
+      remote: null,
     });
   });
 

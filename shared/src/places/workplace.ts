@@ -9,3 +9,12 @@ export function workplaceKind(value: string | null | undefined): WorkplaceKind |
   if (/^(onsite|inoffice|office|inperson|officebased)$/.test(word)) return 'On-site';
   return null;
 }
+
+/**
+ * Whether a job shows and is described as remote: its type says so, or no type is given and its
+ * text says remote. An on-site or hybrid type wins over the text (read-places.ts).
+ */
+export function isShownRemote(job: { workplaceType?: string | null; remote: unknown | null }): boolean {
+  const kind = workplaceKind(job.workplaceType);
+  return kind === 'Remote' || (kind === null && job.remote !== null);
+}

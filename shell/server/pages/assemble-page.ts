@@ -5,6 +5,7 @@ import { scriptJson } from '@board/shared/lib/script-json';
 import { type BootData, bootGlobal, queriesScriptId } from '../../src/boot-data';
 import { escapeHtml } from '../http/html-escape';
 import { manifestAssets, type RemoteManifest } from '../remotes/manifest-cache';
+import { addressScript } from './board-address';
 import { type PagePlan, pageCalls, planPage } from './page-plan';
 
 export interface AssembleInput {
@@ -27,6 +28,8 @@ export interface AssembleInput {
    * stylesheet request. The bundlers' CSS loaders find them by `data-href` and do not load them again.
    */
   inlineStyles?: Map<string, string>;
+  /** `url` is not the address the visitor asked for but the server's read of it (board-address.ts). */
+  readAddress?: boolean;
 }
 
 const link = (attributes: Record<string, string | true>) =>
@@ -50,6 +53,7 @@ export function assemblePage({
   head,
   rendered,
   inlineStyles = new Map(),
+  readAddress = false,
 }: AssembleInput): string {
   const previewed = url.searchParams.get('preview_remote');
   const useManifest = plan && manifest && previewed !== plan.route.remote ? manifest : null;
@@ -72,6 +76,7 @@ export function assemblePage({
   });
 
   const tags = [
+    ...(readAddress ? [addressScript(url)] : []),
     `<script>window.${bootGlobal}=${scriptJson(boot)}</script>`,
     ...(rendered?.head ? [rendered.head] : []),
     ...(apiOrigin !== siteOrigin ? [link({ rel: 'preconnect', href: apiOrigin, crossorigin: true })] : []),

@@ -17,6 +17,7 @@ import { type ManifestCache, manifestAssets, type RemoteManifest } from '../remo
 import { type ReleasePointers, releasesHeader, visitorReleases } from '../remotes/release-pointers';
 import type { ServerRemotes } from '../remotes/server-remotes';
 import { assemblePage } from './assemble-page';
+import { boardAddress } from './board-address';
 import { identity, keptPages } from './kept-pages';
 import { renderHead } from './page-head';
 import { pageOutcome } from './page-outcome';
@@ -103,7 +104,10 @@ export function pageRoute(options: PageRouteOptions) {
     // header and an absolute-form request target are the client's to choose, and a kept page is
     // sent to every visitor.
     const requested = new URL(c.req.url);
-    const url = new URL(`${requested.pathname}${requested.search}`, configured.siteUrl);
+    const sent = new URL(`${requested.pathname}${requested.search}`, configured.siteUrl);
+    // A country's name the filter form sent is read as its code (board-address.ts).
+    const read = boardAddress(sent);
+    const url = read ?? sent;
     const preview = url.searchParams.has('preview_remote');
     // 0. The visitor's releases: the config the page carries names each remote's chosen release.
     const visitor = await visitorReleases(configured, releases, readCookie(c.req.header('Cookie'), releaseCookieName), {
@@ -203,6 +207,7 @@ export function pageRoute(options: PageRouteOptions) {
       head,
       rendered,
       inlineStyles,
+      readAddress: read !== null,
     });
     // 6. Sent.
     const cacheControl = pageCacheControlOf({

@@ -1,4 +1,5 @@
 import { type ApiClient, ApiError, requestUrl } from '@board/shared/api/api-client';
+import { withJobReadings } from '@board/shared/api/job-readings';
 import { type FetchQueryOptions, QueryClient, type QueryKey } from '@tanstack/react-query';
 import type { ApiReader } from './api-reader';
 
@@ -8,7 +9,9 @@ import type { ApiReader } from './api-reader';
  * files and the preview images run the same shared queries the browser runs. It answers as the
  * browser's client does (the body, or an ApiError with the status: 404 when the API says so, 503
  * when it could not answer), and counts what it could not read, so a caller can tell a missing
- * subject from an API that was down. Reads only: the server never posts.
+ * subject from an API that was down. Reads only: the server never posts. Jobs that come without
+ * their places read (another platform's API) are read here, with the gazetteer only a server
+ * holds, so a search by where a job can be done from finds them (job-readings.ts).
  */
 export interface ReaderClient extends ApiClient {
   /** How many reads found the API unable to answer (slow, down, refusing). */
@@ -29,7 +32,7 @@ export function readerClient(
     },
     async get(path, query) {
       const answer = await api.get(requestUrl(apiBaseUrl, { path, query }));
-      if (answer.kind === 'ok') return answer.body;
+      if (answer.kind === 'ok') return withJobReadings(answer.body);
       if (answer.kind === 'missing') throw new ApiError(404, 'Not found');
       if (answer.kind === 'refused') {
         const message = (answer.body as { message?: unknown } | null)?.message;

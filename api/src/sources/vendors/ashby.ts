@@ -73,6 +73,14 @@ async function jobOf(item: unknown, id: string, title: string): Promise<Imported
     title,
     location: locationOf([field(item, 'location'), ...secondary]),
     workplaceType: workplaceOf(field(item, 'workplaceType'), field(item, 'isRemote')),
+    placeFields: {
+      isRemote: field(item, 'isRemote') === true ? true : null,
+      locations: secondary.map((entry) => oneLine(entry, 200)),
+      addresses: [
+        field(item, 'address'),
+        ...list(field(item, 'secondaryLocations')).map((entry) => field(entry, 'address')),
+      ].map(addressOf),
+    },
     jobType: typeof employment === 'string' ? (employmentTypes[employment] ?? jobTypeOf(employment)) : null,
     level: null,
     salary: salaryOf(field(item, 'compensation')),
@@ -84,6 +92,17 @@ async function jobOf(item: unknown, id: string, title: string): Promise<Imported
     validThrough: null,
     applicationUrl: urlOf(field(item, 'applyUrl')) ?? urlOf(field(item, 'jobUrl')),
     atsUpdatedAt: null,
+  };
+}
+
+/** An address's `postalAddress` (addressLocality, addressRegion, addressCountry), as text. */
+function addressOf(address: unknown) {
+  const postal = field(address, 'postalAddress');
+  if (postal === undefined || postal === null) return null;
+  return {
+    locality: oneLine(field(postal, 'addressLocality'), 200) || null,
+    region: oneLine(field(postal, 'addressRegion'), 200) || null,
+    country: oneLine(field(postal, 'addressCountry'), 200) || null,
   };
 }
 

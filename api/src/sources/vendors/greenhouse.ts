@@ -83,12 +83,19 @@ export const greenhouse: Vendor = {
   },
 };
 
-function placeOf(item: unknown): Pick<ImportedJob, 'location' | 'workplaceType'> {
+function placeOf(item: unknown): Pick<ImportedJob, 'location' | 'workplaceType' | 'placeFields'> {
   const named = oneLine(field(field(item, 'location'), 'name'), 300);
   // Without a location name, the offices the post is in (the leaves of the office tree).
   const offices = list(field(item, 'offices')).filter((office) => list(field(office, 'child_ids')).length === 0);
   const location = named || locationOf(offices.map((office) => field(office, 'name')));
-  return { location: location || null, workplaceType: workplaceInText(location) };
+  // An office's own location ('San Francisco, CA') says more than its name ('HQ'); read only where
+  // the post names no location, which says where the job is better than the company's offices do.
+  const officePlaces = offices.map((office) => oneLine(field(office, 'location'), 200) || null);
+  return {
+    location: location || null,
+    workplaceType: workplaceInText(location),
+    placeFields: named ? {} : { locations: officePlaces },
+  };
 }
 
 /** Custom fields a board chose to publish: an employment type, a level, a closing date, by their names. */

@@ -90,6 +90,10 @@ async function jobOf(item: unknown, id: string, title: string): Promise<Imported
     title,
     location: locationOf([field(categories, 'location'), ...all]),
     workplaceType: workplaceOf(field(item, 'workplaceType')),
+    placeFields: {
+      countryCode: oneLine(field(item, 'country'), 60) || null,
+      locations: all.map((entry) => oneLine(entry, 200)),
+    },
     jobType: jobTypeOf(field(categories, 'commitment')),
     level: oneLine(field(categories, 'level'), 60) || null,
     salary: salaryOf(field(item, 'salaryRange')),

@@ -5,6 +5,7 @@ import { Button, buttonVariants } from '@board/shared/ui/button';
 import { ModalDialog, useModalDialog } from '@board/shared/ui/modal-dialog';
 import { BellRing, X } from 'lucide-react';
 import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
+import { useCountries } from '../../lib/places/use-countries';
 import { PlainAlertForm } from './alert-fields';
 import { alertNoticeParam, alertNoticeValue, alertSearchFields } from './subscribe-alert';
 
@@ -54,8 +55,14 @@ function useAlertSearch({ search, workspaceSlug, workspaceName }: Board) {
   const back = new URLSearchParams(location.search);
   back.delete(alertNoticeParam);
   const query = back.toString();
+  // A search with a country to work from names it (the names load then: use-countries.ts).
+  const { countries } = useCountries(search.from !== '');
   return {
-    description: describeAlertSearch(search, workspaceSlug ? { name: workspaceName || workspaceSlug } : {}),
+    description: describeAlertSearch(
+      search,
+      workspaceSlug ? { name: workspaceName || workspaceSlug } : {},
+      countries?.countryName ?? ((code) => code),
+    ),
     searchFields: alertSearchFields(search, workspaceSlug),
     returnTo: query ? `${location.pathname}?${query}` : location.pathname,
   };

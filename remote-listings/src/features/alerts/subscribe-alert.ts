@@ -1,6 +1,6 @@
 import { ApiError } from '@board/shared/api/api-client';
 import type { JobSearch } from '@board/shared/api/job-search';
-import { jobSearchQuery } from '@board/shared/api/job-search-query';
+import { jobSearchQuery } from '@board/shared/api/job-search-params';
 import { alertFieldNames } from '@board/shared/forms/alert-fields';
 import { useMutation } from '@board/shared/lib/query';
 import { useApiClient } from '@board/shared/react/api-client';

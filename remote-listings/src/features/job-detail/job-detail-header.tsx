@@ -1,6 +1,7 @@
 import type { Job } from '@board/shared/api/job';
 import { CompanyLogo } from '@board/shared/ui/company-logo';
-import { Briefcase, Calendar, MapPin } from 'lucide-react';
+import { BadgeCheck, Briefcase, Calendar, MapPin } from 'lucide-react';
+import { visaText, whereLabel } from '../jobs/job-where';
 import { PostedDate } from '../jobs/posted-date';
 import { SaveJobButton } from '../jobs/save-job-button';
 import { ShareJobButton } from './share-job-button';
@@ -19,7 +20,7 @@ export function JobDetailHeader({ job }: { job: Job }) {
       <ul className="mt-4 flex flex-wrap gap-x-5 gap-y-2 text-sm text-muted">
         <li className="flex items-center gap-1.5">
           <MapPin aria-hidden="true" className="size-4" />
-          {job.location}
+          {whereLabel(job)}
         </li>
         <li className="flex items-center gap-1.5">
           <Briefcase aria-hidden="true" className="size-4" />
@@ -28,6 +29,10 @@ export function JobDetailHeader({ job }: { job: Job }) {
         <li className="flex items-center gap-1.5">
           <Calendar aria-hidden="true" className="size-4" />
           <PostedDate postedAt={job.postedAt} visiblePrefix />
+        </li>
+        <li className="flex items-center gap-1.5">
+          <BadgeCheck aria-hidden="true" className="size-4" />
+          {visaText(job)}
         </li>
       </ul>
       <p className="mt-3 text-lg font-semibold text-ink">{job.salary || 'Salary not disclosed'}</p>

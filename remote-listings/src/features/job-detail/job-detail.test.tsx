@@ -36,6 +36,30 @@ describe('JobDetailPage', () => {
     expect(screen.getByRole('link', { name: 'Browse All Jobs' })).toHaveAttribute('href', '/');
   });
 
+  it.each([
+    ['yes', 'Visa sponsorship: Offered'],
+    ['no', 'Visa sponsorship: Not offered'],
+    ['not-stated', 'Visa sponsorship: Not stated'],
+  ] as const)('says where the job can be done from and, for %s, %s', async (visa, said) => {
+    renderDetail(
+      createServerJob({
+        id: '6',
+        location: 'London; Manchester; Leeds',
+        workplace_type: 'Hybrid',
+        places: ['London', 'Manchester', 'Leeds'].map((city) => ({
+          city,
+          region: null,
+          region_name: null,
+          country: 'GB',
+        })),
+        visa_sponsorship: visa,
+      }),
+    );
+    const detail = await card();
+    expect(detail.getByText('Hybrid · London, United Kingdom +2 more')).toBeInTheDocument();
+    expect(detail.getByText(said)).toBeInTheDocument();
+  });
+
   it('hides every empty section', async () => {
     renderDetail(createServerJob({ id: '5', skills: [], description: '  ', benefits: ['', ' '] }));
     expect(await screen.findByRole('heading', { level: 1, name: 'Frontend Developer' })).toBeInTheDocument();

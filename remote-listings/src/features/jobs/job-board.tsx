@@ -123,7 +123,7 @@ export function JobBoard({
         </div>
       </div>
       <div aria-busy={board.updating || board.loadingMore}>
-        <JobList jobs={jobs} status={status} view={view} onIntent={prefetch} />
+        <JobList jobs={jobs} status={status} view={view} from={search.from} onIntent={prefetch} />
         {status === 'success' && jobs.length > 0 ? (
           <LoadMore
             hasMore={board.hasMore}

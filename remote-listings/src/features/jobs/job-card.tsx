@@ -5,6 +5,7 @@ import { CompanyLogo } from '@board/shared/ui/company-logo';
 import { Briefcase, Calendar, Code, MapPin } from 'lucide-react';
 import type { CSSProperties } from 'react';
 import { InvestorBadges } from './investor-badges';
+import { hasWhereBadges, WhereBadges, whereLabel } from './job-where';
 import { PostedDate } from './posted-date';
 import { SaveJobButton } from './save-job-button';
 import { isCodeRole } from './search-options';
@@ -19,6 +20,25 @@ export function animationDelay(index: number): string {
   return `${Math.min(index, staggerLimit) * 100}ms`;
 }
 
+const investorsOf = (job: Job) => [...new Set([...job.investors.all, ...job.investors.lastRound])];
+
+/**
+ * The height, in rem, a card of the list takes on a desktop screen, from the rows its job gives it
+ * (JobCard below): what the list reserves for a card the browser has not drawn yet. A guess far
+ * from the card's real height would move the page as cards are drawn, and put another card where a
+ * restored scroll position points after a reload (job-list.tsx). Narrower screens wrap some rows.
+ */
+export function listCardHeight(job: Job, from: string): number {
+  // Padding and border, the title, the company, the place, type and salary, the footer's gap.
+  let rem = 7.5;
+  if (hasWhereBadges(job, from)) rem += 1.75;
+  if (job.description) rem += 3;
+  // The footer: the posted date, or the investors' badges, taller with their '+N more' button.
+  const investors = investorsOf(job).length;
+  rem += investors > 3 ? 1.5 : investors > 0 ? 1.25 : 1;
+  return rem;
+}
+
 /**
  * One job in the list or grid. The whole card is one link to /job/{id} (the title's link
  * stretched over the card); the '+N more' investor button sits above it.
@@ -27,16 +47,19 @@ export function JobCard({
   job,
   index,
   layout,
+  from = '',
   onIntent,
 }: {
   job: Job;
   index: number;
   layout: 'list' | 'grid';
+  /** The country the search asks about: a remote job that does not say from where is marked. */
+  from?: string;
   /** Hover or focus: a chance to prefetch the job. */
   onIntent?: (job: Job) => void;
 }) {
   const Icon = isCodeRole(job.title) ? Code : Briefcase;
-  const investors = [...new Set([...job.investors.all, ...job.investors.lastRound])];
+  const investors = investorsOf(job);
   return (
     <article
       onMouseEnter={() => onIntent?.(job)}
@@ -65,7 +88,7 @@ export function JobCard({
         <ul className="mt-2 flex flex-wrap gap-x-4 gap-y-1 text-sm text-muted">
           <li className="flex items-center gap-1">
             <MapPin aria-hidden="true" className="size-3.5" />
-            {job.location}
+            {whereLabel(job)}
           </li>
           <li className="flex items-center gap-1">
             <Briefcase aria-hidden="true" className="size-3.5" />
@@ -73,6 +96,7 @@ export function JobCard({
           </li>
           <li className="font-medium text-ink">{job.salary || 'Salary not disclosed'}</li>
         </ul>
+        <WhereBadges job={job} from={from} />
         {job.description ? (
           <p className={cn('mt-2 text-sm text-ink/80', layout === 'grid' ? 'line-clamp-3' : 'line-clamp-2')}>
             {job.description}

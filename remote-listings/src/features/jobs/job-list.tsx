@@ -2,8 +2,9 @@ import type { BoardView as ViewMode } from '@board/shared/api/board-search';
 import type { Job } from '@board/shared/api/job';
 import { pageSize } from '@board/shared/api/requests';
 import { StatusPanel } from '@board/shared/ui/status-panel';
-import { memo } from 'react';
-import { JobCard, JobCardPlaceholder } from './job-card';
+import { type CSSProperties, memo } from 'react';
+import { scrollAnchorProps } from '../../lib/paging/scroll-anchor';
+import { JobCard, JobCardPlaceholder, listCardHeight } from './job-card';
 
 /**
  * Typing in the filter re-renders the list; a card whose job, place and layout are unchanged is
@@ -14,16 +15,19 @@ const MemoJobCard = memo(JobCard);
 /**
  * Cards out of view skip style, layout and paint until scrolled near (they stay in the DOM and
  * the accessibility tree): at 10,000 jobs, most of a keystroke's cost was laying out the 30
- * cards that the new filter result mounted, of which a screen shows a few. The size is a first
- * guess near the drawn one at each width (a phone's list card stacks its rows and is about
- * 20rem); the browser then remembers each card's real one. A guess far below the real height
- * makes the page grow as cards are drawn: the End key then stops short of the list's end, and
- * the next page waits for another scroll.
+ * cards that the new filter result mounted, of which a screen shows a few. Until drawn, a card
+ * takes the height its rows give it (listCardHeight, at a desktop's width; a phone stacks them,
+ * about 8rem taller; a grid's cells a first guess), then the one the browser remembers. Which
+ * cards were drawn differs after a reload, so a guess far from the real heights would put another
+ * card where the restored scroll position points; and a guess far below them makes the page grow
+ * under a phone's smooth End scroll, which then stops short of the list's end (no next page).
  */
-const offscreenCheap = (view: ViewMode) =>
+const offscreenClass = (view: ViewMode) =>
   view === 'grid'
     ? '[content-visibility:auto] [contain-intrinsic-size:auto_22rem]'
-    : '[content-visibility:auto] [contain-intrinsic-size:auto_20rem] sm:[contain-intrinsic-size:auto_12rem]';
+    : '[content-visibility:auto] [contain-intrinsic-size:auto_calc(var(--card-height)_+_8rem)] sm:[contain-intrinsic-size:auto_var(--card-height)]';
+const offscreenSize = (view: ViewMode, job: Job, from: string) =>
+  view === 'grid' ? undefined : ({ '--card-height': `${listCardHeight(job, from)}rem` } as CSSProperties);
 
 const gridClass = (view: ViewMode) =>
   view === 'grid' ? 'grid gap-4 sm:grid-cols-2 lg:grid-cols-3' : 'flex flex-col gap-3';
@@ -36,9 +40,12 @@ export function JobList({
   jobs,
   status,
   view,
+  from = '',
   onIntent,
 }: {
   jobs: Job[];
+  /** The country searched for ('' none): the cards mark the remote jobs that do not say from where. */
+  from?: string;
   status: 'pending' | 'error' | 'success';
   view: ViewMode;
   onIntent?: (job: Job) => void;
@@ -81,9 +88,14 @@ export function JobList({
       <h2 className="sr-only">Job listings</h2>
       <ul className={gridClass(view)}>
         {jobs.map((job, index) => (
-          <li key={job.id} className={offscreenCheap(view)}>
+          <li
+            key={job.id}
+            className={offscreenClass(view)}
+            style={offscreenSize(view, job, from)}
+            {...scrollAnchorProps(job.id)}
+          >
             {/* An appended page staggers in from its own first card. */}
-            <MemoJobCard job={job} index={index % pageSize} layout={view} onIntent={onIntent} />
+            <MemoJobCard job={job} index={index % pageSize} layout={view} from={from} onIntent={onIntent} />
           </li>
         ))}
       </ul>

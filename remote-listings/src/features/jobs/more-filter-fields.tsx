@@ -7,6 +7,7 @@ import { MapPin } from 'lucide-react';
 import { useId } from 'react';
 import { useFollowValue } from '../../lib/forms/get-form';
 import { postedWithinOptions } from './search-options';
+import { VisaField, WorkFromField } from './work-from-fields';
 
 export interface MoreFilterOptions {
   locations: string[];
@@ -16,7 +17,8 @@ export interface MoreFilterOptions {
 
 /**
  * The filters after the SPEC's four: a location typed or chosen from the board's own
- * locations, workplace types (several at once), job type, level and posted within.
+ * locations, workplace types (several at once), job type, level, posted within, the country the
+ * seeker can work from and visa sponsorship.
  */
 export function MoreFilterFields({
   url,
@@ -88,6 +90,8 @@ export function MoreFilterFields({
           onChange({ postedWithin: postedWithinOptions.find((option) => option.value === value)?.value ?? '' })
         }
       />
+      <WorkFromField url={url} onChange={onChange} />
+      <VisaField url={url} onChange={onChange} />
       <fieldset className="sm:col-span-2 lg:col-span-4">
         <legend className="text-sm font-medium text-ink">Workplace</legend>
         <div className="mt-1 flex flex-wrap gap-2">

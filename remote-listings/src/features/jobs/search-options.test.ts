@@ -14,6 +14,7 @@ describe('activeFilterCount', () => {
     [{ title: 'x', investor: 'Accel', salaryMaxK: 100 }, 3],
     [{ workplaces: ['Remote', 'Hybrid'] }, 1],
     [{ workplaces: ['Remote'], jobType: 'Full-time', level: 'Senior', postedWithin: '7d', location: 'x' }, 5],
+    [{ from: 'DE', visa: true }, 2],
   ])('%j -> %d', (search, count) => {
     expect(activeFilterCount({ ...emptyJobSearch, ...search }, bounds)).toBe(count);
   });

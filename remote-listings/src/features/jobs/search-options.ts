@@ -69,6 +69,8 @@ export function activeFilterCount(search: JobSearch, bounds: Bounds): number {
     search.jobType !== '',
     search.level !== '',
     search.postedWithin !== '',
+    search.from !== '',
+    search.visa,
   ].filter(Boolean).length;
 }
 

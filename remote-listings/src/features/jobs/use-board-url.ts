@@ -7,6 +7,7 @@ import {
 } from '@board/shared/api/board-search';
 import { useSearchParams } from '@board/shared/lib/router';
 import { useCallback, useMemo, useRef } from 'react';
+import { loadCountries } from '../../lib/places/use-countries';
 
 /** A board page's URL, read once per render, and the ways to change it. */
 export interface BoardUrlState {
@@ -69,7 +70,14 @@ export function useBoardUrl(): BoardUrlState {
       queueMicrotask(() => {
         const changes = adopting.current;
         adopting.current = null;
-        if (changes) update(changes, { flushSync: false });
+        if (!changes) return;
+        // The picker shows a country's name; the URL names it by its code, read with the names.
+        const name = changes.from;
+        if (!name) update(changes, { flushSync: false });
+        else
+          void loadCountries().then(({ countryCodeOf }) =>
+            update({ ...changes, from: countryCodeOf(name) ?? '' }, { flushSync: false }),
+          );
       });
     },
     [update],

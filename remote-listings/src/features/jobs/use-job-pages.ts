@@ -1,8 +1,9 @@
 import type { JobSearch } from '@board/shared/api/job-search';
 import { jobPagesQuery } from '@board/shared/api/queries';
+import { SearchNeedsServer } from '@board/shared/api/search-executor';
 import { keepPreviousData, useInfiniteQuery } from '@board/shared/lib/query';
 import { useApiClient } from '@board/shared/react/api-client';
-import { useMemo } from 'react';
+import { useEffect, useMemo } from 'react';
 import { useAbortSupersededSearch, useDebouncedSearch } from '../../lib/paging/use-debounced-search';
 import { usePagedItems } from '../../lib/paging/use-restored-pages';
 import type { BoardJobs } from './job-board';
@@ -25,6 +26,12 @@ export function useJobPages(
   const pages = jobPagesQuery(client, workspaceSlug, search);
   const query = useInfiniteQuery({ ...pages, enabled, placeholderData: keepPreviousData });
   useAbortSupersededSearch(pages.queryKey, waiting);
+  // Another platform's list, searched by where a job can be done from or by visa, needs its jobs
+  // read by the server (search-executor.ts): the page is loaded from the server, which reads them.
+  const needsServer = query.error instanceof SearchNeedsServer;
+  useEffect(() => {
+    if (needsServer) window.location.assign(window.location.href);
+  }, [needsServer]);
   const { items: jobs, total, first } = usePagedItems(query);
   const facets = first?.facets;
   const options = useMemo(() => facetOptions(facets), [facets]);

@@ -68,13 +68,15 @@ export function useAdoptChangedFields(
  * A ref for an uncontrolled field (its `defaultValue`/`defaultChecked` is what the server
  * rendered) that follows `value` when it changes elsewhere (Clear Filters, Back), unless the
  * visitor is in the field: uncontrolled, so hydration never resets what was typed before it.
+ * `undefined` is a value not known yet, which changes nothing.
  */
-export function useFollowValue<T extends Field>(value: string | boolean) {
+export function useFollowValue<T extends Field>(value: string | boolean | undefined) {
   const ref = useRef<T>(null);
   // Only a change: at hydration the field holds what the server rendered, or what the visitor typed.
   const last = useRef(value);
   useEffect(() => {
-    if (last.current === value) return;
+    // Undefined: not known yet (a name still loading); the field keeps what it shows.
+    if (value === undefined || last.current === value) return;
     last.current = value;
     const field = ref.current;
     if (!field || field.ownerDocument.activeElement === field) return;

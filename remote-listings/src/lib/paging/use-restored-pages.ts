@@ -3,10 +3,13 @@ import type { InfiniteData, UseInfiniteQueryResult } from '@board/shared/lib/que
 import { useLocation } from '@board/shared/lib/router';
 import { useHydrated } from '@board/shared/react/render-time';
 import { useEffect, useMemo, useRef } from 'react';
+import { anchorInView, type ScrollAnchor, scrollToAnchor } from './scroll-anchor';
 
 interface Stored {
   pages: number;
   scrollY: number;
+  /** The item at the top of the window, where the list marks its items (scroll-anchor.ts). */
+  anchor?: ScrollAnchor;
 }
 
 const storageKey = (key: string) => `listings:pages:${key}`;
@@ -14,9 +17,11 @@ const storageKey = (key: string) => `listings:pages:${key}`;
 function read(key: string): Stored | null {
   try {
     const value = JSON.parse(sessionStorage.getItem(storageKey(key)) ?? 'null') as Partial<Stored> | null;
-    return value && typeof value.pages === 'number' && typeof value.scrollY === 'number'
-      ? { pages: value.pages, scrollY: value.scrollY }
-      : null;
+    if (!value || typeof value.pages !== 'number' || typeof value.scrollY !== 'number') return null;
+    const anchor = value.anchor;
+    return typeof anchor?.key === 'string' && typeof anchor.top === 'number'
+      ? { pages: value.pages, scrollY: value.scrollY, anchor: { key: anchor.key, top: anchor.top } }
+      : { pages: value.pages, scrollY: value.scrollY };
   } catch {
     return null;
   }
@@ -45,7 +50,9 @@ interface PagedResult {
  * are kept in sessionStorage under the entry's key (which survives a reload). Back within the app
  * finds the pages in the query cache and the router restores the scroll; a reload, or Back after
  * the cache let them go, starts from the server's first page: the same number of pages is loaded
- * again, one after the other, and the scroll position restored once they are on screen.
+ * again, one after the other, and the scroll position restored once they are on screen: the item
+ * that was at the top of the window back at its place, or the same scrollY where the list marks no
+ * items.
  */
 function useRestoredPages(result: PagedResult) {
   const { key } = useLocation();
@@ -76,7 +83,9 @@ function useRestoredPages(result: PagedResult) {
     }
     // Every stored page is on screen (or the list is shorter now): back to where the visitor was.
     if (target.current) target.current.stored = null;
-    if (stored.pages > 1 && window.scrollY < stored.scrollY) window.scrollTo({ top: stored.scrollY });
+    // A first page only is the router's to restore; nor over a scroll of the visitor's own.
+    if (stored.pages <= 1 || window.scrollY > stored.scrollY) return;
+    if (!stored.anchor || !scrollToAnchor(stored.anchor)) window.scrollTo({ top: stored.scrollY });
   }, [hydrated, pageCount, hasNextPage, isFetchingNextPage, isPlaceholderData, fetchNextPage]);
 
   // Keeps the count and the position up to date (not while restoring, nor over another search's pages).
@@ -84,7 +93,7 @@ function useRestoredPages(result: PagedResult) {
     if (!hydrated || pageCount === 0 || isPlaceholderData) return;
     const save = () => {
       if (target.current?.stored) return;
-      write(key, { pages: pageCount, scrollY: Math.round(window.scrollY) });
+      write(key, { pages: pageCount, scrollY: Math.round(window.scrollY), anchor: anchorInView() });
     };
     save();
     let frame = 0;

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { Footer } from './footer';
 
 describe('Footer', () => {
-  it('has the tagline, social, About, Contact and terms links, the copyright year and the London address', () => {
+  it('has the tagline, social, About, Contact and terms links, the copyright year, the credit for the place names and the London address', () => {
     const config = createRuntimeConfig();
     renderWithRouter(<Footer />, { config });
     expect(screen.getByText(/funding, investors, team and equity up front/i)).toBeInTheDocument();
@@ -22,6 +22,11 @@ describe('Footer', () => {
         new RegExp(`© ${year} Foundry Talent Ltd, a private limited company registered in England and Wales`),
       ),
     ).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'GeoNames' })).toHaveAttribute('href', 'https://www.geonames.org/');
+    expect(screen.getByRole('link', { name: 'CC BY 4.0' })).toHaveAttribute(
+      'href',
+      'https://creativecommons.org/licenses/by/4.0/',
+    );
     expect(screen.getByText('London').closest('address')).toHaveTextContent(
       /Foundry Talent Ltd.*London.*United Kingdom/,
     );

@@ -60,6 +60,18 @@ export function Footer() {
       </div>
       <p className="border-t border-line px-4 py-4 text-center text-xs text-muted">
         © {year} {brand.company}, {brand.companyDescription}. All rights reserved.
+        {/* The data set the board reads jobs' places with asks for this credit (CC BY 4.0). */}
+        <span className="mt-1 block">
+          Place names from{' '}
+          <a href="https://www.geonames.org/" className={linkClass}>
+            GeoNames
+          </a>
+          ,{' '}
+          <a href="https://creativecommons.org/licenses/by/4.0/" className={linkClass}>
+            CC BY 4.0
+          </a>
+          .
+        </span>
       </p>
     </footer>
   );
