@@ -17,15 +17,13 @@ const MemoJobCard = memo(JobCard);
  * the accessibility tree): at 10,000 jobs, most of a keystroke's cost was laying out the 30
  * cards that the new filter result mounted, of which a screen shows a few. Until drawn, a card
  * takes the height its rows give it (listCardHeight, at a desktop's width; a phone stacks them,
- * about 8rem taller; a grid's cells a first guess), then the one the browser remembers. Which
- * cards were drawn differs after a reload, so a guess far from the real heights would put another
- * card where the restored scroll position points; and a guess far below them makes the page grow
- * under a phone's smooth End scroll, which then stops short of the list's end (no next page).
+ * about 8rem taller; a grid's cells a first guess: styles.css), then the one the browser
+ * remembers. Which cards were drawn differs after a reload, so a guess far from the real heights
+ * would put another card where the restored scroll position points; and a guess far below them
+ * makes the page grow under a phone's smooth End scroll, which then stops short of the list's
+ * end (no next page).
  */
-const offscreenClass = (view: ViewMode) =>
-  view === 'grid'
-    ? '[content-visibility:auto] [contain-intrinsic-size:auto_22rem]'
-    : '[content-visibility:auto] [contain-intrinsic-size:auto_calc(var(--card-height)_+_8rem)] sm:[contain-intrinsic-size:auto_var(--card-height)]';
+const offscreenClass = (view: ViewMode) => (view === 'grid' ? 'offscreen-cell' : 'offscreen-card');
 const offscreenSize = (view: ViewMode, job: Job, from: string) =>
   view === 'grid' ? undefined : ({ '--card-height': `${listCardHeight(job, from)}rem` } as CSSProperties);
 
