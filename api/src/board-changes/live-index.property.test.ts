@@ -9,7 +9,8 @@ import { touchesAnswer } from '../job-postings/search';
 import { scopeFacets } from '../search/facets';
 import { indexFacets } from '../search/index-facets';
 import { readSearchIndex, type SearchIndex } from '../search/search-index';
-import { type SearchRules, searchRules, searchTest } from '../search/search-index-page';
+import { type SearchRules, searchRules } from '../search/search-index-page';
+import { searchMatches } from '../search/search-matches';
 import { searchPage } from '../search/search-page';
 import type { Scope } from '../search/visible';
 import { generateDemoData } from '../seed/demo-data';
@@ -298,7 +299,7 @@ describe('the search index kept up to date row by row', () => {
     );
     /** What call 1 answers from an index, but for the page's rows (read by id): ids, count, cursor, facets. */
     const answer = (index: SearchIndex, scope: Scope, search: JobSearch, rules: SearchRules) => {
-      const found = searchPage(index, searchTest(index, rules), search.sort, { limit: 5, cursor: null }, 10_000);
+      const found = searchPage(index, searchMatches(index, rules), search.sort, { limit: 5, cursor: null }, 10_000);
       const scoped = indexFacets(index, scope);
       return { found, total: rules.filtered ? found?.counted : scoped.total, facets: scoped.facets };
     };

@@ -10,8 +10,9 @@ import { selectRows } from '../db/select-rows';
 import type { CacheLookup } from '../lib/api-metrics';
 import { facetsUnmoved, indexFacets } from '../search/index-facets';
 import type { SearchIndex } from '../search/search-index';
-import { entryMatches, type SearchRules, searchRules, searchTest } from '../search/search-index-page';
-import { searchPage, searchTier } from '../search/search-page';
+import { entryMatches, type SearchRules, searchRules } from '../search/search-index-page';
+import { searchMatches } from '../search/search-matches';
+import { searchPage } from '../search/search-page';
 import { inScope, type Scope } from '../search/visible';
 import type { JobPage, PageRead, PageRequest } from './pages';
 import { readListJobs } from './queries';
@@ -56,14 +57,7 @@ export function jobSearch(db: Database, versions: DataVersion, options: SearchOp
       const scoped = indexFacets(index, scope, (hit) => options.cacheLookup?.('index-facets', hit));
       const rules = searchRules(scope, search, await lowerCase(db, search), now());
       const { filtered } = rules;
-      const found = searchPage(
-        index,
-        searchTest(index, rules),
-        search.sort,
-        page,
-        filtered ? countUpTo : undefined,
-        searchTier(index, rules),
-      );
+      const found = searchPage(index, searchMatches(index, rules), search.sort, page, filtered ? countUpTo : undefined);
       if (!found) return { ok: false, error: 'bad-cursor' };
       const total = !filtered
         ? { count: scoped.total, isLowerBound: false }

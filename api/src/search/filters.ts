@@ -9,7 +9,7 @@ import { inScope, type Scope } from './visible';
 /**
  * The SPEC's filter rules (section 5) and the board's extra filters, as SQL over the generated
  * columns of migration 0002 (docs/search.md), for the job alerts' digests. Call 1 runs the same
- * rules over the same columns held in memory (`searchTest` in search-index-page.ts); the property test
+ * rules over the same columns held in memory (`searchMatches` in search-index-page.ts); the property test
  * (search.property.test.ts) holds both to the board's own rules.
  */
 

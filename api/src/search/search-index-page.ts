@@ -6,14 +6,9 @@ import { type Dictionary, placementCodes, type SearchIndex } from './search-inde
 import { placements, type Scope } from './visible';
 
 /**
- * Call 1's search over the search index (search-index.ts): the rules of `filters.ts` as one test
- * per job (a page of the matches: search-page.ts).
+ * Call 1's search over the search index (search-index.ts): the rules of `filters.ts` as tests of
+ * a job's values (each job's match: search-matches.ts; a page of the matches: search-page.ts).
  */
-
-/** Which of a dictionary's values pass a test (1) or not (0): each distinct value tested once. */
-export function passing(dictionary: Dictionary, test: (value: string) => boolean): Uint8Array {
-  return Uint8Array.from(dictionary.values, (value) => (test(value) ? 1 : 0));
-}
 
 /** One job as an index holds it: what a search tests, and what the facets count. */
 export interface JobEntry {
@@ -62,16 +57,18 @@ export function entryAt(index: SearchIndex, at: number): JobEntry {
 
 /**
  * The rules of `filters.ts`, one test per column value (null: the column is not filtered). The
- * search over the index (`searchTest`) and the test of one job (`entryMatches`) are both made of
+ * search over the index (`searchMatches`, search-matches.ts) and the test of one job (`entryMatches`) are both made of
  * them, so a kept answer is tested against a changed job by the very rules that built it.
  * Case-insensitive 'contains' compares the database's lower case on both sides, as the SQL does:
  * the job's (`title_lower`, `location_lower`) and the searched text's (`lowered`, from the database
  * too: JavaScript's differs for a few letters, such as İ and final sigma).
  */
 export interface SearchRules {
+  /** Where the search looks: the placements and the workspace. */
+  scope: Scope;
   placement: (code: (typeof placementCodes)[number]) => boolean;
-  /** The scope's workspace and the investor. */
-  company: (company: OrganizationRow) => boolean;
+  workspace: (company: OrganizationRow) => boolean;
+  investor: ((company: OrganizationRow) => boolean) | null;
   title: ((value: string) => boolean) | null;
   location: ((value: string) => boolean) | null;
   workplace: ((value: string) => boolean) | null;
@@ -80,8 +77,9 @@ export interface SearchRules {
   /** "I can work from": a job's answer from its tokens ('unknown' is listed after the others). */
   workFrom: ((tokens: string) => WorkFromAnswer) | null;
   visa: ((value: string) => boolean) | null;
-  salaryFirstK: (firstK: number) => boolean;
-  postedUs: (postedUs: number) => boolean;
+  /** Null: no bound (every job passes). */
+  salaryFirstK: ((firstK: number) => boolean) | null;
+  postedUs: ((postedUs: number) => boolean) | null;
   id: ((id: number) => boolean) | null;
   /** False when only the scope applies. */
   filtered: boolean;
@@ -100,10 +98,10 @@ export function searchRules(
   const postedSince = search.postedWithin === '' ? null : (now - postedWithinMs[search.postedWithin]) * 1000;
   const ids = search.ids === undefined ? null : new Set(search.ids);
   const rules: Omit<SearchRules, 'filtered'> = {
+    scope,
     placement: (code) => shown.includes(code),
-    company: (company) =>
-      (scope.workspaceSlug === undefined || company.workspaceSlug === scope.workspaceSlug) &&
-      (search.investor === '' || (company.investorNames ?? []).includes(search.investor)),
+    workspace: (company) => scope.workspaceSlug === undefined || company.workspaceSlug === scope.workspaceSlug,
+    investor: search.investor === '' ? null : (company) => (company.investorNames ?? []).includes(search.investor),
     title: title === '' ? null : (value) => value.includes(title),
     location: location === '' ? null : (value) => value.includes(location),
     workplace:
@@ -113,9 +111,12 @@ export function searchRules(
     workFrom: search.from === '' ? null : (tokens) => workFromAnswer(tokens ? tokens.split(',') : [], search.from),
     visa: search.visa ? (value) => value === 'yes' : null,
     // NaN (no number in the salary) is never below or above a bound.
-    salaryFirstK: (firstK) =>
-      !(salaryMinK !== undefined && firstK < salaryMinK) && !(salaryMaxK !== undefined && firstK > salaryMaxK),
-    postedUs: (postedUs) => postedSince === null || postedUs >= postedSince,
+    salaryFirstK:
+      salaryMinK === undefined && salaryMaxK === undefined
+        ? null
+        : (firstK) =>
+            !(salaryMinK !== undefined && firstK < salaryMinK) && !(salaryMaxK !== undefined && firstK > salaryMaxK),
+    postedUs: postedSince === null ? null : (postedUs) => postedUs >= postedSince,
     id: ids === null ? null : (id) => ids.has(id),
   };
   const filtered =
@@ -141,7 +142,8 @@ export function entryMatches(rules: SearchRules, job: JobEntry): boolean {
   return (
     rules.placement(job.placement) &&
     job.company !== undefined &&
-    rules.company(job.company) &&
+    rules.workspace(job.company) &&
+    (rules.investor === null || rules.investor(job.company)) &&
     (rules.title === null || rules.title(job.title)) &&
     (rules.location === null || rules.location(job.location)) &&
     (rules.workplace === null || rules.workplace(job.workplace)) &&
@@ -149,41 +151,8 @@ export function entryMatches(rules: SearchRules, job: JobEntry): boolean {
     (rules.level === null || rules.level(job.level)) &&
     (rules.workFrom === null || rules.workFrom(job.workFrom) !== 'no') &&
     (rules.visa === null || rules.visa(job.visa)) &&
-    rules.salaryFirstK(job.salaryFirstK) &&
-    rules.postedUs(job.postedUs) &&
+    (rules.salaryFirstK === null || rules.salaryFirstK(job.salaryFirstK)) &&
+    (rules.postedUs === null || rules.postedUs(job.postedUs)) &&
     (rules.id === null || rules.id(job.id))
   );
-}
-
-/**
- * The rules over the index: a test of one job (its position), each distinct value of a text
- * column tested once.
- */
-export function searchTest(index: SearchIndex, rules: SearchRules): (at: number) => boolean {
-  const placementOk = Uint8Array.from(placementCodes, (code) => (rules.placement(code) ? 1 : 0));
-  const companyOk = Uint8Array.from(index.companies, (company) => (rules.company(company) ? 1 : 0));
-  const maybe = (dictionary: Dictionary, test: ((value: string) => boolean) | null) =>
-    test === null ? null : passing(dictionary, test);
-  const titleOk = maybe(index.title, rules.title);
-  const locationOk = maybe(index.location, rules.location);
-  const workplaceOk = maybe(index.workplace, rules.workplace);
-  const jobTypeOk = maybe(index.jobType, rules.jobType);
-  const levelOk = maybe(index.level, rules.level);
-  const workFromOk = maybe(index.workFrom, rules.workFrom && ((tokens) => rules.workFrom?.(tokens) !== 'no'));
-  const visaOk = maybe(index.visa, rules.visa);
-  const { placement, company, postedUs, salaryFirstK } = index;
-  const { salaryFirstK: salaryOk, postedUs: postedOk, id: idOk } = rules;
-  return (at: number) =>
-    placementOk[placement[at] ?? 0] === 1 &&
-    companyOk[company[at] ?? 0] === 1 &&
-    (titleOk === null || titleOk[index.title.codes[at] ?? 0] === 1) &&
-    (locationOk === null || locationOk[index.location.codes[at] ?? 0] === 1) &&
-    (workplaceOk === null || workplaceOk[index.workplace.codes[at] ?? 0] === 1) &&
-    (jobTypeOk === null || jobTypeOk[index.jobType.codes[at] ?? 0] === 1) &&
-    (levelOk === null || levelOk[index.level.codes[at] ?? 0] === 1) &&
-    (workFromOk === null || workFromOk[index.workFrom.codes[at] ?? 0] === 1) &&
-    (visaOk === null || visaOk[index.visa.codes[at] ?? 0] === 1) &&
-    salaryOk(salaryFirstK[at] ?? 0) &&
-    postedOk(postedUs[at] ?? 0) &&
-    (idOk === null || idOk(index.ids[at] ?? 0));
 }

@@ -1,22 +1,11 @@
 import type { JobSort } from '@board/shared/api/job-search';
 import { type JobCursor, jobCursorText, readJobCursor } from './cursor';
 import type { SearchIndex } from './search-index';
-import { passing, type SearchRules } from './search-index-page';
 
 /**
- * One page of call 1's search over the search index: the matches of a test (search-index-page.ts)
- * in a sort, after a keyset cursor, with their count.
+ * One page of call 1's search over the search index: the matches (`searchMatches` in
+ * search-index-page.ts) in a sort, after a keyset cursor, with their count.
  */
-
-/**
- * The part of the sort a job is in: with a country to work from, the remote jobs that do not say
- * from where (1) come after all the others (0). Null: one part (no country).
- */
-export function searchTier(index: SearchIndex, rules: SearchRules): ((at: number) => number) | null {
-  if (rules.workFrom === null) return null;
-  const unstated = passing(index.workFrom, (tokens) => rules.workFrom?.(tokens) === 'unknown');
-  return (at) => unstated[index.workFrom.codes[at] ?? 0] ?? 0;
-}
 
 /** The cursor of the job at `at`, in this sort and part. */
 function cursorAt(index: SearchIndex, sort: JobSort, at: number, tier: number): string {
@@ -62,11 +51,10 @@ interface IndexPage {
  */
 export function searchPage(
   index: SearchIndex,
-  test: (at: number) => boolean,
+  matches: Uint8Array,
   sort: JobSort,
   page: { limit: number; cursor: string | null },
   countUpTo: number | null | undefined,
-  tier: ((at: number) => number) | null = null,
 ): IndexPage | null {
   const read = page.cursor === null ? null : readJobCursor(page.cursor, sort);
   if (read === null && page.cursor !== null) return null;
@@ -79,11 +67,12 @@ export function searchPage(
   let lastTier = 0;
   let more = false;
   let counted = 0;
-  // One sweep per part of the sort (searchTier): the jobs of the first part, then the rest.
-  sweeps: for (const part of tier ? [0, 1] : [0]) {
+  // One sweep per part of the sort (matches 1, then 2): the jobs of the first part, then the rest.
+  const parts = matches.includes(2) ? [0, 1] : [0];
+  sweeps: for (const part of parts) {
     for (let step = 0; step < index.size; step++) {
       const at = order ? (order[step] ?? 0) : step;
-      if (!test(at) || (tier !== null && tier(at) !== part)) continue;
+      if (matches[at] !== part + 1) continue;
       counted++;
       const after = cursor === null || (part === cursorTier ? isAfter(index, at, cursor) : part > cursorTier);
       if (!more && after) {
