@@ -1,4 +1,3 @@
-import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -9,7 +8,7 @@ import type { SourcesService } from '../src/sources/sources-service';
 import { benchPortfolioYaml, roundInvestor, sourcedSlugs } from '../src/test/bench-portfolio';
 import { portfolioFromConfig } from '../src/work/portfolio-from-config';
 import type { BenchVendor } from './bench-vendor';
-import type { InProcessApp, Writer } from './live-load';
+import { type InProcessApp, runApiCommand, type Writer } from './live-load';
 
 /** The portfolio's size (issue 44's check: 500 companies applied in 10 s). */
 export const portfolioCompanies = 500;
@@ -51,23 +50,9 @@ export function portfolioApplies(options: {
   const times = { creates: [] as number[], updates: [] as number[], found: [] as number[] };
   let round = 0;
 
-  async function applyByCommand(file: string): Promise<{ ok: boolean; lines: string[] }> {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli/portfolio.ts', 'apply', file], {
-      cwd: options.apiDir,
-      env: { ...process.env, ASHBY_API_URL: options.vendors.urls.ashby },
-      stdio: ['ignore', 'pipe', 'inherit'],
-    });
-    let output = '';
-    child.stdout.on('data', (chunk: Buffer) => {
-      output += chunk.toString();
-    });
-    const code = await new Promise<number | null>((resolve) => child.on('exit', resolve));
-    return { ok: code === 0, lines: output.trim().split('\n') };
-  }
-
   async function apply(file: string): Promise<Counts> {
     const applied = options.byCommand
-      ? await applyByCommand(file)
+      ? await runApiCommand(options.apiDir, options.vendors.urls.ashby, ['src/cli/portfolio.ts', 'apply', file])
       : await service.apply(readFileSync(file, 'utf8'), 'yaml', { logoFiles }).then((result) => ({
           ok: result.errors.length === 0 && result.refused.length === 0,
           lines: [...result.errors, ...result.lines, ...result.refused],

@@ -1,4 +1,3 @@
-import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import type postgres from 'postgres';
 import type { SourcesService } from '../src/sources/sources-service';
@@ -6,7 +5,7 @@ import { candidate } from '../src/test/application-form';
 import { pdfBytes } from '../src/test/test-api';
 import type { startBenchVendor } from './bench-vendor';
 import type { PlatformSql } from './live-instance';
-import { every, type InProcessApp, together, type Writer } from './live-load';
+import { every, type InProcessApp, runApiCommand, together, type Writer } from './live-load';
 
 /** The words of the bench's titles and new searches. */
 export const words = [
@@ -104,19 +103,14 @@ export async function imports(options: {
   /** Each in-process sync's read (the vendor's answer, mapped) and write (its transaction), in ms. */
   const splits: { read: number; write: number }[] = [];
   async function syncByCommand(): Promise<SyncOutcome> {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli/sources.ts', 'sync', String(source.id)], {
-      cwd: options.apiDir,
-      env: { ...process.env, ASHBY_API_URL: options.vendors.urls.ashby },
-      stdio: ['ignore', 'pipe', 'inherit'],
-    });
-    let output = '';
-    child.stdout.on('data', (chunk: Buffer) => {
-      output += chunk.toString();
-    });
-    const code = await new Promise<number | null>((resolve) => child.on('exit', resolve));
-    const line = output.trim().split('\n').at(-1) ?? '';
+    const { ok, lines } = await runApiCommand(options.apiDir, options.vendors.urls.ashby, [
+      'src/cli/sources.ts',
+      'sync',
+      String(source.id),
+    ]);
+    const line = lines.at(-1) ?? '';
     const updated = /(\d+) updated/.exec(line)?.[1];
-    return { ok: code === 0, line, ...(updated ? { counts: { updated: Number(updated) } } : {}) };
+    return { ok, line, ...(updated ? { counts: { updated: Number(updated) } } : {}) };
   }
   async function sync(): Promise<SyncOutcome> {
     const started = performance.now();

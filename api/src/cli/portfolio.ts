@@ -21,9 +21,8 @@ import { jsonLines } from '@board/shared/lib/request-log';
 import { ConfigError, loadConfig } from '../config';
 import { openDatabase } from '../db/database';
 import { maxLogoBytes } from '../portfolio/logo-image';
-import { type AppliedPortfolio, type FileFormat, formatOfPath } from '../portfolio/portfolio-service';
-import { readPortfolioCsv } from '../portfolio/read-csv';
-import { readPortfolioYaml } from '../portfolio/read-yaml';
+import type { AppliedPortfolio } from '../portfolio/portfolio-service';
+import { type FileFormat, formatOfPath, readPortfolio } from '../portfolio/read-file';
 import { errorLine, type PortfolioRead } from '../portfolio/validate';
 import { sourcesFromConfig } from '../sources/from-config';
 import { portfolioFromConfig } from '../work/portfolio-from-config';
@@ -143,7 +142,7 @@ async function run(
           return 1;
         }
         const format = formatOfPath(file);
-        const read = format === 'csv' ? readPortfolioCsv(bytes) : readPortfolioYaml(bytes);
+        const read = readPortfolio(bytes, format);
         if (!read.ok) {
           for (const error of read.errors) print(errorLine(error));
           return 1;

@@ -2,8 +2,7 @@ import type { Database } from '../db/database';
 import { type ApplyOptions, type ApplyResult, applyPortfolio } from './apply-portfolio';
 import { type EnrichDeps, enrichCompanies } from './enrich-companies';
 import { type ExportFormat, exportPortfolio } from './export-portfolio';
-import { readPortfolioCsv } from './read-csv';
-import { readPortfolioYaml } from './read-yaml';
+import { type FileFormat, readPortfolioFile } from './read-file';
 import type { SiteReader } from './site-reader';
 import { errorLine, type PortfolioRead } from './validate';
 
@@ -24,11 +23,6 @@ export interface PortfolioDeps {
   enrichWaitMs?: number;
   log?: (entry: Record<string, unknown>) => void;
 }
-
-export type FileFormat = 'yaml' | 'csv';
-
-/** A file read as its name says: `.csv` is the spreadsheet form, anything else YAML. */
-export const formatOfPath = (path: string): FileFormat => (/\.csv$/i.test(path) ? 'csv' : 'yaml');
 
 export interface AppliedPortfolio {
   /** The file's errors, each with its line and path: when there is one, nothing changed. */
@@ -66,18 +60,13 @@ export function portfolioService(deps: PortfolioDeps) {
     return [`still reading the sites of ${companies} (in the background; pnpm portfolio enrich reads them again)`];
   };
   return {
-    /** Applies a file's text, or what a caller already read of it (a 500-company file takes a second to read). */
+    /** Applies a file's text (a large one read in a worker thread), or what a caller already read of it. */
     async apply(
       input: string | Uint8Array | PortfolioRead,
       format: FileFormat,
       options: ApplyOptions = {},
     ): Promise<AppliedPortfolio> {
-      const read =
-        typeof input === 'object' && 'ok' in input
-          ? input
-          : format === 'csv'
-            ? readPortfolioCsv(input)
-            : readPortfolioYaml(input);
+      const read = typeof input === 'object' && 'ok' in input ? input : await readPortfolioFile(input, format);
       if (!read.ok) return { errors: read.errors.map(errorLine), lines: [], refused: [], enriched: [] };
       const result: ApplyResult = await applyPortfolio(deps.db, deps.reader, read.portfolio, options);
       const placed = (problem: ApplyResult['problems'][number]) =>
