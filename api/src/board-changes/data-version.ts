@@ -26,6 +26,11 @@ export interface DataVersion {
    * nothing of what it reads (`answerReads`): any change may alter that answer.
    */
   keptAcross(request: Request): ((from: number, to: number) => boolean) | null;
+  /**
+   * Whether every change between two versions is known, of jobs only, and none `touches` says yes
+   * to (given each changed job as the index held it before and after).
+   */
+  untouched(from: number, to: number, touches: (job: ChangedJob) => boolean): boolean;
 }
 
 /** What each request's answer reads (`answerReads`). */
@@ -60,6 +65,7 @@ export function dataVersion(db: Database, options: LiveIndexOptions = {}): DataV
       const touches = reads.get(request);
       return touches ? (from, to) => live.untouched(from, to, touches) : null;
     },
+    untouched: (from, to, touches) => live.untouched(from, to, touches),
   };
 }
 

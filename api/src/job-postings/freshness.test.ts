@@ -135,6 +135,25 @@ describe('answers after a change of the data', () => {
     expect(jobs.map((job) => [job.title, job.organization_name])).toEqual([['First Hire', 'Late Co']]);
   });
 
+  it('shows a job as it is now on a search page that showed it before, however the page is asked for', async () => {
+    const page = async (query: string) => {
+      const response = await api.app.request(`/public-job-posting?limit=5${query}`);
+      return ((await response.json()) as { jobs: (Job & { short_description: string | null })[] }).jobs;
+    };
+    const [job] = await page('');
+    if (!job) throw new Error('the demo board lists no job');
+    await page('&sort=newest');
+    await api.db
+      .update(jobPostings)
+      .set({ shortDescription: 'Now with a lighthouse of its own' })
+      .where(eq(jobPostings.id, job.id));
+    boardWritten(api.db);
+    for (const query of ['', '&sort=newest', '&visibility=job_board_only'])
+      expect((await page(query)).find((listed) => listed.id === job.id)?.short_description).toBe(
+        'Now with a lighthouse of its own',
+      );
+  });
+
   it("finds a job by its new title and its company's new investor in the next search, and never once it is closed", async () => {
     const job = await aListedJob();
     const search = async (query: string) =>

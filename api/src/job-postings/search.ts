@@ -16,6 +16,7 @@ import { searchPage } from '../search/search-page';
 import { inScope, type Scope } from '../search/visible';
 import type { JobPage, PageRead, PageRequest } from './pages';
 import { readListJobs } from './queries';
+import { listRowCache } from './row-cache';
 
 /** Totals are exact up to this many matches, and a lower bound past it (docs/search.md). */
 export const exactTotalLimit = 10_000;
@@ -27,6 +28,8 @@ export interface SearchOptions {
    * null counts every match (the search bench's comparison).
    */
   exactTotalLimit?: number | null;
+  /** False: every page's rows read afresh (the search bench's cold figures); else kept (row-cache.ts). */
+  rowCache?: boolean;
   /** Told of each lookup in the route's caches (the job list, the facets): the metrics. */
   cacheLookup?: CacheLookup;
 }
@@ -45,6 +48,7 @@ export interface JobSearchPage extends JobPage {
 export function jobSearch(db: Database, versions: DataVersion, options: SearchOptions = {}) {
   const now = options.now ?? Date.now;
   const countUpTo = options.exactTotalLimit === undefined ? exactTotalLimit : options.exactTotalLimit;
+  const rowCache = options.rowCache === false ? null : listRowCache(versions);
 
   return {
     async search(
@@ -53,7 +57,7 @@ export function jobSearch(db: Database, versions: DataVersion, options: SearchOp
       page: PageRequest,
       request?: Request,
     ): Promise<PageRead<JobSearchPage>> {
-      const { index } = await versions.searchIndex(request);
+      const { index, version } = await versions.searchIndex(request);
       const scoped = indexFacets(index, scope, (hit) => options.cacheLookup?.('index-facets', hit));
       const rules = searchRules(scope, search, await lowerCase(db, search), now());
       const { filtered } = rules;
@@ -69,7 +73,7 @@ export function jobSearch(db: Database, versions: DataVersion, options: SearchOp
       return {
         ok: true,
         page: {
-          rows: await jobsById(db, index, scope, found.ids),
+          rows: await jobsById(db, index, scope, found.ids, rowCache && { cache: rowCache, version }),
           total,
           nextCursor: found.nextCursor,
           facets: scoped.facets,
@@ -127,15 +131,23 @@ async function lowerCase(db: Database, search: JobSearch): Promise<{ title: stri
 }
 
 /**
- * The listed jobs with these ids, in this order, with their companies as the index holds them. A
- * job changed since the index was made shows as it is now, and is left out if it has left the
- * scope (hidden, or its company moved to another workspace or is not in the index yet): the next
- * index holds the change.
+ * The listed jobs with these ids, in this order, with their companies as the index holds them: a
+ * row shown before and untouched since, as it was (row-cache.ts); any other as it is now, left out
+ * if it has left the scope (hidden, or its company moved to another workspace or is not in the
+ * index yet): the next index holds the change.
  */
-async function jobsById(db: Database, index: SearchIndex, scope: Scope, ids: number[]): Promise<JobWithOrganization[]> {
+async function jobsById(
+  db: Database,
+  index: SearchIndex,
+  scope: Scope,
+  ids: number[],
+  cached: { cache: ReturnType<typeof listRowCache>; version: number } | null,
+): Promise<JobWithOrganization[]> {
   if (ids.length === 0) return [];
-  const jobs = await readListJobs(db, sql`${inArray(jobPostings.id, ids)} and ${inScope(scope)}`);
-  const byId = new Map(jobs.map((job) => [job.id, job]));
+  const read = (wanted: number[]) => readListJobs(db, sql`${inArray(jobPostings.id, wanted)} and ${inScope(scope)}`);
+  const byId = cached
+    ? await cached.cache.rows(ids, cached.version, read)
+    : new Map((await read(ids)).map((job) => [job.id, job]));
   return ids.flatMap((id) => {
     const job = byId.get(id);
     const organization = job && index.companyById.get(job.organizationId);
