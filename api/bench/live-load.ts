@@ -3,7 +3,6 @@
  * another while a writer writes, and the writers. A new writer (an ATS sync, say) is a `Writer`
  * measured with `measureWhile`, beside the others.
  */
-import { spawn } from 'node:child_process';
 import { loadavg } from 'node:os';
 import type { Hono } from 'hono';
 
@@ -244,26 +243,4 @@ export async function untilFound(
       }
     }),
   );
-}
-
-/**
- * Runs one of the API's commands (`src/cli/…`) in a process of its own, as an operator does, with
- * the bench's stand-in vendor: whether it exited 0, and what it printed, line by line.
- */
-export async function runApiCommand(
-  apiDir: string,
-  vendorUrl: string,
-  args: string[],
-): Promise<{ ok: boolean; lines: string[] }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', ...args], {
-    cwd: apiDir,
-    env: { ...process.env, ASHBY_API_URL: vendorUrl },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  let output = '';
-  child.stdout.on('data', (chunk: Buffer) => {
-    output += chunk.toString();
-  });
-  const code = await new Promise<number | null>((resolve) => child.on('exit', resolve));
-  return { ok: code === 0, lines: output.trim().split('\n') };
 }

@@ -7,8 +7,9 @@ import type { Database } from '../src/db/database';
 import type { SourcesService } from '../src/sources/sources-service';
 import { benchPortfolioYaml, roundInvestor, sourcedSlugs } from '../src/test/bench-portfolio';
 import { portfolioFromConfig } from '../src/work/portfolio-from-config';
+import { runApiCommand } from './api-command';
 import type { BenchVendor } from './bench-vendor';
-import { type InProcessApp, runApiCommand, type Writer } from './live-load';
+import type { InProcessApp, Writer } from './live-load';
 
 /** The portfolio's size (issue 44's check: 500 companies applied in 10 s). */
 export const portfolioCompanies = 500;

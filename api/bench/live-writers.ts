@@ -3,9 +3,10 @@ import type postgres from 'postgres';
 import type { SourcesService } from '../src/sources/sources-service';
 import { candidate } from '../src/test/application-form';
 import { pdfBytes } from '../src/test/test-api';
+import { runApiCommand } from './api-command';
 import type { startBenchVendor } from './bench-vendor';
 import type { PlatformSql } from './live-instance';
-import { every, type InProcessApp, runApiCommand, together, type Writer } from './live-load';
+import { every, type InProcessApp, together, type Writer } from './live-load';
 
 /** The words of the bench's titles and new searches. */
 export const words = [

@@ -12,9 +12,8 @@ import { infiniteQueryOptions, queryOptions } from '@board/shared/lib/query';
 import * as v from 'valibot';
 
 /**
- * Calls 1 to 5 as TanStack queries. Keys come from one factory, so every remote shares the
- * shell's cache: the job the detail page loaded is the job the apply page shows, with no second
- * request.
+ * Calls 1 to 5 as TanStack queries. Keys come from one factory, so every remote shares the shell's
+ * cache: the job the detail page loaded is the job the apply page shows, with no second request.
  */
 export const boardKeys = {
   all: ['board'] as const,
