@@ -94,8 +94,10 @@ export function createShellServer({
   config,
   mode = 'render',
   renderBudgetMs = 1_000,
-  manifests = new ManifestCache(),
-  releases = new ReleasePointers(),
+  // A remote's manifest and pointer may take the page's whole budget (1 s in production): a
+  // loaded machine that takes longer for a manifest than the budget allows is not a missing remote.
+  manifests = new ManifestCache({ timeoutMs: renderBudgetMs }),
+  releases = new ReleasePointers({ timeoutMs: renderBudgetMs }),
   random,
   remotes = new ServerRemotes({ manifests, loadTimeoutMs: renderBudgetMs }),
   warmUp = mode === 'render',

@@ -1,4 +1,6 @@
 import { createHash } from 'node:crypto';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import type { RemoteName } from '@board/shared/config/remotes';
 import type { LogEntry } from '@board/shared/lib/request-log';
 import { useJobFromRoute } from '@board/shared/react/job-from-route';
@@ -224,6 +226,36 @@ describe('server rendering', () => {
     const response = await board(never, { renderBudgetMs: 100 }).app.request('/job/1');
     expect(response.status).toBe(200);
     expect(unrendered(await response.text())).toBe(true);
+  });
+
+  it("renders a page whose remote's manifest comes slowly, within the render budget", async () => {
+    // A loaded machine: the listings remote answers its manifest after 1.5 s, inside a 10 s budget
+    // (before, a manifest had a fixed second whatever the budget, and the page went unrendered).
+    const server = createServer((_request, response) => {
+      setTimeout(() => {
+        response.setHeader('Content-Type', 'application/json');
+        response.end(JSON.stringify({ metaData: { publicPath: 'auto', remoteEntry: { name: 'remoteEntry.js' } } }));
+      }, 1_500);
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const { port } = server.address() as AddressInfo;
+    try {
+      const slow = { ...config, remotes: { ...config.remotes, listings: `http://127.0.0.1:${port}/mf-manifest.json` } };
+      const app = createShellServer({
+        distDir: dist(),
+        config: () => slow,
+        remotes: serving(JobPage),
+        warmUp: false,
+        renderBudgetMs: 10_000,
+        pageApi: new ApiReader({ fetch: fakeApiFetch({ down: false }) }),
+        log: () => {},
+      });
+      const html = await (await app.request('/job/1')).text();
+      expect(unrendered(html)).toBe(false);
+      expect(root(html)).toContain('<h1>Backend Engineer at Acme</h1>');
+    } finally {
+      server.close();
+    }
   });
 
   it('keeps a rendered page a few seconds for its address and layout, and never an unrendered page or a preview', async () => {
