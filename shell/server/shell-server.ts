@@ -94,12 +94,12 @@ export function createShellServer({
   config,
   mode = 'render',
   renderBudgetMs = 1_000,
-  // A remote's manifest and pointer may take the page's whole budget (1 s in production): a
-  // loaded machine that takes longer for a manifest than the budget allows is not a missing remote.
+  // A remote's manifest and pointer may take the page's budget (1 s in production), its code longer
+  // (ServerRemotes): a busy machine's slow read is not a missing remote, and a slow load renders later pages.
   manifests = new ManifestCache({ timeoutMs: renderBudgetMs }),
   releases = new ReleasePointers({ timeoutMs: renderBudgetMs }),
   random,
-  remotes = new ServerRemotes({ manifests, loadTimeoutMs: renderBudgetMs }),
+  remotes = new ServerRemotes({ manifests }),
   warmUp = mode === 'render',
   keepPagesMs,
   apiKey,

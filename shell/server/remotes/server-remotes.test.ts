@@ -137,7 +137,7 @@ describe('ServerRemotes', () => {
   );
 
   it.each(['entry', 'chunk'] as const)(
-    'gives up on a hung %s within the budget, and loads it as soon as the remote answers again',
+    "gives up on a hung %s within the load's time, and loads it as soon as the remote answers again",
     async (file) => {
       const path = pathOf(file);
       let hanging = true;
@@ -149,7 +149,7 @@ describe('ServerRemotes', () => {
       });
       const started = Date.now();
       await expect(by(loadTimeoutMs + 1_000, loadPage(listings.origin))).rejects.toThrow(/not loaded in/);
-      // (The budget starts once the Node manifest is read.)
+      // (The load's time starts once the Node manifest is read.)
       expect(Date.now() - started).toBeLessThan(loadTimeoutMs + 500);
       hanging = false;
       // The next page does not wait on the hung request: it fetches again, and renders.
@@ -157,6 +157,26 @@ describe('ServerRemotes', () => {
       expect((Page as () => string)()).toBe('fixture page');
     },
   );
+
+  it("lets a load slower than a page's render budget finish, so the pages after it render", async () => {
+    // A busy machine: the container comes after more than production's 1 s render budget.
+    const delayMs = 1_500;
+    const files = serveFiles(build.dir);
+    const listings = await deploy({
+      '/server/remoteEntry.js': (request, response) => void setTimeout(() => files(request, response), delayMs),
+    });
+    // Production's own ServerRemotes, as createShellServer makes it.
+    remotes = new ServerRemotes({ manifests: new ManifestCache({ ttlMs: 0 }) });
+    const page = () =>
+      (remotes as ServerRemotes).page('listings', browserManifest(listings.origin), './job-detail-page');
+    // The first page waits within its budget (as page-route.ts does) and is sent unrendered...
+    await expect(by(1_000, page())).rejects.toThrow(/still pending/);
+    // ...while its load goes on: a page a moment later renders, from the same one load.
+    await new Promise((resolve) => setTimeout(resolve, delayMs));
+    const Page = await by(5_000, page());
+    expect((Page as () => string)()).toBe('fixture page');
+    expect(listings.requests.filter((request) => request.includes('remoteEntry.js'))).toHaveLength(1);
+  });
 
   it('renders two releases of one remote side by side (live and a canary), each with its own code', async () => {
     const canary = await buildNodeRemote('canary page');

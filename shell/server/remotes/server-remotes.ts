@@ -45,8 +45,12 @@ let instances = 0;
 export interface ServerRemotesOptions {
   manifests?: ManifestCache;
   /**
-   * How long loading a page's module (the container, its chunk, each fetch) may take: the render
-   * budget. A load still pending then is given up and its fetches cut, so the next page tries again.
+   * How long loading a page's module (the container, its chunk, each fetch) may take. A load still
+   * pending then is given up and its fetches cut, so the next page tries again. It is not the
+   * render budget: a page waits for its module no longer than its own budget (page-route.ts) and is
+   * sent for the browser to render, while the load goes on for the next page. Cut at the budget, a
+   * load that takes longer on a busy machine (evaluating a container, a slow chunk) would be started
+   * again by every page and never end: the server would never render.
    */
   loadTimeoutMs?: number;
 }
@@ -57,8 +61,8 @@ export interface ServerRemotesOptions {
  * forgetBuild in federation-instances.ts), so one build of a remote is *active* at a time: its
  * instances are in the list, the others' are set aside (`stashed`). Loading a page module (the
  * container, its chunks) runs with its build active; loads of the same build run together, another
- * build's wait for them to end (each is bounded by the render budget). A page component, once
- * loaded, renders with no list.
+ * build's wait for them to end (each is bounded by `loadTimeoutMs`; a page meanwhile is sent
+ * unrendered when its budget runs out). A page component, once loaded, renders with no list.
  */
 interface Gate {
   build: LoadedBuild;
@@ -77,7 +81,7 @@ export class ServerRemotes {
 
   constructor(options: ServerRemotesOptions = {}) {
     this.manifests = options.manifests ?? new ManifestCache();
-    this.loadTimeoutMs = options.loadTimeoutMs ?? 1_000;
+    this.loadTimeoutMs = options.loadTimeoutMs ?? 10_000;
   }
 
   /**
@@ -85,6 +89,7 @@ export class ServerRemotes {
    * the page carries). Rejects when the Node build cannot be had (not deployed, unreachable,
    * failing to evaluate) or is not the same build as the browser's: during a deploy the two
    * manifests can be read seconds apart, and markup from one build does not hydrate with the other.
+   * The caller bounds its own wait (a page's render budget): the load is shared with later pages.
    */
   async page(remote: RemoteName, browser: RemoteManifest, module: string): Promise<ComponentType> {
     const url = serverManifestUrl(browser.url);
