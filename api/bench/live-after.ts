@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { PerformanceObserver } from 'node:perf_hooks';
 import { sql } from 'drizzle-orm';
 import type postgres from 'postgres';
 import type { DatabaseHandle } from '../src/db/database';
@@ -51,8 +52,15 @@ export async function bulkChange(options: {
   jobIds: number[];
   main: DatabaseHandle;
   platform: postgres.Sql | null;
+  /** Each change the instances applied: when it ended, and how long it took. */
+  appliedChanges: { at: number; ms: number }[];
 }): Promise<LiveEngineResult['bulk']> {
   const { instances, jobIds } = options;
+  const pauses: { at: number; ms: number }[] = [];
+  const collector = new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) pauses.push({ at: entry.startTime, ms: entry.duration });
+  });
+  collector.observe({ entryTypes: ['gc'] });
   const marker = `bulk${randomBytes(4).toString('hex')}`;
   const ids = [...new Set(Array.from({ length: 1000 }, (_, n) => jobIds[(n * 97) % jobIds.length] ?? 0))];
   const bulkSql = `update job_postings set title = 'Bulk ${marker} ' || id where id = any($1::integer[])`;
@@ -88,6 +96,7 @@ export async function bulkChange(options: {
   await new Promise((resolve) => setTimeout(resolve, 1000));
   reading = false;
   await reader;
+  collector.disconnect();
   /** The searches that ran during [from, to] (`started`: that began in it). */
   const window = (from: number, to: number, started = false): WindowTimes => {
     const inside = searches
@@ -101,6 +110,21 @@ export async function bulkChange(options: {
       max: sorted.at(-1) ?? Number.NaN,
     };
   };
+  const overlapping = (from: number, to: number) => (item: { at: number; ms: number }) =>
+    item.at + item.ms > from && item.at < to;
+  const slowest = searches
+    .filter((search) => search.at >= committed && search.at <= visible + 1000)
+    .sort((x, y) => y.ms - x.ms)
+    .slice(0, 3)
+    .map((search) => ({
+      ms: Math.round(search.ms),
+      gcMs: Math.round(pauses.filter(overlapping(search.at, search.at + search.ms)).reduce((sum, p) => sum + p.ms, 0)),
+      // An apply is told of when it ends: it ran in [at - ms, at].
+      applies: options.appliedChanges
+        .map((change) => ({ at: change.at - change.ms, ms: change.ms }))
+        .filter(overlapping(search.at, search.at + search.ms))
+        .map((change) => Math.round(change.ms)),
+    }));
   return {
     jobs: ids.length,
     writeMs: Math.round(committed - begun),
@@ -109,6 +133,7 @@ export async function bulkChange(options: {
     // From the commit until a second after it is found on every instance: applied, and the answers
     // kept before it built again (the few searches of the apply alone say little at p99).
     whileApplied: window(committed, visible + 1000, true),
+    slowest,
     wholeRun: summary(
       '1,000 jobs in one transaction',
       searches.map((search) => search.ms),

@@ -107,13 +107,13 @@ const unrelatedTable =
 await platformSql(unrelatedTable);
 await other?.unsafe(unrelatedTable);
 
-const workloads: Record<string, Workload> = {
+const workloads = {
   repeated: repeatedSearches([...benchSearches]),
   new: newSearches(
     words,
     facets.locations.slice(0, 40).map((location) => location.value),
   ),
-};
+} satisfies Record<string, Workload>;
 const pick = (n: number) => jobIds[(n * 7919) % jobIds.length] ?? 0;
 
 const sourceJobs = 1000;
@@ -219,7 +219,7 @@ if (second) {
 
 const platformChange = await platformChangeFound(instances, platformSql, pick);
 console.log('a job changed by SQL, ms until found, per instance:', JSON.stringify(platformChange));
-const bulk = await bulkChange({ instances, workload: workloads.new as Workload, jobIds, main, platform });
+const bulk = await bulkChange({ instances, workload: workloads.new, jobIds, main, platform, appliedChanges });
 console.log('one transaction changing 1,000 jobs:', JSON.stringify(bulk));
 
 await vendors.close();

@@ -169,6 +169,8 @@ export interface LiveEngineResult {
     visibleMs: number[];
     duringWrite: WindowTimes;
     whileApplied: WindowTimes;
+    /** The slowest searches while it is applied, with the GC pauses and the applies (ms each) within them. */
+    slowest: { ms: number; gcMs: number; applies: number[] }[];
     wholeRun: PhaseResult;
     loadAverage: number[];
   };

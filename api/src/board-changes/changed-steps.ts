@@ -26,11 +26,14 @@ export const keptPerStep = 2_000;
 /** The jobs `changes` touched, as `previous` and `next` hold them. */
 export function changedJobs(previous: SearchIndex, next: SearchIndex, changes: IndexChanges): ChangedJob[] {
   const jobs = new Map<number, ChangedJob>(changes.jobIds.map((id) => [id, { id, before: null, after: null }]));
-  for (const at of positionsOf(previous.ids, previous.size, changes.jobIds)) {
+  const before = positionsOf(previous.ids, previous.size, changes.jobIds);
+  for (const at of before) {
     const job = jobs.get(previous.ids[at] ?? 0);
     if (job) job.before = entryAt(previous, at);
   }
-  for (const at of positionsOf(next.ids, next.size, changes.jobIds)) {
+  // Edited in place (apply-changes.ts' `patched`), the jobs kept their positions: one pass, not two.
+  const after = next.ids === previous.ids ? before : positionsOf(next.ids, next.size, changes.jobIds);
+  for (const at of after) {
     const job = jobs.get(next.ids[at] ?? 0);
     if (job) job.after = entryAt(next, at);
   }

@@ -33,21 +33,23 @@ export interface JobEntry {
   salaryTop: number;
 }
 
+/** A dictionary's value at `at` (of the module: tsx names each closure made per call, at a cost). */
+const valueAt = (dictionary: Dictionary, at: number) => dictionary.values[dictionary.codes[at] ?? 0] ?? '';
+
 /** The job at `at` of `index`. */
 export function entryAt(index: SearchIndex, at: number): JobEntry {
-  const value = (dictionary: Dictionary) => dictionary.values[dictionary.codes[at] ?? 0] ?? '';
   return {
     id: index.ids[at] ?? 0,
     placement: placementCodes[index.placement[at] ?? 0] ?? 'job_board',
     company: index.companies[index.company[at] ?? -1],
-    title: value(index.title),
-    location: value(index.location),
-    locationShown: value(index.locationShown),
-    workplace: value(index.workplace),
-    jobType: value(index.jobType),
-    level: value(index.level),
-    workFrom: value(index.workFrom),
-    visa: value(index.visa),
+    title: valueAt(index.title, at),
+    location: valueAt(index.location, at),
+    locationShown: valueAt(index.locationShown, at),
+    workplace: valueAt(index.workplace, at),
+    jobType: valueAt(index.jobType, at),
+    level: valueAt(index.level, at),
+    workFrom: valueAt(index.workFrom, at),
+    visa: valueAt(index.visa, at),
     salaryFirstK: index.salaryFirstK[at] ?? Number.NaN,
     postedUs: index.postedUs[at] ?? 0,
     postedExact: index.postedExact[at] ?? 0n,
