@@ -84,7 +84,11 @@ function engineRows(name: string, result: LiveEngineResult): Row[] {
     target: '≤ 50 ms',
     measured:
       `${ms(bulk.whileApplied.p99)} over ${bulk.whileApplied.searches} searches (max ${ms(bulk.whileApplied.max)}); ` +
-      `during the write itself: p99 ${ms(bulk.duringWrite.p99)} over ${bulk.duringWrite.searches}`,
+      `during the write itself: p99 ${ms(bulk.duringWrite.p99)} over ${bulk.duringWrite.searches}` +
+      // What the slowest were made of (older results have no `slowest`).
+      (bulk.slowest?.length
+        ? `; slowest ${bulk.slowest.map((search) => `${ms(search.ms)} (GC ${ms(search.gcMs)}, applies ${search.applies.map(ms).join(' + ') || 'none'})`).join(', ')}`
+        : ''),
     met: bulk.whileApplied.p99 <= 50,
     load: bulk.loadAverage,
   });
