@@ -76,6 +76,33 @@ describe('LoadMore', () => {
     expect(onLoadMore).toHaveBeenCalledTimes(1);
   });
 
+  it.each([
+    ['End', () => window.dispatchEvent(new KeyboardEvent('keydown', { key: 'End' }))],
+    ['a wheel down', () => window.dispatchEvent(new WheelEvent('wheel', { deltaY: 100 }))],
+  ])("loads when the visitor, at the page's end (nothing scrolls), presses on with %s", (_, pressOn) => {
+    // The page appended while the browser kept its end in view: the sentinel is near from its
+    // first look, and a press of End or a wheel moves nothing, so no scroll comes.
+    const { onLoadMore, rerender } = renderLoadMore({ loading: true });
+    rerender({ loading: false });
+    observed?.(true);
+    expect(onLoadMore).not.toHaveBeenCalled();
+    pressOn();
+    expect(onLoadMore).toHaveBeenCalledTimes(1);
+  });
+
+  it('loads nothing for keys typed in a field, a wheel up, or a space that presses a button', () => {
+    const { onLoadMore } = renderLoadMore();
+    observed?.(true);
+    const field = document.body.appendChild(document.createElement('input'));
+    field.dispatchEvent(new KeyboardEvent('keydown', { key: 'End', bubbles: true }));
+    window.dispatchEvent(new WheelEvent('wheel', { deltaY: -100 }));
+    screen
+      .getByRole('button', { name: 'Show more jobs' })
+      .dispatchEvent(new KeyboardEvent('keydown', { key: ' ', bubbles: true }));
+    expect(onLoadMore).not.toHaveBeenCalled();
+    field.remove();
+  });
+
   it('a press of the button loads one page, even after the visitor had scrolled', async () => {
     const { onLoadMore, rerender } = renderLoadMore();
     observed?.(false);

@@ -8,6 +8,25 @@ import { useEffect, useRef } from 'react';
  * where it is while the next page appends above it, and once the last page is in, focus moves to
  * the list's end (which says so) instead of falling to the page.
  */
+/** What moves the page on: a scroll, or a try to scroll further down (which, at the page's end, moves nothing). */
+const scrollIntents = ['scroll', 'wheel', 'touchmove', 'keydown'] as const;
+const downKeys = new Set(['End', 'PageDown', 'ArrowDown', ' ']);
+const fieldSelector =
+  'input, textarea, select, [contenteditable=""], [contenteditable="true"], [role="listbox"], [role="menu"], [role="combobox"]';
+
+function scrollsOn(event: Event): boolean {
+  if (event instanceof WheelEvent) return event.deltaY > 0;
+  if (event instanceof KeyboardEvent) {
+    const target = event.target instanceof Element ? event.target : null;
+    // Keys typed into a field, or taken by a control of their own, move no page; nor does a space
+    // that presses a button.
+    if (target?.closest(fieldSelector)) return false;
+    if (event.key === ' ' && target?.closest('button, a[href], summary, [role="button"]')) return false;
+    return downKeys.has(event.key) && !event.altKey && !event.ctrlKey && !event.metaKey;
+  }
+  return true;
+}
+
 export function LoadMore({
   hasMore,
   loading,
@@ -41,13 +60,17 @@ export function LoadMore({
   // Whether the visitor has scrolled since the last page was asked for. Listened to for the whole
   // life of the list, not from the effect below: a scroll made while a page loads, or between a
   // page's commit and that effect (a busy machine, a quick End key), is the visitor's next scroll.
+  // So is a try to scroll on that finds the page at its end (a wheel, a key, a swipe): the browser
+  // may keep the page's end in view as a page appends above it, and there is then no scroll to wait for.
   const scrolled = useRef(false);
   useEffect(() => {
-    const onScroll = () => {
-      scrolled.current = true;
+    const onScroll = (event: Event) => {
+      if (scrollsOn(event)) scrolled.current = true;
     };
-    window.addEventListener('scroll', onScroll, { passive: true });
-    return () => window.removeEventListener('scroll', onScroll);
+    for (const type of scrollIntents) window.addEventListener(type, onScroll, { passive: true });
+    return () => {
+      for (const type of scrollIntents) window.removeEventListener(type, onScroll);
+    };
   }, []);
   // A page asked for and not yet rendered is not asked for again (a render follows every page,
   // whether it loads over the network or is at hand already).
@@ -69,7 +92,7 @@ export function LoadMore({
     const loadIfArmed = () => {
       if (near && scrolled.current && !asked.current) loadNext.current();
     };
-    window.addEventListener('scroll', loadIfArmed, { passive: true });
+    for (const type of scrollIntents) window.addEventListener(type, loadIfArmed, { passive: true });
     const observer = new IntersectionObserver(
       (entries) => {
         near = entries.some((entry) => entry.isIntersecting);
@@ -80,7 +103,7 @@ export function LoadMore({
     observer.observe(element);
     return () => {
       observer.disconnect();
-      window.removeEventListener('scroll', loadIfArmed);
+      for (const type of scrollIntents) window.removeEventListener(type, loadIfArmed);
     };
   }, [observing]);
 
