@@ -1,13 +1,6 @@
 import { Button, buttonVariants } from '@board/shared/ui/button';
 import { useEffect, useRef } from 'react';
 
-/**
- * The end of a paged list: a 'Show more' button, and a sentinel that loads the next page on its
- * own as it scrolls near. With `href` it is a link to the next page's address, which the server
- * renders (before any script, or without JavaScript); scripts turn it into loading in place. Loading is announced politely. Focus is never lost: the button stays
- * where it is while the next page appends above it, and once the last page is in, focus moves to
- * the list's end (which says so) instead of falling to the page.
- */
 /** What moves the page on: a scroll, or a try to scroll further down (which, at the page's end, moves nothing). */
 const scrollIntents = ['scroll', 'wheel', 'touchmove', 'keydown'] as const;
 const downKeys = new Set(['End', 'PageDown', 'ArrowDown', ' ']);
@@ -27,6 +20,13 @@ function scrollsOn(event: Event): boolean {
   return true;
 }
 
+/**
+ * The end of a paged list: a 'Show more' button, and a sentinel that loads the next page on its
+ * own as it scrolls near. With `href` it is a link to the next page's address, which the server
+ * renders (before any script, or without JavaScript); scripts turn it into loading in place. Loading is announced politely. Focus is never lost: the button stays
+ * where it is while the next page appends above it, and once the last page is in, focus moves to
+ * the list's end (which says so) instead of falling to the page.
+ */
 export function LoadMore({
   hasMore,
   loading,
