@@ -53,7 +53,7 @@ export function portfolioApplies(options: {
 
   async function apply(file: string): Promise<Counts> {
     const applied = options.byCommand
-      ? await runApiCommand(options.apiDir, options.vendors.urls.ashby, ['src/cli/portfolio.ts', 'apply', file])
+      ? await runApiCommand(options.apiDir, options.vendors.urls.ashby, 'portfolio', ['apply', file])
       : await service.apply(readFileSync(file, 'utf8'), 'yaml', { logoFiles }).then((result) => ({
           ok: result.errors.length === 0 && result.refused.length === 0,
           lines: [...result.errors, ...result.lines, ...result.refused],

@@ -104,8 +104,7 @@ export async function imports(options: {
   /** Each in-process sync's read (the vendor's answer, mapped) and write (its transaction), in ms. */
   const splits: { read: number; write: number }[] = [];
   async function syncByCommand(): Promise<SyncOutcome> {
-    const { ok, lines } = await runApiCommand(options.apiDir, options.vendors.urls.ashby, [
-      'src/cli/sources.ts',
+    const { ok, lines } = await runApiCommand(options.apiDir, options.vendors.urls.ashby, 'sources', [
       'sync',
       String(source.id),
     ]);

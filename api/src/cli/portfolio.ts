@@ -15,17 +15,17 @@
  */
 import { open, readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { jsonLines } from '@board/shared/lib/request-log';
-import { ConfigError, loadConfig } from '../config';
+import { loadConfig } from '../config';
 import { openDatabase } from '../db/database';
+import { isMainModule } from '../lib/run-service';
 import { maxLogoBytes } from '../portfolio/logo-image';
 import type { AppliedPortfolio } from '../portfolio/portfolio-service';
 import { type FileFormat, formatOfPath, readPortfolio } from '../portfolio/read-file';
 import { errorLine, type PortfolioRead } from '../portfolio/validate';
 import { sourcesFromConfig } from '../sources/from-config';
 import { portfolioFromConfig } from '../work/portfolio-from-config';
+import { commandMain } from './command-main';
 import { callOperator, OperatorCallError } from './operator-call';
 
 export const portfolioUsage = `Usage:
@@ -222,12 +222,7 @@ function apiBackend(apiUrl: string, token: string | undefined): PortfolioBackend
   };
 }
 
-if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
-  try {
-    process.exitCode = await runPortfolio(process.argv.slice(2));
-  } catch (error) {
-    if (error instanceof ConfigError) console.error(error.message);
-    else jsonLines({ time: new Date().toISOString(), level: 'error', message: String(error) });
-    process.exitCode = 1;
-  }
-}
+/** The command as a process: from source (`node --import tsx`), or from its bundle (run-bundled.mjs). */
+export const main = (argv = process.argv.slice(2)) => commandMain(runPortfolio, argv);
+
+if (isMainModule(import.meta.url)) await main();

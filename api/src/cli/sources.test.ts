@@ -162,8 +162,12 @@ describe('pnpm sources (the commands, on the board the API serves)', () => {
     }
   });
 
+  // Run from its bundle (cli/run-bundled.mjs): on the PostgreSQL run the sync is the command's own,
+  // its description made safe on the bundle's thread (description-task.mjs).
   it('runs from the repository root as `pnpm sources …`', async () => {
-    fake.setJobs('ashby', 'rooted', [{ id: 'r-1', title: 'Rooted', descriptionPlain: 'Hi' }]);
+    fake.setJobs('ashby', 'rooted', [
+      { id: 'r-1', title: 'Rooted', descriptionHtml: '<p>Hi <script>alert(1)</script><b>there</b></p>' },
+    ]);
     const run = (...argv: string[]) =>
       promisify(execFile)('pnpm', ['--silent', 'sources', ...argv], {
         cwd: root,
@@ -173,9 +177,13 @@ describe('pnpm sources (the commands, on the board the API serves)', () => {
     const id = added.stdout.trim().split('\n').at(-1);
     expect(id).toMatch(/^\d+$/);
     expect(added.stdout).toMatch(/^Added ashby\/rooted as source \d+: company "Rooted Ltd"/);
-    expect((await sources('sync', String(id))).lines).toEqual([
-      `${id} ashby/rooted: 1 new, 0 updated, 0 closed, 0 unchanged`,
-    ]);
+    const synced = await run('sync', String(id));
+    expect(synced.stdout.trim().split('\n')).toEqual([`${id} ashby/rooted: 1 new, 0 updated, 0 closed, 0 unchanged`]);
+    const [job] = await api.db
+      .select({ description: jobPostings.description })
+      .from(jobPostings)
+      .where(eq(jobPostings.title, 'Rooted'));
+    expect(job?.description).toBe('Hi #there#');
   }, 60_000);
 });
 

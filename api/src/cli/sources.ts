@@ -15,15 +15,14 @@
  * `add` prints the source's id as its last line; `sync` prints one line per source and exits 1 when
  * any failed; a refusal is one line and exit 1; a mistake in the command itself, its usage and exit 2.
  */
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { jsonLines } from '@board/shared/lib/request-log';
-import { ConfigError, loadConfig } from '../config';
+import { loadConfig } from '../config';
 import { openDatabase } from '../db/database';
+import { isMainModule } from '../lib/run-service';
 import { SourceRefusal, type SourceSummary, sourcesService } from '../sources/sources-service';
 import { vendorHttp } from '../sources/vendor-http';
 import { vendorUrlsOf } from '../sources/vendor-urls';
+import { commandMain } from './command-main';
 import { OperatorCallError } from './operator-call';
 import { apiBackend, directBackend, type SourcesBackend } from './sources-backends';
 
@@ -171,12 +170,7 @@ export function listLine(source: SourceSummary): string {
   return `${source.id}\t${source.kind}/${source.board}\t${source.company}${workspace}\t${source.open_jobs} open\t${last}`;
 }
 
-if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
-  try {
-    process.exitCode = await runSources(process.argv.slice(2));
-  } catch (error) {
-    if (error instanceof ConfigError) console.error(error.message);
-    else jsonLines({ time: new Date().toISOString(), level: 'error', message: String(error) });
-    process.exitCode = 1;
-  }
-}
+/** The command as a process: from source (`node --import tsx`), or from its bundle (run-bundled.mjs). */
+export const main = (argv = process.argv.slice(2)) => commandMain(runSources, argv);
+
+if (isMainModule(import.meta.url)) await main();

@@ -10,14 +10,17 @@ import { descriptionFromHtml, type ImportedDescription } from './description';
  * exits.
  */
 let pool: Piscina | null = null;
+/** Run from a command's bundle (cli/run-bundled.mjs), whose task sits beside this code, not from source. */
+const bundled = !import.meta.url.endsWith('.ts');
 
 function poolOf(): Piscina {
   pool ??= new Piscina({
-    filename: new URL('./description-worker.mjs', import.meta.url).href,
+    filename: new URL(bundled ? './description-task.mjs' : './description-worker.mjs', import.meta.url).href,
     minThreads: 0,
     maxThreads: 1,
     idleTimeout: 5_000,
-    // The worker registers tsx itself (description-worker.mjs), whatever the parent was started with.
+    // From source the worker registers tsx itself (description-worker.mjs), whatever the parent was
+    // started with; a bundle's task is JavaScript already.
     execArgv: [],
   });
   return pool;

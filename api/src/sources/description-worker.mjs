@@ -1,10 +1,10 @@
-// The thread that sanitizes ATS descriptions (description-pool.ts). Plain JavaScript, so that it
-// starts the same way under any runner (`node --import tsx`, Vitest): it registers tsx itself, then
-// loads the TypeScript it runs.
+// The thread that sanitizes ATS descriptions (description-pool.ts), run from source. Plain
+// JavaScript, so that it starts the same way under any runner (`node --import tsx`, Vitest): it
+// registers tsx itself, then loads the TypeScript it runs. A command's bundle loads its bundled
+// `description-task.mjs` instead (cli/run-bundled.mjs).
 import { register } from 'tsx/esm/api';
 
 register();
-const { descriptionFromHtml } = await import('./description.ts');
+const { default: describeTask } = await import('./description-task.ts');
 
-/** One task: an answer's HTML description, made safe and read into blocks. */
-export default ({ html, entityEscaped }) => descriptionFromHtml(html, { entityEscaped });
+export default describeTask;

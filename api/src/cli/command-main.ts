@@ -1,0 +1,16 @@
+import { jsonLines } from '@board/shared/lib/request-log';
+import { ConfigError } from '../config';
+
+/**
+ * A command run as a process (`pnpm sources`, `pnpm portfolio`): its exit code is what `run`
+ * returns; a bad setting prints its message alone, any other error one JSON line, and exits 1.
+ */
+export async function commandMain(run: (argv: string[]) => Promise<number>, argv: string[]): Promise<void> {
+  try {
+    process.exitCode = await run(argv);
+  } catch (error) {
+    if (error instanceof ConfigError) console.error(error.message);
+    else jsonLines({ time: new Date().toISOString(), level: 'error', message: String(error) });
+    process.exitCode = 1;
+  }
+}
