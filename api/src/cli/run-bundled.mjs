@@ -7,6 +7,7 @@
 // Plain JavaScript, so that node runs it as it is.
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
@@ -48,6 +49,26 @@ const packagesAsInstalled = {
   },
 };
 
+/**
+ * A package a source file resolves at run time (`createRequire(import.meta.url)`: shared's cities.ts
+ * finds the gazetteer's data file) is resolved from that file's place, as run from source: pnpm
+ * installs a package beside the workspace package that depends on it, where the bundle is not.
+ */
+const resolvedFromTheSource = {
+  name: 'resolved-from-the-source',
+  setup(bundler) {
+    bundler.onLoad({ filter: /\/(api|shared)\/src\/.*\.tsx?$/ }, async (args) => {
+      const text = await readFile(args.path, 'utf8');
+      if (!text.includes('createRequire(import.meta.url)')) return undefined;
+      const own = JSON.stringify(pathToFileURL(args.path).href);
+      return {
+        contents: text.replaceAll('createRequire(import.meta.url)', `createRequire(${own})`),
+        loader: args.path.endsWith('x') ? 'tsx' : 'ts',
+      };
+    });
+  },
+};
+
 const built = await build({
   absWorkingDir: apiDir,
   entryPoints: {
@@ -69,7 +90,7 @@ const built = await build({
   outExtension: { '.js': '.mjs' },
   write: false,
   logLevel: 'warning',
-  plugins: [packagesAsInstalled],
+  plugins: [packagesAsInstalled, resolvedFromTheSource],
 });
 
 const hash = createHash('sha256');

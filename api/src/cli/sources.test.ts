@@ -163,15 +163,23 @@ describe('pnpm sources (the commands, on the board the API serves)', () => {
   });
 
   // Run from its bundle (cli/run-bundled.mjs): on the PostgreSQL run the sync is the command's own,
-  // its description made safe on the bundle's thread (description-task.mjs).
+  // its description made safe on the bundle's thread (description-task.mjs), its location read with
+  // the gazetteer (the data file shared's cities.ts finds beside its package).
   it('runs from the repository root as `pnpm sources …`', async () => {
     fake.setJobs('ashby', 'rooted', [
-      { id: 'r-1', title: 'Rooted', descriptionHtml: '<p>Hi <script>alert(1)</script><b>there</b></p>' },
+      {
+        id: 'r-1',
+        title: 'Rooted',
+        location: 'Cambridge, MA',
+        descriptionHtml: '<p>Hi <script>alert(1)</script><b>there</b></p>',
+      },
     ]);
     const run = (...argv: string[]) =>
       promisify(execFile)('pnpm', ['--silent', 'sources', ...argv], {
         cwd: root,
-        env: { ...process.env, DATABASE_URL: undefined, ...env } as NodeJS.ProcessEnv,
+        // NODE_PATH as an operator's shell has it (unset): a runner's bin script sets it to every package pnpm
+        // installed, which would find a package the bundle cannot.
+        env: { ...process.env, NODE_PATH: undefined, DATABASE_URL: undefined, ...env } as NodeJS.ProcessEnv,
       });
     const added = await run('add', 'ashby', 'rooted', '--company', 'Rooted Ltd');
     const id = added.stdout.trim().split('\n').at(-1);
@@ -180,10 +188,12 @@ describe('pnpm sources (the commands, on the board the API serves)', () => {
     const synced = await run('sync', String(id));
     expect(synced.stdout.trim().split('\n')).toEqual([`${id} ashby/rooted: 1 new, 0 updated, 0 closed, 0 unchanged`]);
     const [job] = await api.db
-      .select({ description: jobPostings.description })
+      .select({ description: jobPostings.description, places: jobPostings.places })
       .from(jobPostings)
       .where(eq(jobPostings.title, 'Rooted'));
     expect(job?.description).toBe('Hi #there#');
+    // Read with the gazetteer (shared's cities), which the bundle finds where shared installed it.
+    expect(job?.places).toEqual([expect.objectContaining({ city: 'Cambridge', region: 'US-MA', country: 'US' })]);
   }, 60_000);
 });
 
