@@ -88,11 +88,9 @@ export class Board {
         runtimeConfig: () => board.config,
         releaseStore: () => board.releaseStore ?? board.servedReleaseStore(),
         gateIntervalMs: 1_000,
-        // The suite's browsers share two loaded cores: a handful of views' p75 LCP is noise there
-        // (a good canary was rolled back at 1.25×). The ratio's rule is unit-tested (release-gate.test.ts).
+        // On two loaded cores a few views' p75 LCP is noise (the ratio's rule: release-gate.test.ts).
         gateLcpRatio: 20,
-        // In production the server waits 800 ms for the API before it sends a page without the job's
-        // tags (unit-tested); a suite sharing two cores with builds and browsers waits longer.
+        // Production waits 800 ms for the API (unit-tested); a suite on two loaded cores, longer.
         pageApiTimeoutMs: 5_000,
         renderBudgetMs: 5_000,
         ...(options.caches === 'short' ? shortCaches : {}),
@@ -100,7 +98,7 @@ export class Board {
     );
     board.shellServer = shell;
     const siteUrl = board.shellServer.url;
-    // The repository's local mail sink, as `npm start` runs it: the API's alert emails land in its inbox.
+    // The local mail sink, as `npm start` runs it: the API's alert emails land in its inbox.
     board.mailSink = await startMailSink();
     // Against the SPEC's call 1, the API is reached through the proxy, whose address it gives out.
     if (options.api === 'spec') board.specApi = await startSpecApi();
@@ -228,8 +226,7 @@ export class Board {
 
   /**
    * Serves a remote on its port (a free one the first time, the same one after that). `folder`:
-   * another build of it (default: its `pnpm build` folder), so a test can redeploy it at the
-   * same address.
+   * another build of it (default: its `pnpm build` folder), to redeploy it at the same address.
    */
   async startRemote(remote: RemoteApp, folder: string = appFolders[remote]): Promise<void> {
     const server = await serveRemote(remote, this.remotePorts.get(remote) ?? 0, '127.0.0.1', folder);
