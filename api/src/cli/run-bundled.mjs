@@ -23,8 +23,8 @@ const apiDir = fileURLToPath(new URL('../..', import.meta.url));
 /**
  * Where the bundles are kept: each in `.cache/command-<hash of its files>/`, two folders below the
  * API's, as each source file is two below it (`src/db/`…): the paths the code finds beside itself
- * (`import.meta.url`: the migrations, `../../drizzle`; the threads' `description-task.mjs` and
- * `read-worker.mjs`) hold in the bundle too.
+ * (`import.meta.url`: the migrations, `../../drizzle`; the thread's `description-task.mjs`) hold in
+ * the bundle too.
  */
 const cacheDir = path.join(apiDir, '.cache');
 
@@ -73,9 +73,8 @@ const built = await build({
   absWorkingDir: apiDir,
   entryPoints: {
     [name]: entry,
-    // The threads a command may start (description-pool.ts, read-file.ts), beside it.
+    // The thread a command's syncs start (description-pool.ts), beside it.
     'description-task': 'src/sources/description-task.ts',
-    'read-worker': 'src/portfolio/read-worker.ts',
   },
   bundle: true,
   splitting: true,

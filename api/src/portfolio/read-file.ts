@@ -59,22 +59,12 @@ export function readPortfolioFile(input: string | Uint8Array, format: FileFormat
   const size = typeof input === 'string' ? input.length : input.byteLength;
   if (size <= inThreadBytes) return Promise.resolve(readPortfolio(input, format));
   return new Promise((resolve, reject) => {
-    const worker = readerThread({ input, format });
+    // The API runs its TypeScript through tsx: the thread registers it before it loads the reader.
+    const reader = JSON.stringify(new URL('./read-worker.ts', import.meta.url).href);
+    const start = `import('tsx/esm/api').then(({ register }) => { register(); return import(${reader}); })`;
+    const worker = new Worker(start, { eval: true, workerData: { input, format } });
     worker.once('message', (sent: SentRead) => resolve(receivedRead(sent)));
     worker.once('error', reject);
     worker.once('exit', (code) => reject(new Error(`the portfolio file's reader stopped (exit code ${code})`)));
   });
-}
-
-/**
- * The reader's thread. Run from source (the API runs its TypeScript through tsx), the thread
- * registers tsx before it loads the reader; in a command's bundle (cli/run-bundled.mjs) the reader
- * is bundled beside this code as `read-worker.mjs`.
- */
-function readerThread(workerData: { input: string | Uint8Array; format: FileFormat }): Worker {
-  if (!import.meta.url.endsWith('.ts'))
-    return new Worker(new URL('./read-worker.mjs', import.meta.url), { workerData });
-  const reader = JSON.stringify(new URL('./read-worker.ts', import.meta.url).href);
-  const start = `import('tsx/esm/api').then(({ register }) => { register(); return import(${reader}); })`;
-  return new Worker(start, { eval: true, workerData });
 }
