@@ -14,3 +14,6 @@ export async function commandMain(run: (argv: string[]) => Promise<number>, argv
     process.exitCode = 1;
   }
 }
+
+/** `--help` or `-h` anywhere: the command prints its usage and exits 0. */
+export const asksForHelp = (argv: string[]) => argv.includes('--help') || argv.includes('-h');

@@ -10,7 +10,7 @@ import { type FakeSites, startFakeSites } from '../test/fake-sites';
 import { type FakeVendors, startFakeVendors } from '../test/fake-vendors';
 import { createTestDatabase } from '../test/test-database';
 import { greenhouseDocsJob, greenhouseDocsList } from '../test/vendor-samples';
-import { runPortfolio } from './portfolio';
+import { portfolioUsage, runPortfolio } from './portfolio';
 
 let fake: FakeVendors;
 let sites: FakeSites;
@@ -279,6 +279,14 @@ describe('pnpm portfolio, against the running API', () => {
       'line 19, companies[1].headcount: "many" is not a number of people',
     ]);
     expect((await company('vault-tec'))?.overview).toBe('Shelters, now with windows.');
+  });
+
+  it('--help prints the usage and exits 0; a mistake in the command prints it and exits 2', async () => {
+    for (const argv of [['--help'], ['apply', 'any.yaml', '-h']])
+      expect(await portfolio(...argv)).toEqual({ code: 0, lines: portfolioUsage.split('\n'), notes: [] });
+    const wrong = await portfolio('apply');
+    expect(wrong.code).toBe(2);
+    expect(wrong.lines).toEqual(['apply takes one file.', ...portfolioUsage.split('\n')]);
   });
 
   it("refuses a bad logo with its company's line and applies the rest", async () => {

@@ -25,7 +25,7 @@ import { type FileFormat, formatOfPath, readPortfolio } from '../portfolio/read-
 import { errorLine, type PortfolioRead } from '../portfolio/validate';
 import { sourcesFromConfig } from '../sources/from-config';
 import { portfolioFromConfig } from '../work/portfolio-from-config';
-import { commandMain } from './command-main';
+import { asksForHelp, commandMain } from './command-main';
 import { callOperator, OperatorCallError } from './operator-call';
 
 export const portfolioUsage = `Usage:
@@ -92,6 +92,10 @@ export async function runPortfolio(
   print: Print = console.log,
   note: Print = (line) => process.stderr.write(`${line}\n`),
 ): Promise<number> {
+  if (asksForHelp(argv)) {
+    print(portfolioUsage);
+    return 0;
+  }
   let parsed: ReturnType<typeof parse>;
   try {
     parsed = parse(argv);

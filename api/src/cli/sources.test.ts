@@ -160,6 +160,11 @@ describe('pnpm sources (the commands, on the board the API serves)', () => {
       expect(result.code).toBe(2);
       expect(result.lines).toContain('  pnpm sources list [--json]');
     }
+    for (const argv of [['--help'], ['sync', '-h']]) {
+      const result = await sources(...argv);
+      expect(result).toEqual({ code: 0, lines: expect.arrayContaining(['  pnpm sources list [--json]']) });
+      expect(result.lines).not.toContainEqual(expect.stringMatching(/Unknown option/));
+    }
   });
 
   // Run from its bundle (cli/run-bundled.mjs): on the PostgreSQL run the sync is the command's own,

@@ -22,7 +22,7 @@ import { isMainModule } from '../lib/run-service';
 import { SourceRefusal, type SourceSummary, sourcesService } from '../sources/sources-service';
 import { vendorHttp } from '../sources/vendor-http';
 import { vendorUrlsOf } from '../sources/vendor-urls';
-import { commandMain } from './command-main';
+import { asksForHelp, commandMain } from './command-main';
 import { OperatorCallError } from './operator-call';
 import { apiBackend, directBackend, type SourcesBackend } from './sources-backends';
 
@@ -42,6 +42,10 @@ const sourceId = (text: string): number => {
 };
 
 export async function runSources(argv: string[], env = process.env, print: Print = console.log): Promise<number> {
+  if (asksForHelp(argv)) {
+    print(sourcesUsage);
+    return 0;
+  }
   let parsed: ReturnType<typeof parse>;
   try {
     parsed = parse(argv);
