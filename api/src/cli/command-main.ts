@@ -6,6 +6,11 @@ import { ConfigError } from '../config';
  * returns; a bad setting prints its message alone, any other error one JSON line, and exits 1.
  */
 export async function commandMain(run: (argv: string[]) => Promise<number>, argv: string[]): Promise<void> {
+  // A reader that stopped early (`pnpm portfolio export | head`) takes no more lines: the command
+  // finishes its work (a sync is not cut short) without them, and ends with its own exit code.
+  process.stdout.on('error', (error: NodeJS.ErrnoException) => {
+    if (error.code !== 'EPIPE') throw error;
+  });
   try {
     process.exitCode = await run(argv);
   } catch (error) {

@@ -1,6 +1,8 @@
+import { spawn } from 'node:child_process';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -288,6 +290,21 @@ describe('pnpm portfolio, against the running API', () => {
     expect(wrong.code).toBe(2);
     expect(wrong.lines).toEqual(['apply takes one file.', ...portfolioUsage.split('\n')]);
   });
+
+  it('export into a reader that stopped early (`| head`) exits 0, with nothing on stderr', async () => {
+    const child = spawn(process.execPath, ['src/cli/run-bundled.mjs', 'portfolio', 'export'], {
+      cwd: path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..'),
+      env: { PATH: process.env.PATH, ...env } as NodeJS.ProcessEnv,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    child.stdout.destroy();
+    let stderr = '';
+    child.stderr.on('data', (chunk: Buffer) => {
+      stderr += chunk.toString();
+    });
+    expect(await new Promise((resolve) => child.on('exit', resolve))).toBe(0);
+    expect(stderr).toBe('');
+  }, 60_000);
 
   it("refuses a bad logo with its company's line and applies the rest", async () => {
     const yaml = await file(
