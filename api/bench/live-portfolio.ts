@@ -11,7 +11,7 @@ import { runApiCommand } from './api-command';
 import type { BenchVendor } from './bench-vendor';
 import type { InProcessApp, Writer } from './live-load';
 
-/** The portfolio's size (issue 44's check: 500 companies applied in 10 s). */
+/** The portfolio's size: the bench checks that 500 companies apply within 10 s (docs/performance.md). */
 export const portfolioCompanies = 500;
 /** Every 100th company has an Ashby source of 20 jobs on the bench's vendor, and a logo beside the file. */
 const every = 100;

@@ -6,7 +6,7 @@ import { isRendered } from '../support/served-html';
 import { test as base, expect } from '../support/test';
 
 /**
- * The audit's probes of the shell's front door, against the built board deployed as in
+ * A stranger's probes of the shell's front door, against the built board deployed as in
  * production (ProductionSite: the remotes on their own origins, the real API), with a shell
  * started through `pnpm serve:shell` behind a pretend load balancer (TRUSTED_PROXIES=127.0.0.1:
  * each probe is its own visitor, named by X-Forwarded-For) and its API calls counted on the way
@@ -119,7 +119,7 @@ const countBy = <T>(items: T[], key: (item: T) => string | number) =>
 
 test.describe.configure({ mode: 'serial' });
 
-test.describe("the shell's front door, probed as the audit did", () => {
+test.describe("the shell's front door, probed by a stranger", () => {
   test.setTimeout(180_000);
 
   test('1,100 preview images of ids that cannot be one path segment (each longer): no API call, 404 then 429', async ({
@@ -262,7 +262,7 @@ test.describe("the shell's front door, probed as the audit did", () => {
     expect(probe.apiCalls() - calls).toBe(0);
   });
 
-  test('the audit’s slow salary value is a 400, and the junk parameter shares the answer’s cache entry', async ({
+  test('a salary value slow to parse is a 400, and the junk parameter shares the answer’s cache entry', async ({
     probe,
   }) => {
     const api = probe.site.config.apiBaseUrl;

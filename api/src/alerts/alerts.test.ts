@@ -256,7 +256,7 @@ describe('subscribing', () => {
     expect(sink.messages).toHaveLength(10);
   });
 
-  it('refuses the audit’s slow salary value with 422 and the search’s message', async () => {
+  it('refuses a salary value slow to parse (15,800 digits and an `e`) with 422 and the search’s message', async () => {
     const slow = `${'1'.repeat(15_800)}e`;
     const response = await subscribe({ email: 'ray@example.com', salary_min_k: slow });
     expect(response.status).toBe(422);

@@ -67,7 +67,7 @@ describe('digest sends that overlap or follow', () => {
       })
       .returning();
     if (!alert) throw new Error('no alert');
-    // forced + forced (the audit's case), forced + scheduled, scheduled + forced, scheduled + scheduled.
+    // forced + forced (two sends asked for at once), forced + scheduled, scheduled + forced, scheduled + scheduled.
     const pairs: [boolean, boolean][] = [
       [true, true],
       [true, false],

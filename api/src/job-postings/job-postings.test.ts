@@ -54,7 +54,7 @@ describe('call 1: GET /public-job-posting', () => {
     }
   });
 
-  it('refuses the audit’s slow salary value with 400', async () => {
+  it('refuses a salary value slow to parse (15,800 digits and an `e`) with 400', async () => {
     const slow = `${'1'.repeat(15_800)}e`;
     for (const name of ['salary_min_k', 'salary_max_k']) {
       const { status, body } = await getJson(`/public-job-posting?limit=5&${name}=${slow}`);

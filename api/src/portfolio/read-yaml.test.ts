@@ -2,11 +2,11 @@ import { describe, expect, it } from 'vitest';
 import { readPortfolioYaml } from './read-yaml';
 import { errorLine } from './validate';
 
-const issueExample = `investor: Foundry Ventures          # optional: added to every company's investors.all
+const everyField = `investor: Foundry Ventures          # optional: added to every company's investors.all
 companies:
   - name: Acme Robotics             # required, unique
     slug: acme-robotics             # optional; made from the name
-    website: https://acme.example   # optional; the site enrichment reads (3)
+    website: https://acme.example   # optional; the site enrichment reads
     overview: Acme builds …         # company_overview
     logo: logos/acme.png            # a path beside the file, or an https URL
     headquarters: Berlin, Germany
@@ -35,8 +35,8 @@ function companiesOf(source: string) {
 }
 
 describe('the portfolio file in YAML', () => {
-  it("reads the issue's example into the model, the portfolio's investor first", () => {
-    const read = readPortfolioYaml(issueExample);
+  it("reads a company with every field into the model, the portfolio's investor first", () => {
+    const read = readPortfolioYaml(everyField);
     if (!read.ok) throw new Error(read.errors.map(errorLine).join('\n'));
     expect(read.portfolio.investor).toBe('Foundry Ventures');
     expect(read.portfolio.companies).toEqual([
