@@ -79,9 +79,9 @@ export class Board {
         SHELL_MODE: options.shellMode ?? 'render',
         BOARD_WORKSPACES: demoWorkspaces.map((workspace) => workspace.slug).join(','),
         LOG_LEVEL: 'silent',
-        // The suite is one visitor loading hundreds of pages a minute; the limit has its own test.
+        // One visitor loading hundreds of pages (canary views too) a minute: limit and cap have their own tests.
         SHELL_VISITOR_LIMIT_MAX: '0',
-        // `GET /metrics` on a port of its own, as deployed.
+        BEACON_VIEWS_PER_VISITOR: '0',
         METRICS_PORT: '0',
       }),
       {

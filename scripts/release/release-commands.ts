@@ -37,6 +37,8 @@ export interface ReleaseContext {
   /** Builds the app when its build is missing or older than its sources. */
   buildIfNeeded: (app: RemoteName) => Promise<void>;
   print: (line: string) => void;
+  /** The clock `health` tells the figures' age by (default: now). */
+  now?: () => number;
 }
 
 function existing(store: ReleaseStore, version: string | undefined): string {
@@ -182,7 +184,12 @@ export async function runRelease(argv: string[], context: ReleaseContext): Promi
       return;
     }
     case 'health': {
-      printHealth(store, { json: options.has('json'), print, environment });
+      printHealth(store, {
+        json: options.has('json'),
+        print,
+        environment,
+        ...(context.now ? { now: context.now() } : {}),
+      });
       return;
     }
     case 'prune': {

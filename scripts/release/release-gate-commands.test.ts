@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { countsOfView, figuresOf, type ReleaseHealthSnapshot } from '../../shared/src/config/release-health';
+import { countsOfView, figuresOf, type ReleaseHealthSnapshot, refusedOf } from '../../shared/src/config/release-health';
 import { canaryFailed } from '../../shared/src/release/pointer-changes';
 import { ReleaseStore } from '../../shared/src/release/release-store';
 import { runRelease } from './release-commands';
@@ -15,6 +15,14 @@ const run = (...argv: string[]) =>
     distDir: (app) => path.join(dir, `${app}-dist`),
     buildIfNeeded: async () => {},
     print: (line) => printed.push(line),
+  });
+const runAt = (now: () => number, ...argv: string[]) =>
+  runRelease(argv, {
+    storeRoot: (environment) => path.join(dir, 'stores', environment),
+    distDir: (app) => path.join(dir, `${app}-dist`),
+    buildIfNeeded: async () => {},
+    print: (line) => printed.push(line),
+    now,
   });
 const store = () => new ReleaseStore(path.join(dir, 'stores', 'local'), 'listings');
 
@@ -105,9 +113,10 @@ describe('a version its gate rolled back', () => {
 });
 
 describe('pnpm release health', () => {
-  it('prints what the shell’s server last wrote, or --json as it is', async () => {
+  it('prints what the shell’s server last wrote, when it read it and how long ago, or --json as it is with its age', async () => {
     await expect(run('health', 'listings')).rejects.toThrow(/No health of listings in local yet/);
     const figures = figuresOf(countsOfView({ errors: ['remote'], lcp: 900, inp: 40, cls: 0.01 }));
+    const refused = { ...refusedOf({ 'refused:forged': 25, 'refused:over-cap': 2 }) };
     const snapshot: ReleaseHealthSnapshot = {
       app: 'listings',
       at: '2026-11-29T10:00:00.000Z',
@@ -116,14 +125,20 @@ describe('pnpm release health', () => {
         { role: 'live', version: 'v1', last10Minutes: figures, lastHour: figures },
         { role: 'canary', version: 'v2', percent: 50, last10Minutes: figures, lastHour: figures },
       ],
+      refused: { last10Minutes: refusedOf({}), lastHour: refused },
     };
     store().writeHealth(snapshot);
-    await run('health', 'listings');
+    printed = [];
+    const at = (seconds: number) => () => Date.parse(snapshot.at) + seconds * 1000;
+    await runAt(at(18), 'health', 'listings');
+    const readAt = new Date(snapshot.at).toLocaleTimeString('en-GB', { hour12: false });
+    expect(printed[0]).toBe(`listings (local), as of ${readAt}, 18 s ago, counted in redis:`);
     expect(printed.join('\n')).toMatch(
       /canary 50% v2\n {2}last 10 minutes +1 views {2}errors 100\.0% {2}p75 LCP 950 ms {2}INP 46 ms {2}CLS 0\.008/,
     );
+    expect(printed).toContain('refused beacons: last 10 minutes 0, last hour 27 (forged 25, over-cap 2)');
     printed = [];
-    await run('health', 'listings', '--json');
-    expect(JSON.parse(printed.join('\n'))).toEqual(snapshot);
+    await runAt(at(31), 'health', 'listings', '--json');
+    expect(JSON.parse(printed.join('\n'))).toEqual({ ...snapshot, ageSeconds: 31 });
   });
 });

@@ -3,6 +3,7 @@ import type { HealthStore } from '@board/shared/lib/health-store';
 import type { Limits } from '@board/shared/lib/limits';
 import { jsonLines } from '@board/shared/lib/request-log';
 import { type ShellConfig, shellDist } from './config';
+import { viewAttribution } from './health/view-attribution';
 import type { ShellMetrics } from './http/shell-metrics';
 import { visitorLimit } from './http/visitor-limit';
 import { ApiReader } from './reader/api-reader';
@@ -62,6 +63,12 @@ export function createShellApp(
     ...(tuning.keepPagesMs !== undefined ? { keepPagesMs: tuning.keepPagesMs } : {}),
     ...(config.logLevel === 'silent' ? { log: () => {} } : { log: jsonLines }),
     ...(parts.health ? { health: parts.health } : {}),
+    attribution: viewAttribution({
+      ...(config.beaconSecret ? { secret: config.beaconSecret } : {}),
+      limits: parts.limits,
+      trustedProxies: config.trustedProxies,
+      viewsPerVisitor: config.beaconViewsPerVisitor,
+    }),
     ...(parts.metrics ? { metrics: parts.metrics } : {}),
     ...(config.visitorLimit
       ? {

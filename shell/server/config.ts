@@ -1,9 +1,11 @@
+import { createHmac } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseRuntimeConfig, type RuntimeConfig } from '@board/shared/config/runtime-config';
 import { readSettings } from '@board/shared/lib/settings';
 import * as v from 'valibot';
+import { defaultViewsPerVisitor } from './health/view-attribution';
 
 /**
  * The shell's server's configuration, from environment variables, read once at start and
@@ -60,6 +62,13 @@ export interface ShellConfig {
   gateIntervalMs: number;
   /** The port of `GET /metrics` (METRICS_PORT); unset: no metrics listener. */
   metricsPort: number | undefined;
+  /**
+   * The key the views' tokens are signed with (BEACON_SECRET, decision 046), the same on every
+   * instance; default: derived from SHELL_API_KEY, else (one local instance) one of this process's own.
+   */
+  beaconSecret: string | undefined;
+  /** Views of one release a visitor counts per hour (BEACON_VIEWS_PER_VISITOR, default 10); null: no cap. */
+  beaconViewsPerVisitor: number | null;
 }
 
 export class ShellConfigError extends Error {
@@ -99,6 +108,9 @@ const EnvObject = v.object({
   /** The folder of the release stores (as `pnpm release` reads it): this server gates canaries there. */
   BOARD_RELEASE_STORE: v.optional(v.pipe(v.string(), v.minLength(1))),
   RELEASE_GATE_INTERVAL_SECONDS: v.pipe(wholeNumber('30'), v.minValue(1, 'must be at least 1')),
+  BEACON_SECRET: v.optional(v.pipe(v.string(), v.minLength(16, 'must be at least 16 characters'))),
+  /** 0: no cap (a suite that is one visitor). */
+  BEACON_VIEWS_PER_VISITOR: wholeNumber(String(defaultViewsPerVisitor)),
   METRICS_PORT: v.optional(
     v.pipe(
       v.string(),
@@ -132,7 +144,7 @@ export function readEnvironmentConfig(environment: string): RuntimeConfig {
 }
 
 /** Values never printed, even when refused: the error goes to a log. */
-const secrets = new Set(['SHELL_API_KEY']);
+const secrets = new Set(['SHELL_API_KEY', 'BEACON_SECRET']);
 
 export function loadShellConfig(env: Record<string, string | undefined> = process.env): ShellConfig {
   const { output: raw, line } = readSettings(EnvObject, env, {
@@ -189,5 +201,9 @@ export function loadShellConfig(env: Record<string, string | undefined> = proces
       : undefined,
     gateIntervalMs: raw.RELEASE_GATE_INTERVAL_SECONDS * 1000,
     metricsPort: raw.METRICS_PORT,
+    beaconSecret:
+      raw.BEACON_SECRET ??
+      (raw.SHELL_API_KEY ? createHmac('sha256', raw.SHELL_API_KEY).update('view-tokens').digest('hex') : undefined),
+    beaconViewsPerVisitor: raw.BEACON_VIEWS_PER_VISITOR === 0 ? null : raw.BEACON_VIEWS_PER_VISITOR,
   };
 }

@@ -11,6 +11,7 @@ import { boardRoutes, matchBoardRoute } from '../src/routes/board-routes';
 import type { ShellMode } from './config';
 import { crawlerRoutes } from './crawler/crawler-routes';
 import { beaconRoute } from './health/beacon-route';
+import { type ViewAttribution, viewAttribution } from './health/view-attribution';
 import { contentSecurityPolicy, securityHeaders } from './http/security-headers';
 import { type ShellMetrics, shellMetrics } from './http/shell-metrics';
 import { staticFiles } from './http/static-files';
@@ -72,6 +73,8 @@ export interface ShellServerOptions {
   visitorLimit?: VisitorLimit;
   /** Where the views' beacons are counted (default: this process's memory). */
   health?: HealthStore;
+  /** Which beacons count (view-attribution.ts; default: this process's own key and memory, no cap). */
+  attribution?: ViewAttribution;
   /** The server's metrics (served on METRICS_PORT by server.ts); default: counted, served by no one. */
   metrics?: ShellMetrics;
 }
@@ -110,6 +113,7 @@ export function createShellServer({
   log = jsonLines,
   visitorLimit,
   health = memoryHealthStore(),
+  attribution = viewAttribution(),
   metrics = shellMetrics(),
 }: ShellServerOptions) {
   const headers = apiKey ? { [shellKeyHeader]: apiKey } : undefined;
@@ -214,16 +218,7 @@ export function createShellServer({
         ...(apiKey ? { cursorKey: createHmac('sha256', apiKey).update('sitemap-cursors').digest('hex') } : {}),
       }),
     );
-    app.route(
-      '/',
-      beaconRoute({
-        config,
-        releases,
-        store: health,
-        ...(visitorLimit ? { visitorLimit } : {}),
-        counted: (remote, version, beacon) => metrics.beacon(remote, version, beacon.errors),
-      }),
-    );
+    app.route('/', beaconRoute({ config, releases, store: health, attribution, visitorLimit, metrics }));
     app.route('/', ogImageRoutes({ config, api: pageReader, ...(visitorLimit ? { visitorLimit } : {}) }));
     // The first preview card of a process also loads the fonts and the layout engine (~0.5 s).
     if (warmUp) void warmUpOgCards().catch(() => undefined);

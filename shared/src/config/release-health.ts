@@ -44,6 +44,33 @@ export function countsOfView(view: {
   return counts;
 }
 
+/**
+ * Why a beacon was not counted (decision 046): it carried no proof that the server gave its page
+ * (`no-token`), one it did not sign (`forged`), one past its time (`expired`), one already used
+ * (`replayed`), one issued for another release than the beacon names (`other-release`), or its
+ * visitor had already reported the most views of that release an hour counts (`over-cap`).
+ */
+export const beaconRefusals = ['no-token', 'forged', 'expired', 'replayed', 'other-release', 'over-cap'] as const;
+export type BeaconRefusal = (typeof beaconRefusals)[number];
+
+/**
+ * Where a remote's refused beacons are counted, beside its releases' counts: not a release version
+ * (those start with a letter or digit), so no release's counts are ever mixed with them.
+ */
+export const refusedCountsKey = '!refused';
+
+/** The field one refusal adds (under `refusedCountsKey`). */
+export const countsOfRefusal = (reason: BeaconRefusal): HealthCounts => ({ [`refused:${reason}`]: 1 });
+
+/** Refused beacons by reason, over one span of time. */
+export type RefusedFigures = Record<BeaconRefusal, number> & { total: number };
+
+export function refusedOf(counts: HealthCounts): RefusedFigures {
+  const figures = Object.fromEntries(beaconRefusals.map((reason) => [reason, counts[`refused:${reason}`] ?? 0]));
+  const total = Object.values(figures).reduce((sum, count) => sum + count, 0);
+  return { ...(figures as Record<BeaconRefusal, number>), total };
+}
+
 export function addCounts(into: HealthCounts, more: HealthCounts): HealthCounts {
   for (const [field, count] of Object.entries(more)) into[field] = (into[field] ?? 0) + count;
   return into;
@@ -127,5 +154,7 @@ export interface ReleaseHealthSnapshot {
   /** Where the counts were read: every instance's (Redis) or one instance's memory. */
   counts: 'redis' | 'memory';
   releases: ReleaseHealth[];
+  /** The remote's beacons that were not counted, by why (an older server wrote none). */
+  refused?: { last10Minutes: RefusedFigures; lastHour: RefusedFigures };
   gate?: { decision: string; reason: string; canary: HealthFigures; live: HealthFigures };
 }

@@ -1,11 +1,13 @@
 import { viewErrorKinds } from '@board/shared/config/release-health';
 import { ReleaseVersionSchema } from '@board/shared/config/release-pointer';
 import * as v from 'valibot';
+import { viewTokenMaxLength } from './view-token';
 
 /**
  * A page view's beacon as the browser sends it (shell/src/features/health/view-report.ts): the
- * releases it used, its vitals, the kinds of error it had. Nothing else is accepted: no address,
- * no page, no text of an error. Anything else in it, or a value out of range, refuses it whole.
+ * releases it used, its vitals, the kinds of error it had, and the token the server issued for the
+ * view (view-token.ts; checked by the route). Nothing else is accepted: no address, no page, no
+ * text of an error. Anything else in it, or a value out of range, refuses it whole.
  */
 export const beaconMaxBytes = 1024;
 
@@ -24,6 +26,7 @@ const BeaconSchema = v.strictObject({
   inp: v.optional(millis),
   cls: v.optional(v.pipe(v.number(), v.minValue(0), v.maxValue(100))),
   errors: v.pipe(v.array(v.picklist(viewErrorKinds)), v.maxLength(viewErrorKinds.length)),
+  token: v.optional(v.pipe(v.string(), v.maxLength(viewTokenMaxLength))),
 });
 
 export type Beacon = v.InferOutput<typeof BeaconSchema>;

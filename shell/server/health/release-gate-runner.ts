@@ -5,6 +5,8 @@ import {
   type HealthFigures,
   type ReleaseHealth,
   type ReleaseHealthSnapshot,
+  refusedCountsKey,
+  refusedOf,
 } from '@board/shared/config/release-health';
 import type { ReleasePointer } from '@board/shared/config/release-pointer';
 import { type RemoteName, remoteNames } from '@board/shared/config/remotes';
@@ -17,10 +19,10 @@ import { ReleaseStore } from '@board/shared/release/release-store';
 /**
  * The release gate (decision 036): every `intervalMs` (30 s), the one instance holding the lock
  * reads each remote's pointer from the environment's store, writes what visitors reported beside it
- * (`health.json`, what `pnpm release health` prints) and, for an `--auto` canary, promotes it or
- * rolls it back as its figures since it started decide: the pointer written as `pnpm release`
- * writes it (pointer-changes.ts), the decision and its figures in the release log. New visitors
- * follow within the 5 s the shell's servers keep a pointer.
+ * (`health.json`, what `pnpm release health` prints, with the beacons refused and why) and, for an
+ * `--auto` canary, promotes it or rolls it back as its figures since it started decide: the pointer
+ * written as `pnpm release` writes it (pointer-changes.ts), the decision and its figures in the
+ * release log. New visitors follow within the 5 s the shell's servers keep a pointer.
  */
 export interface ReleaseGateOptions {
   /** The environment's store (`<stores>/<env>`); undefined: no store, nothing to do. */
@@ -69,6 +71,10 @@ export function startReleaseGate(options: ReleaseGateOptions): ReleaseGate {
         await health('live', pointer.live),
         ...(pointer.canary ? [await health('canary', pointer.canary.version, pointer.canary.percent)] : []),
       ],
+      refused: {
+        last10Minutes: refusedOf(await options.health.read(app, refusedCountsKey, minute - 9, minute)),
+        lastHour: refusedOf(await options.health.read(app, refusedCountsKey, minute - 59, minute)),
+      },
     };
     const auto = pointer.canary?.auto;
     if (pointer.canary && auto) {

@@ -26,8 +26,15 @@ describe("the shell's metrics", () => {
       log: () => {},
     });
     const beacon = { releases: { listings: 'v1' }, lcp: 900, errors: ['remote', 'boundary'] };
-    for (let index = 0; index < 2; index++)
-      expect((await app.request('/__beacon', { method: 'POST', body: JSON.stringify(beacon) })).status).toBe(204);
+    const answer = async (response: Response | Promise<Response>) =>
+      (await response).json() as Promise<{ token: string }>;
+    let { token } = await answer(app.request('/__beacon/token', { method: 'POST' }));
+    for (let index = 0; index < 2; index++) {
+      const response = await app.request('/__beacon', { method: 'POST', body: JSON.stringify({ ...beacon, token }) });
+      expect(response.status).toBe(200);
+      ({ token } = await answer(response));
+    }
+    expect((await app.request('/__beacon', { method: 'POST', body: JSON.stringify(beacon) })).status).toBe(403);
     expect((await app.request('/__beacon', { method: 'POST', body: 'nonsense' })).status).toBe(400);
     await app.request('/health');
     const text = await metrics.metrics.registry.metrics();
@@ -40,11 +47,12 @@ describe("the shell's metrics", () => {
     };
     expect(line('board_beacon_views_total', 'app="listings",version="v1"')).toBe('2');
     expect(line('board_beacon_errors_total', 'app="listings",version="v1",kind="remote"')).toBe('2');
-    expect(line('board_http_request_duration_seconds_count', 'route="/__beacon",method="POST",status="204"')).toBe('2');
+    expect(line('board_beacon_refused_total', 'app="listings",reason="no-token"')).toBe('1');
+    expect(line('board_http_request_duration_seconds_count', 'route="/__beacon",method="POST",status="200"')).toBe('2');
     expect(line('board_http_request_duration_seconds_count', 'route="/__beacon",method="POST",status="400"')).toBe('1');
     expect(line('board_http_request_duration_seconds_count', 'route="/health",method="GET",status="200"')).toBe('1');
-    // The pointer was read for the first beacon, then kept for the second.
+    // The pointer was read for the token, then kept for the beacons.
     expect(line('board_cache_lookups_total', 'cache="pointers",result="miss"')).toBe('1');
-    expect(line('board_cache_lookups_total', 'cache="pointers",result="hit"')).toBe('1');
+    expect(line('board_cache_lookups_total', 'cache="pointers",result="hit"')).toBe('2');
   });
 });

@@ -1,5 +1,5 @@
 import type { GateDecision } from '@board/shared/config/release-gate';
-import type { ViewErrorKind } from '@board/shared/config/release-health';
+import type { BeaconRefusal, ViewErrorKind } from '@board/shared/config/release-health';
 import { createMetrics, type Metrics } from '@board/shared/lib/metrics';
 
 /** The shell's server's own metrics (docs/operations.md lists them with what to alert on). */
@@ -10,6 +10,8 @@ export interface ShellMetrics {
   rendered(remote: string, seconds: number): void;
   remoteFailed(remote: string): void;
   beacon(app: string, version: string, errors: readonly ViewErrorKind[]): void;
+  /** A release of a beacon not counted, and why (decision 046). */
+  beaconRefused(app: string, reason: BeaconRefusal): void;
   gate(app: string, decision: GateDecision['action']): void;
 }
 
@@ -38,6 +40,11 @@ export function shellMetrics(metrics: Metrics = createMetrics('shell')): ShellMe
     'Page views that reported an error, by release and kind',
     ['app', 'version', 'kind'],
   );
+  const refused = metrics.counter(
+    'board_beacon_refused_total',
+    'Beacons not counted, by remote and why (no token, forged, expired, replayed, other release, over the cap)',
+    ['app', 'reason'],
+  );
   const gate = metrics.counter('board_release_gate_decisions_total', "The release gate's evaluations of a canary", [
     'app',
     'decision',
@@ -51,6 +58,7 @@ export function shellMetrics(metrics: Metrics = createMetrics('shell')): ShellMe
       views.inc({ app, version });
       for (const kind of kinds) errors.inc({ app, version, kind });
     },
+    beaconRefused: (app, reason) => refused.inc({ app, reason }),
     gate: (app, decision) => gate.inc({ app, decision }),
   };
 }

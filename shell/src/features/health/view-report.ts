@@ -2,11 +2,16 @@
  * What each page view tells the shell's server about itself, in one beacon (decision 035): the
  * releases it used, its LCP, INP and CLS, and which kinds of error it had. A view is the page
  * load, or a client-side route once the browser reports soft navigations (the metrics say which
- * navigation they belong to). The beacon goes with `navigator.sendBeacon` when the view ends: at
- * the next view's first metric, or when the page is hidden; once per view. The vitals' own code
- * loads after the page has (vitals.ts); errors are noted from the start.
+ * navigation they belong to). The beacon goes (a `keepalive` POST, so it outlives the page) when
+ * the view ends: at the next view's first metric, or when the page is hidden; once per view. The
+ * vitals' own code loads after the page has (vitals.ts); errors are noted from the start.
+ *
+ * The server counts a beacon only with a token it issued for the view (decision 046). Pages are
+ * cached, so they carry none: the tab asks for its first at start, and each beacon's answer
+ * carries the next view's. A view that ends with no token (its answer never came) sends nothing.
  */
 const beaconPath = '/__beacon';
+const beaconTokenPath = '/__beacon/token';
 
 export type ViewErrorKind = 'uncaught' | 'rejection' | 'remote' | 'boundary';
 
@@ -17,6 +22,13 @@ interface ViewBeacon {
   inp?: number;
   cls?: number;
   errors: ViewErrorKind[];
+  token: string;
+}
+
+/** How beacons and tokens reach the server; each resolves the token the answer carried, or null. */
+export interface BeaconTransport {
+  send(body: string): Promise<string | null>;
+  token(): Promise<string | null>;
 }
 
 interface View {
@@ -33,18 +45,36 @@ export interface ViewReports {
   metric(name: string, value: number, navigation: number): void;
   /** Ends the current view (the page is hidden): its beacon goes now. */
   flush(): void;
+  /** Asks for a token if the next view has none (the tab is shown again after a refused beacon). */
+  resume(): void;
 }
 
 /** `releases()` is read when a beacon goes, so it names every remote the view used. */
-export function viewReports(releases: () => Record<string, string>, send: (body: string) => void): ViewReports {
+export function viewReports(releases: () => Record<string, string>, transport: BeaconTransport): ViewReports {
   let view: View = { navigation: null, vitals: {}, errors: new Set(), sent: false };
+  let token: string | null = null;
+  let asking = false;
+  const resume = () => {
+    if (token !== null || asking) return;
+    asking = true;
+    void transport.token().then((issued) => {
+      asking = false;
+      token ??= issued;
+    });
+  };
   const flush = () => {
     if (view.sent) return;
     view.sent = true;
     const used = releases();
-    if (Object.keys(used).length === 0) return;
-    send(JSON.stringify({ releases: used, ...view.vitals, errors: [...view.errors] } satisfies ViewBeacon));
+    if (Object.keys(used).length === 0 || token === null) return;
+    const body = { releases: used, ...view.vitals, errors: [...view.errors], token } satisfies ViewBeacon;
+    token = null;
+    void transport.send(JSON.stringify(body)).then((next) => {
+      if (next === null) resume();
+      else token ??= next;
+    });
   };
+  resume();
   return {
     error(kind) {
       view.errors.add(kind);
@@ -61,6 +91,7 @@ export function viewReports(releases: () => Record<string, string>, send: (body:
       if (navigation === view.navigation && !view.sent) view.vitals[key] = value;
     },
     flush,
+    resume,
   };
 }
 
@@ -71,20 +102,30 @@ export function reportViewError(kind: ViewErrorKind) {
   reports?.error(kind);
 }
 
+/** A POST to the site (as text: no preflight), resolved with the token its answer carries, or null. */
+const post = (path: string, body?: string): Promise<string | null> =>
+  fetch(path, { method: 'POST', credentials: 'same-origin', keepalive: true, ...(body ? { body } : {}) })
+    .then(async (response) => {
+      if (response.status !== 200) return null;
+      const { token } = (await response.json()) as { token?: unknown };
+      return typeof token === 'string' ? token : null;
+    })
+    .catch(() => null);
+
 /**
- * Starts the reports of this tab: errors at once, a beacon when the page is hidden, the vitals
- * once the page has loaded and the browser is idle. Without sendBeacon nothing is sent.
+ * Starts the reports of this tab: its first token and errors at once, a beacon when the page is
+ * hidden, the vitals once the page has loaded and the browser is idle.
  */
 export function startViewReports(releases: () => Record<string, string>) {
-  if (reports || typeof navigator.sendBeacon !== 'function') return;
-  // As text: a body of a type CORS does not list would be refused by some browsers' sendBeacon.
-  const current = viewReports(releases, (body) => navigator.sendBeacon(beaconPath, body));
+  if (reports || typeof fetch !== 'function') return;
+  const current = viewReports(releases, { send: (body) => post(beaconPath, body), token: () => post(beaconTokenPath) });
   reports = current;
   addEventListener('error', () => current.error('uncaught'));
   addEventListener('unhandledrejection', () => current.error('rejection'));
   addEventListener('pagehide', current.flush);
   addEventListener('visibilitychange', () => {
     if (document.visibilityState === 'hidden') current.flush();
+    else current.resume();
   });
   const vitals = () =>
     void import(/* webpackChunkName: "lazy-vitals" */ './vitals').then(
