@@ -63,7 +63,7 @@ export interface ShellConfig {
   /** The port of `GET /metrics` (METRICS_PORT); unset: no metrics listener. */
   metricsPort: number | undefined;
   /**
-   * The key the views' tokens are signed with (BEACON_SECRET, decision 046), the same on every
+   * The key the views' tokens are signed with (BEACON_SECRET, decision 047), the same on every
    * instance; default: derived from SHELL_API_KEY, else (one local instance) one of this process's own.
    */
   beaconSecret: string | undefined;

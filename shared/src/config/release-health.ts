@@ -45,7 +45,7 @@ export function countsOfView(view: {
 }
 
 /**
- * Why a beacon was not counted (decision 046): it carried no proof that the server gave its page
+ * Why a beacon was not counted (decision 047): it carried no proof that the server gave its page
  * (`no-token`), one it did not sign (`forged`), one past its time (`expired`), one already used
  * (`replayed`), one issued for another release than the beacon names (`other-release`), or its
  * visitor had already reported the most views of that release an hour counts (`over-cap`).

@@ -39,7 +39,7 @@ const noStore = { 'Cache-Control': 'no-store' };
  * `POST /__beacon/token`: a token for one view of the releases the server gives this visitor (the
  * ones their release cookie keeps, else live: what their page was rendered with), answered
  * `no-store`. `POST /__beacon`: one view's beacon, at most 1 KB, validated whole (beacon.ts),
- * counted only with a token the server issued, not spent before and not expired (decision 046);
+ * counted only with a token the server issued, not spent before and not expired (decision 047);
  * then, for each release it names, only if the token was issued for that release, the remote's
  * pointer still names it (live, canary or previous: a stale tab's old release or an invented
  * version adds nothing) and its visitor has not reported the most views of it an hour counts.

@@ -8,7 +8,7 @@ import type { Context } from 'hono';
 import { issueViewToken, readViewToken, type ViewToken } from './view-token';
 
 /**
- * Which beacons the server may count (decision 046). A view counts only with a token the server
+ * Which beacons the server may count (decision 047). A view counts only with a token the server
  * issued (view-token.ts), once: its id is spent where the limits count (Redis with REDIS_URL, so
  * a token spent on one instance is spent on all). A visitor, keyed as the visitor limit keys them
  * (an address; an IPv6 /64), counts at most `viewsPerVisitor` views of one release an hour: past
@@ -39,7 +39,7 @@ export interface ViewAttribution {
   admitView(c: Context, app: string, version: string): Promise<boolean>;
 }
 
-/** Views of one release a visitor counts per hour by default: a long visit, not a flood (decision 046). */
+/** Views of one release a visitor counts per hour by default: a long visit, not a flood (decision 047). */
 export const defaultViewsPerVisitor = 10;
 const defaultTokenTtlMs = 15 * 60_000;
 

@@ -4,7 +4,7 @@ import { ReleaseVersionSchema } from '@board/shared/config/release-pointer';
 import * as v from 'valibot';
 
 /**
- * A view's proof that the shell's server gave its page (decision 046): the releases the server
+ * A view's proof that the shell's server gave its page (decision 047): the releases the server
  * assigned that visitor, until when it counts, and an id that lets it count once. Signed with
  * HMAC-SHA256 under a secret every instance shares (BEACON_SECRET), so any instance verifies what
  * another issued; it names no visitor, address or page. `<payload>.<signature>`, both base64url.

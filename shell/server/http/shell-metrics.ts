@@ -10,7 +10,7 @@ export interface ShellMetrics {
   rendered(remote: string, seconds: number): void;
   remoteFailed(remote: string): void;
   beacon(app: string, version: string, errors: readonly ViewErrorKind[]): void;
-  /** A release of a beacon not counted, and why (decision 046). */
+  /** A release of a beacon not counted, and why (decision 047). */
   beaconRefused(app: string, reason: BeaconRefusal): void;
   gate(app: string, decision: GateDecision['action']): void;
 }

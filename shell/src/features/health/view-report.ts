@@ -6,7 +6,7 @@
  * the view ends: at the next view's first metric, or when the page is hidden; once per view. The
  * vitals' own code loads after the page has (vitals.ts); errors are noted from the start.
  *
- * The server counts a beacon only with a token it issued for the view (decision 046). Pages are
+ * The server counts a beacon only with a token it issued for the view (decision 047). Pages are
  * cached, so they carry none: the tab asks for its first at start, and each beacon's answer
  * carries the next view's. A view that ends with no token (its answer never came) sends nothing.
  */
