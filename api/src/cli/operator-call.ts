@@ -1,4 +1,4 @@
-import { Agent, fetch, type Response } from 'undici';
+import { Agent, fetch } from 'undici';
 
 /**
  * The commands' way to a running API (`npm start`'s PGlite board, or a deployment's): its
@@ -25,7 +25,7 @@ export interface OperatorCall {
 
 /** The API's answer when it is a 2xx; otherwise an OperatorCallError saying why, in one line. */
 export async function callOperator(call: OperatorCall): Promise<Response> {
-  let response: Response;
+  let response: Awaited<ReturnType<typeof fetch>>;
   const signal = AbortSignal.timeout(call.timeoutMs);
   try {
     response = await fetch(`${call.apiUrl}/operator/${call.path}`, {
@@ -56,7 +56,8 @@ export async function callOperator(call: OperatorCall): Promise<Response> {
       response.status === 422 ? message : `The API refused (${response.status}): ${message} ${detail}`.trim(),
     );
   }
-  return response;
+  // undici's Response is the platform's (its body the same web stream): typed as the one callers know.
+  return response as unknown as Response;
 }
 
 /** `1 hour`, `10 minutes`, `30 seconds`. */
