@@ -59,11 +59,34 @@ describe('the public-address rule', () => {
       '::ffff:169.254.169.254',
       '::ffff:a9fe:a9fe',
       '64:ff9b::a9fe:a9fe',
+      // IPv4-compatible (deprecated), however written, whatever it carries.
+      '::7f00:1',
+      '::127.0.0.1',
+      '[::7f00:1]',
+      '::a9fe:a9fe',
+      '::808:808',
+      '::8.8.8.8',
+      // NAT64 (well-known and local-use), 6to4, Teredo, IPv4-translated: whatever they carry.
+      '64:ff9b::808:808',
+      '64:ff9b:1::a00:1',
+      '2002:7f00:1::1',
+      '2002:808:808::1',
+      '2001:0:4136:e378:8000:63bf:3fff:fdd2',
+      '::ffff:0:7f00:1',
+      // ISATAP carrying a private or loopback IPv4 address.
+      '2606:4700::5efe:7f00:1',
+      '2606:4700::200:5efe:a00:1',
       '224.0.0.1',
       'not an address',
     ])
       expect(isPublicAddress(address), address).toBe(false);
-    for (const address of ['8.8.8.8', '2606:4700::1111', '[2606:4700::1111]'])
+    for (const address of [
+      '8.8.8.8',
+      '2606:4700::1111',
+      '[2606:4700::1111]',
+      '::ffff:8.8.8.8',
+      '2606:4700::5efe:808:808',
+    ])
       expect(isPublicAddress(address)).toBe(true);
   });
 });
@@ -89,6 +112,8 @@ describe('a request to addresses a third party names', () => {
       'http://[::ffff:169.254.169.254]/',
       `http://0.0.0.0:${port}/ok`,
       `http://[::1]:${port}/ok`,
+      `http://[::127.0.0.1]:${port}/ok`,
+      `http://[::7f00:1]:${port}/ok`,
       // A name whose DNS answer is loopback.
       `http://localhost:${port}/ok`,
     ])

@@ -106,16 +106,26 @@ export function publicFetcher(defaults: PublicFetchOptions) {
     },
   });
 
-  async function get(address: string, overrides: Partial<PublicFetchOptions> = {}): Promise<PublicResponse> {
+  /**
+   * `stop`: the caller's own end (a company's time budget, a process stopping): the request ends
+   * when it aborts, failing with `stopped` (the caller knows why).
+   */
+  async function get(
+    address: string,
+    overrides: Partial<PublicFetchOptions> = {},
+    stop?: AbortSignal,
+  ): Promise<PublicResponse> {
     const settings = { ...defaults, ...overrides };
-    const signal = AbortSignal.timeout(settings.timeoutMs);
+    const timeout = AbortSignal.timeout(settings.timeoutMs);
+    const signal = stop ? AbortSignal.any([timeout, stop]) : timeout;
+    if (stop?.aborted) throw new PublicFetchFailure('stopped');
     let url = httpUrl(address, 'the address is not an http(s) URL');
     for (let hops = 0; ; hops++) {
       let response: Awaited<ReturnType<typeof request>>;
       try {
         response = await request(url, { method: 'GET', headers: settings.headers, signal, dispatcher: agent });
       } catch (error) {
-        throw failureOf(error, signal, settings.timeoutMs);
+        throw failureOf(error, signal, settings.timeoutMs, stop);
       }
       const headers = firstValues(response.headers);
       if (redirects.has(response.statusCode) && headers.location !== undefined) {
@@ -131,7 +141,9 @@ export function publicFetcher(defaults: PublicFetchOptions) {
         url = next;
         continue;
       }
-      const body = await readCapped(response, headers, settings.maxBytes, signal, settings.timeoutMs);
+      const body = await readCapped(response, headers, settings.maxBytes, signal, () =>
+        abortedWords(stop, settings.timeoutMs),
+      );
       return { status: response.statusCode, url: url.href, headers, body };
     }
   }
@@ -154,9 +166,18 @@ function firstValues(headers: Record<string, string | string[] | undefined>): Re
   return out;
 }
 
-function failureOf(error: unknown, signal: AbortSignal, timeoutMs: number): PublicFetchFailure {
+/** Why an aborted request ended: the caller's `stop`, or its own timeout. */
+const abortedWords = (stop: AbortSignal | undefined, timeoutMs: number) =>
+  stop?.aborted ? 'stopped' : `timed out after ${seconds(timeoutMs)}`;
+
+function failureOf(
+  error: unknown,
+  signal: AbortSignal,
+  timeoutMs: number,
+  stop: AbortSignal | undefined,
+): PublicFetchFailure {
   if (error instanceof PublicFetchFailure) return error;
-  if (signal.aborted) return new PublicFetchFailure(`timed out after ${seconds(timeoutMs)}`);
+  if (signal.aborted) return new PublicFetchFailure(abortedWords(stop, timeoutMs));
   if (error instanceof AddressRefused)
     return new PublicFetchFailure('the address is not a public one (private, loopback or link-local; refused)');
   const code = String((error as { code?: unknown }).code ?? '');
@@ -170,7 +191,7 @@ async function readCapped(
   headers: Record<string, string>,
   maxBytes: number,
   signal: AbortSignal,
-  timeoutMs: number,
+  aborted: () => string,
 ): Promise<Buffer> {
   const tooLarge = () => new PublicFetchFailure(`answer larger than ${size(maxBytes)}`);
   const declared = Number(headers['content-length'] ?? Number.NaN);
@@ -191,7 +212,7 @@ async function readCapped(
     }
   } catch (error) {
     if (error instanceof PublicFetchFailure) throw error;
-    if (signal.aborted) throw new PublicFetchFailure(`timed out after ${seconds(timeoutMs)}`);
+    if (signal.aborted) throw new PublicFetchFailure(aborted());
     throw new PublicFetchFailure('the answer was cut off');
   }
   return Buffer.concat(chunks);
@@ -201,22 +222,4 @@ async function readCapped(
 function discard(response: Awaited<ReturnType<typeof request>>) {
   response.body.on('error', () => undefined);
   response.body.destroy();
-}
-
-/**
- * One request at a time per host: `onHost(host, task)` runs the task after every earlier task for
- * the same host (a vendor's politeness, a company site's).
- */
-export function hostQueue() {
-  const queues = new Map<string, Promise<unknown>>();
-  return function onHost<T>(host: string, task: () => Promise<T>): Promise<T> {
-    const previous = queues.get(host) ?? Promise.resolve();
-    const next = previous.then(task, task);
-    const settled = next.catch(() => undefined);
-    queues.set(host, settled);
-    settled.then(() => {
-      if (queues.get(host) === settled) queues.delete(host);
-    });
-    return next;
-  };
 }

@@ -16,17 +16,36 @@ import { type SiteReader, SiteReadFailure } from './site-reader';
 /**
  * Enrichment: a company's own site (and its Greenhouse board's intro) fills the profile fields the
  * portfolio file leaves empty, and refreshes those it filled before (decision 040). One read of
- * the home page per company; a read that fails changes nothing.
+ * the home page per company, then its logo candidates (at most 5, site-profile.ts), all within
+ * the company's time budget (`siteBudgetMs`, 15 s, its waits for a host it shares included): what
+ * was read when it is spent is kept, the rest is not read. A read that fails changes nothing.
  */
 export interface EnrichDeps {
   db: Database;
   reader: SiteReader;
   /** A Greenhouse board's own answer (`GET /v1/boards/{board}`), or null when it cannot be read. */
   greenhouseBoard?: (board: string) => Promise<unknown>;
+  /** The time one company's site may take, every request included (default 15 s). */
+  siteBudgetMs?: number;
 }
 
+/**
+ * `stop`: the process is stopping (a worker's SIGTERM): the reads under way end at once, and the
+ * companies not reached yet are left as they are; a round reads the least recently read first, so
+ * the next one starts with them.
+ */
+export interface EnrichOptions {
+  stop?: AbortSignal;
+}
+
+const defaultSiteBudgetMs = 15_000;
+
 /** `acme-robotics: read (overview, logo)`, `… unchanged`, `… not read (timed out after 10 s)`. */
-export async function enrichCompanies(deps: EnrichDeps, slugs: string[] | null): Promise<string[]> {
+export async function enrichCompanies(
+  deps: EnrichDeps,
+  slugs: string[] | null,
+  options: EnrichOptions = {},
+): Promise<string[]> {
   const state = await readBoardState(deps.db);
   // Every company with something to read: a website, or a Greenhouse board's intro.
   const readable = (entry: StoredCompany) =>
@@ -34,32 +53,49 @@ export async function enrichCompanies(deps: EnrichDeps, slugs: string[] | null):
     state.board.sources.some(
       (source) => source.company === entry.company.slug && source.kind === 'greenhouse' && !source.removed,
     );
-  const wanted = slugs ?? state.stored.filter(readable).map((entry) => entry.company.slug);
+  const wanted = slugs ?? (await leastRecentlyRead(deps.db, state.stored.filter(readable)));
   const lines = new Map<string, string>();
   await inTurns(
     wanted.map((slug) => async () => {
       const stored = state.bySlug.get(slug);
       if (!stored) lines.set(slug, `${slug}: no such company on the board`);
-      else lines.set(slug, `${slug}: ${await enrichOne(deps, stored)}`);
+      else if (options.stop?.aborted) lines.set(slug, `${slug}: not read (stopped)`);
+      else lines.set(slug, `${slug}: ${await enrichOne(deps, stored, options.stop)}`);
     }),
     8,
   );
   return wanted.map((slug) => lines.get(slug) ?? `${slug}: not read`);
 }
 
-async function enrichOne(deps: EnrichDeps, stored: StoredCompany): Promise<string> {
+/** The slugs, the company least recently read (or never) first. */
+async function leastRecentlyRead(db: Database, entries: StoredCompany[]): Promise<string[]> {
+  const rows = await db.select({ id: organizations.id, readAt: organizations.siteReadAt }).from(organizations);
+  const readAt = new Map(rows.map((row) => [row.id, row.readAt?.getTime() ?? 0]));
+  const at = (entry: StoredCompany) => readAt.get(entry.id) ?? 0;
+  return entries.toSorted((a, b) => at(a) - at(b)).map((entry) => entry.company.slug);
+}
+
+async function enrichOne(deps: EnrichDeps, stored: StoredCompany, stop?: AbortSignal): Promise<string> {
   const { db, reader } = deps;
+  const budgetMs = deps.siteBudgetMs ?? defaultSiteBudgetMs;
+  const timeout = AbortSignal.timeout(budgetMs);
+  const budget = stop ? AbortSignal.any([timeout, stop]) : timeout;
+  /** A read's failure in words: a spent budget says so (the reader only knows it was stopped). */
+  const words = (error: SiteReadFailure) =>
+    timeout.aborted && error.message === 'stopped' ? `more than ${budgetMs / 1000} s on the site` : error.message;
   let site: SiteMetadata | null = null;
   let failure: string | null = null;
   if (stored.website) {
     try {
-      const page = await reader.page(stored.website);
+      const page = await reader.page(stored.website, budget);
       site = readSiteMetadata(page.html, page.url);
     } catch (error) {
       if (!(error instanceof SiteReadFailure)) throw error;
-      failure = error.message;
+      failure = words(error);
     }
   } else failure = 'no website';
+  // A process stopping leaves the company as it is, for the next round.
+  if (stop?.aborted) return 'not read (stopped)';
   const intro = await introOf(deps, stored.id);
   if (site === null && intro === null) {
     await db.update(organizations).set({ siteReadAt: new Date() }).where(eq(organizations.id, stored.id));
@@ -72,7 +108,7 @@ async function enrichOne(deps: EnrichDeps, stored: StoredCompany): Promise<strin
   if (logoOpen) {
     for (const candidate of profile.logos) {
       try {
-        const made = await resolveLogo(await reader.image(candidate), {
+        const made = await resolveLogo(await reader.image(candidate, budget), {
           digest: stored.logoSourceDigest,
           hash: stored.company.logo,
         });
@@ -89,9 +125,14 @@ async function enrichOne(deps: EnrichDeps, stored: StoredCompany): Promise<strin
       } catch (error) {
         // A logo that is not an image, too large or unreadable: the next candidate, if any.
         if (!(error instanceof LogoRefusal) && !(error instanceof SiteReadFailure)) throw error;
+        if (budget.aborted) {
+          failure ??= `logo not read, ${error instanceof SiteReadFailure ? words(error) : 'stopped'}`;
+          break;
+        }
       }
     }
   }
+  if (stop?.aborted) return 'not read (stopped)';
   await db
     .update(organizations)
     .set({

@@ -111,4 +111,32 @@ describe('a logo from its bytes', () => {
     png.writeUInt32BE(crc32(header), 29);
     await expect(makeLogo(png)).rejects.toThrow(/pixel limit/);
   });
+
+  it("refuses an SVG that would draw too much (a `<use>` bomb, a reference cycle) before librsvg sees it, and draws a logo's few", async () => {
+    const svg = (body: string) =>
+      Buffer.from(
+        `<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" width="64" height="64">${body}</svg>`,
+      );
+    // Ten uses of ten uses of … a square, six deep: a million squares from 2 KB of text.
+    let defs = '<rect id="l0" width="1" height="1" fill="red"/>';
+    for (let level = 1; level <= 6; level++)
+      defs += `<g id="l${level}">${`<use xlink:href="#l${level - 1}"/>`.repeat(10)}</g>`;
+    const bomb = svg(`<defs>${defs}</defs><use href="#l6"/>`);
+    const refusal = 'is an SVG that draws more than 10,000 elements';
+    await expect(makeLogo(bomb)).rejects.toThrow(new LogoRefusal(refusal));
+    // The same through fills: a pattern of patterns.
+    let patterns = '<pattern id="p0" width="1" height="1"><rect width="1" height="1"/></pattern>';
+    for (let level = 1; level <= 6; level++)
+      patterns += `<pattern id="p${level}" width="1" height="1">${`<rect width="1" height="1" fill="url(#p${level - 1})"/>`.repeat(10)}</pattern>`;
+    await expect(
+      makeLogo(svg(`<defs>${patterns}</defs><rect width="64" height="64" fill="url(#p6)"/>`)),
+    ).rejects.toThrow(new LogoRefusal(refusal));
+    await expect(makeLogo(svg('<g id="a"><use href="#a"/></g>'))).rejects.toThrow(new LogoRefusal(refusal));
+    // A logo's own references (a gradient, a reused shape) are drawn.
+    const logo = svg(
+      '<style>.a{fill:url(#g)}</style><defs><linearGradient id="g"><stop offset="0" stop-color="teal"/><stop offset="1" stop-color="navy"/></linearGradient>' +
+        '<circle id="dot" r="4"/></defs><rect class="a" width="64" height="64"/><use href="#dot" x="10" y="10"/><use href="#dot" x="30" y="30"/>',
+    );
+    expect((await makeLogo(logo)).side).toBe(256);
+  });
 });

@@ -1,12 +1,14 @@
 import { createHash } from 'node:crypto';
 import sharp from 'sharp';
+import { maxSvgCost, svgCost } from './svg-cost';
 
 /**
  * A company's logo made safe to serve, from the bytes of a file beside the portfolio, an https
  * address or the company's site: its type is read from its bytes (never from a name or a header),
  * only PNG, JPEG, WebP, GIF and SVG are taken, and whatever came is drawn again as a square PNG of
  * at most 256 px (an SVG is rasterized by librsvg, which runs no script and loads nothing from
- * outside, and is never served as SVG). The hash of the PNG names it, so its address can be cached
+ * outside, and is never served as SVG; one that would draw more than `maxSvgCost` elements, its
+ * references expanded, is refused before librsvg sees it: svg-cost.ts). The hash of the PNG names it, so its address can be cached
  * for good. docs/decisions/039-the-portfolio-file.md
  */
 export type LogoSourceType = 'png' | 'jpeg' | 'webp' | 'gif' | 'svg';
@@ -57,6 +59,9 @@ export async function makeLogo(bytes: Uint8Array): Promise<Logo> {
   if (bytes.length > maxLogoBytes) throw new LogoRefusal('is larger than 2 MB');
   const from = logoType(bytes);
   if (!from) throw new LogoRefusal('is not a PNG, JPEG, WebP, GIF or SVG image');
+  // Counted before librsvg sees it: what it would draw, not what it is as text.
+  if (from === 'svg' && svgCost(new TextDecoder('utf-8').decode(bytes)) > maxSvgCost)
+    throw new LogoRefusal(`is an SVG that draws more than ${maxSvgCost.toLocaleString('en')} elements`);
   const options = { failOn: 'error', limitInputPixels: maxPixels, animated: false } as const;
   try {
     let image = sharp(bytes, options);

@@ -1,6 +1,6 @@
 import type { Database } from '../db/database';
 import { type ApplyOptions, type ApplyResult, applyPortfolio } from './apply-portfolio';
-import { type EnrichDeps, enrichCompanies } from './enrich-companies';
+import { type EnrichDeps, type EnrichOptions, enrichCompanies } from './enrich-companies';
 import { type ExportFormat, exportPortfolio } from './export-portfolio';
 import { type FileFormat, readPortfolioFile } from './read-file';
 import type { SiteReader } from './site-reader';
@@ -14,6 +14,7 @@ export interface PortfolioDeps {
   db: Database;
   reader: SiteReader;
   greenhouseBoard?: EnrichDeps['greenhouseBoard'];
+  siteBudgetMs?: EnrichDeps['siteBudgetMs'];
   /** Syncs sources just added or attached, so their jobs arrive now rather than at the next round. */
   syncSources?: (ids: number[]) => Promise<unknown>;
   /**
@@ -36,7 +37,7 @@ export interface AppliedPortfolio {
 }
 
 export function portfolioService(deps: PortfolioDeps) {
-  const enrich = (slugs: string[] | null) => enrichCompanies(deps, slugs);
+  const enrich = (slugs: string[] | null, options?: EnrichOptions) => enrichCompanies(deps, slugs, options);
   /** Reads the sites, waiting at most `enrichWaitMs`: a portfolio of slow sites does not hold the apply. */
   const enrichAwhile = async (slugs: string[]): Promise<string[]> => {
     const reading = enrich(slugs);

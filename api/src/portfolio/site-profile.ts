@@ -8,7 +8,8 @@ import type { SiteMetadata } from './site-metadata';
  *   Greenhouse board's intro (written for candidates), then `og:description` and the page's
  *   `<meta name="description">` (which describe the page, often in a search engine's words);
  * - logo: candidates to try in order: the Organization's `logo`, the page's icons of 64 px or more
- *   (the largest first), then `og:image` (a wide card, shown whole inside the square);
+ *   (the largest first), then `og:image` (a wide card, shown whole inside the square); at most
+ *   `maxLogoCandidates`, each address once: a page listing thousands of icons is read for five;
  * - headquarters, headcount, founded: the Organization's `address`, `numberOfEmployees`,
  *   `foundingDate` only: no other source states them.
  * The name, funding, investors, team, equity, benefits, workspaces and sources never come from a site.
@@ -22,6 +23,8 @@ export interface SiteProfile {
 }
 
 const minIconSize = 64;
+/** The most logo candidates tried for one company: each is a request to the site. */
+export const maxLogoCandidates = 5;
 
 export function siteProfile(site: SiteMetadata | null, greenhouseIntro: string | null = null): SiteProfile {
   const organization = site?.organization ?? null;
@@ -32,7 +35,7 @@ export function siteProfile(site: SiteMetadata | null, greenhouseIntro: string |
   ].filter((url): url is string => typeof url === 'string');
   return {
     overview: organization?.description ?? greenhouseIntro ?? site?.openGraph.description ?? site?.description ?? null,
-    logos: logos.filter((url, index) => logos.indexOf(url) === index),
+    logos: [...new Set(logos)].slice(0, maxLogoCandidates),
     headquarters: organization?.headquarters ?? null,
     headcount: organization?.headcount ?? null,
     founded: organization?.founded ?? null,

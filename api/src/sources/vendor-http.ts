@@ -1,4 +1,5 @@
-import { hostQueue, PublicFetchFailure, type PublicResponse, publicFetcher } from '../lib/public-fetch';
+import { hostQueue } from '../lib/host-queue';
+import { PublicFetchFailure, type PublicResponse, publicFetcher } from '../lib/public-fetch';
 
 /**
  * The board's requests to the ATSs' public job-board APIs, polite and bounded:

@@ -10,7 +10,8 @@ import sharp from 'sharp';
  * - `/og/`: Open Graph only (`og:description`, a JPEG `og:image`, `og:site_name`);
  * - hostile pages: `/hostile/svg/` whose only icon is an SVG carrying a script and whose
  *   description holds markup, `/hostile/huge/` a 50 MB page, `/hostile/redirect/` a redirect
- *   to the cloud metadata address (link-local), `/hostile/loop/` redirects without end.
+ *   to the cloud metadata address (link-local), `/hostile/loop/` redirects without end;
+ * - any path under a prefix given to `hang`: never answered (a site that hangs).
  * Every request is recorded with how many were in flight at the time.
  */
 export interface FakeSites {
@@ -23,6 +24,10 @@ export interface FakeSites {
   bytes(path: string): Buffer | undefined;
   /** Serve `body` at `path` from now on (a site that changed). */
   set(path: string, body: string | Buffer, type?: string): void;
+  /** Requests for paths under `prefix` are never answered from now on. */
+  hang(prefix: string): void;
+  /** Resolves when the next request for a path under `prefix` comes. */
+  next(prefix: string): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -87,14 +92,21 @@ export async function startFakeSites(): Promise<FakeSites> {
   page('/hostile/evil.svg', evilSvg, 'image/svg+xml');
 
   const requests: FakeSites['requests'] = [];
+  const hanging: string[] = [];
+  const waiting: { prefix: string; resolve: () => void }[] = [];
   let inFlight = 0;
   const server = createServer((request: IncomingMessage, response: ServerResponse) => {
     const path = new URL(request.url ?? '/', 'http://site.test').pathname;
     inFlight++;
     requests.push({ path, userAgent: request.headers['user-agent'] ?? '', inFlight });
+    for (const waiter of waiting.filter((entry) => path.startsWith(entry.prefix))) {
+      waiting.splice(waiting.indexOf(waiter), 1);
+      waiter.resolve();
+    }
     response.on('close', () => {
       inFlight--;
     });
+    if (hanging.some((prefix) => path.startsWith(prefix))) return;
     if (path === '/hostile/huge/') {
       // 50 MB of page, written as fast as the reader takes it (no Content-Length: it must count).
       response.writeHead(200, { 'Content-Type': 'text/html' });
@@ -136,6 +148,8 @@ export async function startFakeSites(): Promise<FakeSites> {
       return body === undefined ? undefined : Buffer.from(body);
     },
     set: (path, body, type) => page(path, body, type),
+    hang: (prefix) => hanging.push(prefix),
+    next: (prefix) => new Promise((resolve) => waiting.push({ prefix, resolve })),
     close: () =>
       new Promise((resolve) => {
         server.closeAllConnections();

@@ -44,7 +44,7 @@ export function backgroundWork(deps: {
   alertsIntervalSeconds: number;
   sourcesSyncMinutes: number;
   /** The weekly round of the companies' sites (src/portfolio/): read again, to fill what the file leaves empty. */
-  portfolio?: { enrich(slugs: null): Promise<unknown> };
+  portfolio?: { enrich(slugs: null, options: { stop: AbortSignal }): Promise<unknown> };
   log: Log;
 }): BackgroundWork {
   const { db, alerts, log } = deps;
@@ -61,8 +61,9 @@ export function backgroundWork(deps: {
     db,
     name: 'companies-enrich',
     everyMs: deps.portfolio ? weekMs : 0,
-    run: async () => {
-      await deps.portfolio?.enrich(null);
+    // Ended at once when the process stops: the companies not reached are read first next round.
+    run: async (stop) => {
+      await deps.portfolio?.enrich(null, { stop });
     },
     log,
   });

@@ -102,4 +102,32 @@ describe('scheduled work', () => {
     await work.stop();
     expect(ran).toBe(false);
   });
+
+  it('stopping tells a round under way to stop, and waits for it to end', async () => {
+    let started: () => void = () => {};
+    const running = new Promise<void>((resolve) => {
+      started = resolve;
+    });
+    let stoppedEarly = false;
+    const work = scheduledWork({
+      db: first.db,
+      name: 'long-round',
+      everyMs: 3_600_000,
+      // A round that would go on for good: only the stop ends it.
+      run: (stop) =>
+        new Promise<void>((resolve) => {
+          started();
+          stop?.addEventListener('abort', () => {
+            stoppedEarly = true;
+            resolve();
+          });
+        }),
+    });
+    const round = work.runIfDue();
+    await running;
+    const hung = new Promise<never>((_, reject) => setTimeout(() => reject(new Error('hung')), 60_000));
+    await Promise.race([work.stop(), hung]);
+    expect(stoppedEarly).toBe(true);
+    expect(await round).toBe(true);
+  }, 120_000);
 });

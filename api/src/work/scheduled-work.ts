@@ -21,7 +21,7 @@ import { selectRows } from '../db/select-rows';
 export interface ScheduledWork {
   /** Starts looking (does nothing when the interval is 0). */
   start(): void;
-  /** Stops looking and waits for a round under way. */
+  /** Stops looking, tells a round under way to stop (its `run`'s signal), and waits for it. */
   stop(): Promise<void>;
   /** Claims and runs a round now if one is due: true when this instance ran it. */
   runIfDue(): Promise<boolean>;
@@ -33,7 +33,8 @@ export interface ScheduledWorkOptions {
   name: string;
   /** One round per this many ms; 0 or less: never. */
   everyMs: number;
-  run: () => Promise<void>;
+  /** A round's work; `stop` aborts when the process stops: a long round ends early, finishing next round. */
+  run: (stop: AbortSignal) => Promise<void>;
   /** How often an instance looks whether a round is due (default: a minute, or the interval if shorter). */
   checkEveryMs?: number;
   log?: (entry: Record<string, unknown>) => void;
@@ -64,12 +65,13 @@ export function scheduledWork(options: ScheduledWorkOptions): ScheduledWork {
   const checkEveryMs = options.checkEveryMs ?? Math.min(60_000, Math.max(1_000, everyMs));
   let timer: NodeJS.Timeout | null = null;
   let running: Promise<boolean> | null = null;
+  const stopping = new AbortController();
 
   async function round(): Promise<boolean> {
     if (!(await claimRound(db, name, everyMs))) return false;
     const started = Date.now();
     try {
-      await run();
+      await run(stopping.signal);
     } finally {
       await db
         .update(scheduledRuns)
@@ -116,6 +118,7 @@ export function scheduledWork(options: ScheduledWorkOptions): ScheduledWork {
     async stop() {
       if (timer) clearInterval(timer);
       timer = null;
+      stopping.abort();
       await running;
     },
   };

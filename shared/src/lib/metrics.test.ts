@@ -21,6 +21,8 @@ describe('metrics', () => {
     await app.request('/jobs/7');
     await app.request('/jobs/8');
     await app.request('/missing');
+    await app.request('/jobs/7', { method: 'PROPFIND' });
+    await app.request('/jobs/7', { method: 'MKCOL' });
     runs.inc({ source: 'acme-greenhouse', result: 'ok' });
     // A gauge read from its source at each scrape, as the API's outbox depth will be.
     const depth: Gauge = metrics.gauge('board_outbox_depth', 'Emails waiting in the outbox', [], async () =>
@@ -38,6 +40,11 @@ describe('metrics', () => {
     expect(text).toContain(
       'board_http_request_duration_seconds_count{service="api",route="/missing",method="GET",status="404"} 1',
     );
+    // An odd method is counted as `other`: a caller cannot add label values by inventing methods.
+    expect(text).toContain(
+      'board_http_request_duration_seconds_count{service="api",route="/*",method="other",status="404"} 2',
+    );
+    expect(text).not.toMatch(/method="(PROPFIND|MKCOL)"/);
     expect(text).toMatch(
       /^board_sync_runs_total\{(?=[^}]*source="acme-greenhouse")(?=[^}]*result="ok")(?=[^}]*service="api")[^}]*\} 1$/m,
     );
