@@ -6,7 +6,7 @@ import { Parser } from 'htmlparser2';
  * clip, mask, filter or marker, in an attribute or a `<style>`). A `<use>` bomb (ten uses of ten
  * uses of …) is small as text and billions of elements as drawn; librsvg stops only at 500,000
  * and seconds of CPU, past any timeout. A reference cycle, or a chain of references deeper than
- * any logo's, costs too much by itself. docs/decisions/046-svg-logos-drawn-within-a-cost.md.
+ * any logo's, costs too much by itself. docs/decisions/048-svg-logos-drawn-within-a-cost.md.
  */
 export const maxSvgCost = 10_000;
 const maxElements = 20_000;
