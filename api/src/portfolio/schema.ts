@@ -38,13 +38,13 @@ function known<const T extends v.ObjectEntries>(entries: T, what = unknownKeyMar
     // A list is an object to JavaScript, but never a mapping in the file.
     v.check((input) => !Array.isArray(input), 'a list is not a mapping'),
     v.rawCheck(({ dataset, addIssue }) => {
-      const input = dataset.value;
+      const input = dataset.value as Record<string, unknown>;
       if (typeof input !== 'object' || input === null) return;
       for (const key of objectsOwn)
         if (Object.hasOwn(input, key) && !Object.hasOwn(entries, key))
           addIssue({
             message: `${JSON.stringify(key)} ${keys}`,
-            path: [{ type: 'object', origin: 'value', input, key, value: (input as Record<string, unknown>)[key] }],
+            path: [{ type: 'object', origin: 'value', input, key, value: input[key] }],
           });
     }),
     v.objectWithRest(entries, v.never(keys), (issue) =>
