@@ -43,7 +43,7 @@ export function portfolioApplies(options: {
   mkdirSync(path.join(folder, 'logos'));
   for (const logo of logos)
     copyFileSync(path.join(options.apiDir, '..', 'examples', 'logos', logo), path.join(folder, 'logos', logo));
-  const logoFiles = Object.fromEntries(
+  const logoFiles = new Map(
     logos.map((logo) => [`logos/${logo}`, new Uint8Array(readFileSync(path.join(folder, 'logos', logo)))]),
   );
   const config = loadConfig({ NODE_ENV: 'development', ASHBY_API_URL: options.vendors.urls.ashby });
@@ -90,7 +90,7 @@ export function portfolioApplies(options: {
       const text = benchPortfolioYaml({
         ...portfolio,
         round,
-        logos: Object.keys(logoFiles),
+        logos: [...logoFiles.keys()],
         logoEvery: every,
         sourceEvery: every,
       });

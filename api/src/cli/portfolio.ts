@@ -1,7 +1,7 @@
 /**
  * `pnpm portfolio …` (from the repository's root): the portfolio file, applied like infrastructure.
  *
- *   pnpm portfolio apply <file.yaml|file.csv> [--dry-run] [--prune]
+ *   pnpm portfolio apply <file.yaml|file.csv> [--dry-run] [--prune [--allow-mass-remove]]
  *   pnpm portfolio export [--format yaml|csv]
  *   pnpm portfolio enrich [<slug> ...]
  *
@@ -11,25 +11,27 @@
  *
  * `apply` prints one line per company; a file with an error changes nothing, and prints every
  * error with its line (exit 1); a logo refused is printed with its company's line after the rest
- * applied (exit 1). `export` writes the file to standard output. docs/decisions/042.
+ * applied (exit 1). A prune that would remove more than half of the companies with jobs or sources
+ * is held, one line, exit 1, unless `--allow-mass-remove` is given; the dry run says so.
+ * `export` writes the file to standard output. docs/decisions/042.
  */
-import { open, readFile } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../config';
 import { openDatabase } from '../db/database';
 import { isMainModule } from '../lib/run-service';
-import { maxLogoBytes } from '../portfolio/logo-image';
 import type { AppliedPortfolio } from '../portfolio/portfolio-service';
 import { type FileFormat, formatOfPath, readPortfolio } from '../portfolio/read-file';
 import { errorLine, type PortfolioRead } from '../portfolio/validate';
 import { sourcesFromConfig } from '../sources/from-config';
 import { portfolioFromConfig } from '../work/portfolio-from-config';
 import { asksForHelp, commandMain } from './command-main';
+import { logosBeside } from './logos-beside';
 import { callOperator, OperatorCallError } from './operator-call';
 
 export const portfolioUsage = `Usage:
-  pnpm portfolio apply <file.yaml|file.csv> [--dry-run] [--prune]
+  pnpm portfolio apply <file.yaml|file.csv> [--dry-run] [--prune [--allow-mass-remove]]
   pnpm portfolio export [--format yaml|csv]
   pnpm portfolio enrich [<slug> ...]`;
 
@@ -40,9 +42,10 @@ interface ApplyCall {
   /** The file as the command read it (to find its logos): a backend in this process applies it as read. */
   read: PortfolioRead;
   format: FileFormat;
-  logoFiles: Record<string, Uint8Array>;
+  logoFiles: ReadonlyMap<string, Uint8Array>;
   dryRun: boolean;
   prune: boolean;
+  allowMassRemove: boolean;
 }
 
 interface PortfolioBackend {
@@ -57,7 +60,12 @@ function parse(argv: string[]) {
   const { values, positionals } = parseArgs({
     args: argv,
     allowPositionals: true,
-    options: { 'dry-run': { type: 'boolean' }, prune: { type: 'boolean' }, format: { type: 'string' } },
+    options: {
+      'dry-run': { type: 'boolean' },
+      prune: { type: 'boolean' },
+      'allow-mass-remove': { type: 'boolean' },
+      format: { type: 'string' },
+    },
   });
   const [command, ...rest] = positionals;
   const only = (allowed: string[]) => {
@@ -66,10 +74,16 @@ function parse(argv: string[]) {
   };
   switch (command) {
     case 'apply': {
-      only(['dry-run', 'prune']);
+      only(['dry-run', 'prune', 'allow-mass-remove']);
       const [file, ...more] = rest;
       if (!file || more.length > 0) throw new UsageError('apply takes one file.');
-      return { command, file, dryRun: values['dry-run'] === true, prune: values.prune === true } as const;
+      return {
+        command,
+        file,
+        dryRun: values['dry-run'] === true,
+        prune: values.prune === true,
+        allowMassRemove: values['allow-mass-remove'] === true,
+      } as const;
     }
     case 'export': {
       only(['format']);
@@ -159,13 +173,15 @@ async function run(
           logoFiles,
           dryRun: parsed.dryRun,
           prune: parsed.prune,
+          allowMassRemove: parsed.allowMassRemove,
         });
         for (const line of applied.errors) print(line);
         if (applied.errors.length > 0) return 1;
         for (const line of applied.lines) print(line);
         for (const line of applied.refused) print(line);
+        if (applied.held) print(applied.held);
         for (const line of applied.enriched) note(`site: ${line}`);
-        return applied.refused.length > 0 ? 1 : 0;
+        return applied.refused.length > 0 || applied.held ? 1 : 0;
       }
       case 'export':
         process.stdout.write(await backend.export(parsed.format));
@@ -183,24 +199,6 @@ async function run(
   }
 }
 
-/** The logos the file names by a path beside it: their bytes (at most one byte over the limit: refused there). */
-async function logosBeside(folder: string, companies: { logo: string | null }[]) {
-  const files: Record<string, Uint8Array> = {};
-  for (const { logo } of companies) {
-    if (logo === null || /^https:/i.test(logo) || logo in files) continue;
-    const handle = await open(path.join(folder, logo), 'r').catch(() => null);
-    if (!handle) continue;
-    try {
-      const buffer = Buffer.alloc(maxLogoBytes + 1);
-      const { bytesRead } = await handle.read(buffer, 0, buffer.length, 0);
-      files[logo] = new Uint8Array(buffer.subarray(0, bytesRead));
-    } finally {
-      await handle.close();
-    }
-  }
-  return files;
-}
-
 function apiBackend(apiUrl: string, token: string | undefined): PortfolioBackend {
   const call = (method: 'GET' | 'POST', pathName: string, body?: unknown) =>
     callOperator({ apiUrl, token, method, path: `portfolio/${pathName}`, body, timeoutMs: 60 * 60 * 1000 });
@@ -210,10 +208,11 @@ function apiBackend(apiUrl: string, token: string | undefined): PortfolioBackend
         file: request.file,
         format: request.format,
         logo_files: Object.fromEntries(
-          Object.entries(request.logoFiles).map(([name, bytes]) => [name, Buffer.from(bytes).toString('base64')]),
+          [...request.logoFiles].map(([name, bytes]) => [name, Buffer.from(bytes).toString('base64')]),
         ),
         dry_run: request.dryRun,
         prune: request.prune,
+        allow_mass_remove: request.allowMassRemove,
       };
       return (await (await call('POST', 'apply', body)).json()) as AppliedPortfolio;
     },

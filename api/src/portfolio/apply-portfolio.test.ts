@@ -77,6 +77,7 @@ describe('applying a portfolio to the board', () => {
       lines: [],
       refused: [],
       enriched: [],
+      held: null,
     });
     expect(await company('acme-robotics')).toEqual(before);
     expect(await api.db.select().from(jobSources).where(eq(jobSources.board, 'acme'))).toMatchObject([

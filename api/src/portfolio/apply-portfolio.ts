@@ -19,8 +19,10 @@ import type { Path } from './validate';
 export interface ApplyOptions {
   dryRun?: boolean;
   prune?: boolean;
+  /** Prune even when the file leaves out more than half of the board's companies (see `massRemoval`). */
+  allowMassRemove?: boolean;
   /** The bytes of the logos beside the file, by the path the file gives. */
-  logoFiles?: Record<string, Uint8Array>;
+  logoFiles?: ReadonlyMap<string, Uint8Array>;
 }
 
 /** A problem of the file the board finds: `fatal` ones change nothing; a logo's is the logo's alone. */
@@ -36,6 +38,8 @@ export interface ApplyResult {
   /** Sources added or attached (their jobs arrive at their sync), and the companies whose site to read. */
   sourceIds: number[];
   toEnrich: string[];
+  /** Why the apply was held and changed nothing (a dry run: why applying would be). */
+  held: string | null;
 }
 
 export async function applyPortfolio(
@@ -46,8 +50,8 @@ export async function applyPortfolio(
 ): Promise<ApplyResult> {
   const state = await readBoardState(db);
   const fatal = await workspaceProblems(db, file);
-  if (fatal.length > 0) return { lines: [], problems: fatal, sourceIds: [], toEnrich: [] };
-  const fromFile = await fileLogos(file, state.bySlug, options.logoFiles ?? {}, reader);
+  if (fatal.length > 0) return { lines: [], problems: fatal, sourceIds: [], toEnrich: [], held: null };
+  const fromFile = await fileLogos(file, state.bySlug, options.logoFiles ?? new Map(), reader);
   const problems: ApplyProblem[] = fromFile.problems.map((problem) => ({
     path: ['companies', problem.company, 'logo'],
     message: problem.message,
@@ -57,7 +61,9 @@ export async function applyPortfolio(
     (plan) => plan.action !== 'removed' || stillListed(state, plan),
   );
   const lines = plans.map(planLine);
-  if (options.dryRun) return { lines, problems, sourceIds: [], toEnrich: [] };
+  const held = options.allowMassRemove ? null : massRemoval(state, plans, options.dryRun === true);
+  if (options.dryRun) return { lines, problems, sourceIds: [], toEnrich: [], held };
+  if (held) return { lines: [], problems: [], sourceIds: [], toEnrich: [], held };
 
   const sourceIds: number[] = [];
   await db.transaction(async (tx) => {
@@ -104,12 +110,30 @@ export async function applyPortfolio(
     const newIntro = [...plan.sources.add, ...plan.sources.attach].some((source) => source.kind === 'greenhouse');
     return newSite || newIntro ? [plan.slug] : [];
   });
-  return { lines, problems, sourceIds, toEnrich };
+  return { lines, problems, sourceIds, toEnrich, held: null };
 }
 
 /** A company the file leaves out is pruned while it still shows jobs or imports them. */
 function stillListed(state: BoardState, plan: CompanyPlan): boolean {
   return plan.sources.remove.length > 0 || (state.openJobs.get(plan.slug) ?? 0) > 0;
+}
+
+/**
+ * A prune that would remove more than half of the companies that show or import jobs is held,
+ * as a sync that would close more than half of a source's jobs is: an empty or cut-off file (a
+ * CSV with only its header row) would otherwise close every job on the board.
+ */
+function massRemoval(state: BoardState, plans: CompanyPlan[], dryRun: boolean): string | null {
+  const removed = plans.filter((plan) => plan.action === 'removed').length;
+  const active = new Set(state.board.sources.filter((source) => !source.removed).map((source) => source.company));
+  const listed = state.board.companies.filter(
+    (company) => active.has(company.slug) || (state.openJobs.get(company.slug) ?? 0) > 0,
+  ).length;
+  if (removed === 0 || removed * 2 <= listed) return null;
+  const what = `the file would remove ${removed} of the board's ${listed} companies with jobs or sources`;
+  return dryRun
+    ? `held: ${what}, so applying it would change nothing; if they did leave, add --allow-mass-remove`
+    : `held: ${what}, so nothing was changed; if they did leave, apply it again with --allow-mass-remove`;
 }
 
 type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];

@@ -10,9 +10,21 @@ export const applyPath = /^\/operator\/portfolio\/apply\/?$/;
 const ApplyBody = v.object({
   file: v.string(),
   format: v.picklist(['yaml', 'csv']),
-  logo_files: v.optional(v.record(v.string(), v.string()), {}),
+  // Every path the command sent, as sent: a record would drop `constructor` or `__proto__`.
+  logo_files: v.optional(
+    v.pipe(
+      v.custom<Record<string, unknown>>(
+        (input) => typeof input === 'object' && input !== null && !Array.isArray(input),
+        'logo_files maps paths to base64',
+      ),
+      v.transform((files) => Object.entries(files)),
+      v.array(v.tuple([v.string(), v.string()]), 'logo_files maps paths to base64'),
+    ),
+    {},
+  ),
   dry_run: v.optional(v.boolean(), false),
   prune: v.optional(v.boolean(), false),
+  allow_mass_remove: v.optional(v.boolean(), false),
 });
 const EnrichBody = v.object({ slugs: v.optional(v.array(v.string())) });
 
@@ -33,12 +45,13 @@ export function portfolioOperatorRoutes(portfolio: PortfolioService) {
   const app = new Hono();
   app.post('/apply', async (c) => {
     const body = await jsonBody(c.req.raw, ApplyBody);
-    const logoFiles = Object.fromEntries(
-      Object.entries(body.logo_files).map(([path, base64]) => [path, new Uint8Array(Buffer.from(base64, 'base64'))]),
+    const logoFiles = new Map(
+      body.logo_files.map(([path, base64]) => [path, new Uint8Array(Buffer.from(base64, 'base64'))]),
     );
     const applied = await portfolio.apply(body.file, body.format, {
       dryRun: body.dry_run,
       prune: body.prune,
+      allowMassRemove: body.allow_mass_remove,
       logoFiles,
     });
     return c.json(applied);

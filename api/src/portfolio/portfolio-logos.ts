@@ -31,7 +31,7 @@ const isUrl = (reference: string) => /^https:\/\//i.test(reference);
 export async function fileLogos(
   portfolio: Portfolio,
   onBoard: Map<string, StoredCompany>,
-  files: Record<string, Uint8Array>,
+  files: ReadonlyMap<string, Uint8Array>,
   reader: SiteReader,
 ): Promise<FileLogos> {
   const resolved: FileLogos['resolved'] = new Map();
@@ -53,7 +53,8 @@ export async function fileLogos(
       // sent its bytes, and is the board's own when not (an exported file applied elsewhere).
       if (isUrl(reference) && boardsOwn) result = boardsOwn;
       else {
-        const bytes = isUrl(reference) ? await reader.image(reference) : files[reference];
+        // A map, not an object: a path named `constructor` or `__proto__` is a path like any other.
+        const bytes = isUrl(reference) ? await reader.image(reference) : files.get(reference);
         if (bytes) result = await resolveLogo(bytes, board);
         else if (boardsOwn) result = boardsOwn;
         else throw new LogoRefusal('is not a file beside the portfolio');

@@ -34,6 +34,8 @@ export interface AppliedPortfolio {
   refused: string[];
   /** What reading the sites of the companies that need it found (after applying). */
   enriched: string[];
+  /** Why nothing was changed, in one line (a dry run: why applying would change nothing). */
+  held: string | null;
 }
 
 export function portfolioService(deps: PortfolioDeps) {
@@ -68,16 +70,16 @@ export function portfolioService(deps: PortfolioDeps) {
       options: ApplyOptions = {},
     ): Promise<AppliedPortfolio> {
       const read = typeof input === 'object' && 'ok' in input ? input : await readPortfolioFile(input, format);
-      if (!read.ok) return { errors: read.errors.map(errorLine), lines: [], refused: [], enriched: [] };
+      if (!read.ok) return { errors: read.errors.map(errorLine), lines: [], refused: [], enriched: [], held: null };
       const result: ApplyResult = await applyPortfolio(deps.db, deps.reader, read.portfolio, options);
       const placed = (problem: ApplyResult['problems'][number]) =>
         errorLine({ ...read.locate(problem.path), message: problem.message });
       const errors = result.problems.filter((problem) => problem.fatal).map(placed);
       const refused = result.problems.filter((problem) => !problem.fatal).map(placed);
-      if (errors.length > 0) return { errors, lines: [], refused: [], enriched: [] };
+      if (errors.length > 0) return { errors, lines: [], refused: [], enriched: [], held: null };
       const enriched = result.toEnrich.length > 0 ? await enrichAwhile(result.toEnrich) : [];
       if (result.sourceIds.length > 0) await deps.syncSources?.(result.sourceIds);
-      return { errors, lines: result.lines, refused, enriched };
+      return { errors, lines: result.lines, refused, enriched, held: result.held };
     },
     export: (format: ExportFormat) => exportPortfolio(deps.db, format),
     enrich,

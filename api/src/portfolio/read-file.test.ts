@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { benchPortfolioYaml } from '../test/bench-portfolio';
-import { inThreadBytes, readPortfolio, readPortfolioFile } from './read-file';
+import { inThreadBytes, readerThreadsRunning, readPortfolio, readPortfolioFile } from './read-file';
 import { errorLine } from './validate';
 
 const large = benchPortfolioYaml({ companies: 500, prefix: 'big', round: 1, logos: ['logos/a.svg'], logoEvery: 7 });
@@ -37,6 +37,15 @@ describe('a large portfolio file is read in a worker thread', () => {
     expect(errorLine(read.errors[0] ?? { line: 0, at: '', message: '' })).toMatch(
       /^line \d+, companies\[0\]\.funding\.total: /,
     );
+  });
+
+  it('a read past its time limit is given up with a line, and its thread is ended', async () => {
+    // Starting the thread alone takes far longer than a millisecond.
+    const read = await readPortfolioFile(large, 'yaml', { timeLimitMs: 1 });
+    expect(read.ok ? [] : read.errors.map(errorLine)).toEqual([
+      'line 1, the file: reading the file took over 0.001 s, so it was given up',
+    ]);
+    expect(readerThreadsRunning()).toBe(0);
   });
 
   it('a small file is read at once', async () => {

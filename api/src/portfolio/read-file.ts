@@ -54,8 +54,23 @@ export function receivedRead(sent: SentRead): PortfolioRead {
   return { ok: true, portfolio: sent.portfolio, locate };
 }
 
-/** Reads a portfolio file, a large one in a worker thread (`read-worker.ts`). */
-export function readPortfolioFile(input: string | Uint8Array, format: FileFormat): Promise<PortfolioRead> {
+/**
+ * The longest a thread may read a file: far more than the largest file takes (10,000 companies,
+ * about 10 s on a busy machine), and then the thread is ended, so a read nobody waits for any more
+ * does not go on using a core.
+ */
+export const readTimeLimitMs = 60_000;
+
+/** The reader threads running now (each ends with its read, or at its time limit). */
+const running = new Set<Worker>();
+export const readerThreadsRunning = () => running.size;
+
+/** Reads a portfolio file, a large one in a worker thread (`read-worker.ts`) with a time limit. */
+export function readPortfolioFile(
+  input: string | Uint8Array,
+  format: FileFormat,
+  { timeLimitMs = readTimeLimitMs } = {},
+): Promise<PortfolioRead> {
   const size = typeof input === 'string' ? input.length : input.byteLength;
   if (size <= inThreadBytes) return Promise.resolve(readPortfolio(input, format));
   return new Promise((resolve, reject) => {
@@ -63,8 +78,31 @@ export function readPortfolioFile(input: string | Uint8Array, format: FileFormat
     const reader = JSON.stringify(new URL('./read-worker.ts', import.meta.url).href);
     const start = `import('tsx/esm/api').then(({ register }) => { register(); return import(${reader}); })`;
     const worker = new Worker(start, { eval: true, workerData: { input, format } });
-    worker.once('message', (sent: SentRead) => resolve(receivedRead(sent)));
+    running.add(worker);
+    let givenUp = false;
+    const timer = setTimeout(() => {
+      givenUp = true;
+      // Answered once the thread has ended.
+      worker.terminate().catch(() => {});
+    }, timeLimitMs);
+    worker.once('message', (sent: SentRead) => {
+      clearTimeout(timer);
+      resolve(receivedRead(sent));
+    });
     worker.once('error', reject);
-    worker.once('exit', (code) => reject(new Error(`the portfolio file's reader stopped (exit code ${code})`)));
+    worker.once('exit', (code) => {
+      clearTimeout(timer);
+      running.delete(worker);
+      if (givenUp) resolve(tooLong(timeLimitMs));
+      else reject(new Error(`the portfolio file's reader stopped (exit code ${code})`));
+    });
   });
+}
+
+function tooLong(limitMs: number): PortfolioRead {
+  const seconds = (limitMs / 1000).toLocaleString('en');
+  return {
+    ok: false,
+    errors: [{ line: 1, at: 'the file', message: `reading the file took over ${seconds} s, so it was given up` }],
+  };
 }

@@ -25,12 +25,29 @@ import {
 /** An unknown key's issue; the reader puts the key's name before it. */
 export const unknownKeyMark = 'is not a key here; the keys:';
 
+/**
+ * Keys valibot passes over in silence (it never copies them, so they cannot reach an object's
+ * prototype): the file's reader keeps them as keys like any other, and here they are unknown keys.
+ */
+const objectsOwn = ['__proto__', 'constructor', 'prototype'];
+
 function known<const T extends v.ObjectEntries>(entries: T, what = unknownKeyMark) {
+  const keys = `${what} ${Object.keys(entries).join(', ')}`;
   return v.pipe(
     v.unknown(),
     // A list is an object to JavaScript, but never a mapping in the file.
     v.check((input) => !Array.isArray(input), 'a list is not a mapping'),
-    v.objectWithRest(entries, v.never(`${what} ${Object.keys(entries).join(', ')}`), (issue) =>
+    v.rawCheck(({ dataset, addIssue }) => {
+      const input = dataset.value as Record<string, unknown>;
+      if (typeof input !== 'object' || input === null) return;
+      for (const key of objectsOwn)
+        if (Object.hasOwn(input, key) && !Object.hasOwn(entries, key))
+          addIssue({
+            message: `${JSON.stringify(key)} ${keys}`,
+            path: [{ type: 'object', origin: 'value', input, key, value: input[key] }],
+          });
+    }),
+    v.objectWithRest(entries, v.never(keys), (issue) =>
       issue.expected?.startsWith('"') ? 'is required' : `${shown(issue.input)} is not a mapping`,
     ),
   );
@@ -65,18 +82,28 @@ const required = (max: number) =>
     }),
   );
 
-/** A list; empty and absent are `[]`; blank entries dropped, an entry given twice kept once. */
+/**
+ * A list; empty and absent are `[]`; blank entries dropped, an entry given twice kept once. Its
+ * length is checked first, as written (a blank or repeated entry counts): a list of 20,000 is
+ * refused before any entry is read. Each entry is compared by its text once (a set), so a list
+ * costs its length, not its square.
+ */
 function list<T>(item: v.GenericSchema<unknown, T | null>, max: number, noun: string) {
   return v.nullish(
     v.pipe(
+      v.unknown(),
+      v.check((raw) => !Array.isArray(raw) || raw.length <= max, `has more than ${max} ${noun}`),
       v.array(item, (issue) => `${shown(issue.input)} is not a list`),
-      v.transform((items) => items.filter((entry): entry is T => entry !== null)),
-      v.transform((items) =>
-        items.filter(
-          (entry, index) => items.findIndex((other) => JSON.stringify(other) === JSON.stringify(entry)) === index,
-        ),
-      ),
-      v.maxLength(max, `has more than ${max} ${noun}`),
+      v.transform((items) => {
+        const seen = new Set<string>();
+        return items.filter((entry): entry is T => {
+          if (entry === null) return false;
+          const key = JSON.stringify(entry);
+          if (seen.has(key)) return false;
+          seen.add(key);
+          return true;
+        });
+      }),
     ),
     [],
   );
