@@ -5,6 +5,11 @@ import { defineConfig } from 'vitest/config';
  * Unit and component tests of every package (files `*.test.ts(x)` beside the code).
  * Browser tests live in e2e/ and run with Playwright.
  */
+/** What a test or hook that starts or waits on a process may take before it is called hung. */
+const hangLimitMs = 300_000;
+/** What one wait for an event (a sync, an email, a process's figure) may take. */
+const waitLimitMs = 120_000;
+
 const browserLike = (name: string) => ({
   extends: true as const,
   test: {
@@ -49,7 +54,13 @@ export default defineConfig({
           // WebAssembly are loaded once per worker, not once per file. Each file still opens a
           // database of its own, and the API's tests mock no module and leave no global behind.
           isolate: false,
-          testTimeout: 30_000,
+          // Hang limits, not measures of speed (decision 046): every test and hook here waits on a
+          // database, and many on a server, a worker, a sync or an email. On two cores shared with
+          // other work (load 11-18) a test of a few seconds took over a minute with every step on
+          // its way; a hang still fails in minutes. A wait inside a test (expect.poll) gets two.
+          testTimeout: hangLimitMs,
+          hookTimeout: hangLimitMs,
+          expect: { poll: { timeout: waitLimitMs } },
         },
       },
       {
