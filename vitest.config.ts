@@ -2,9 +2,17 @@ import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 /**
- * Unit and component tests of every package (files `*.test.ts(x)` beside the code).
- * Browser tests live in e2e/ and run with Playwright.
+ * The Node projects' limits, which catch a hang and never measure speed (decision 046): their tests
+ * start or wait on a process, a server, a database, a sync or an email. On two cores shared with
+ * other work (load 11-18) a test of a few seconds took over a minute with every step on its way; a
+ * hang still fails in minutes. A test or hook gets five minutes, one wait in it (expect.poll) two.
  */
+const hangLimits = {
+  testTimeout: 300_000,
+  hookTimeout: 300_000,
+  expect: { poll: { timeout: 120_000 } },
+};
+
 const browserLike = (name: string) => ({
   extends: true as const,
   test: {
@@ -19,6 +27,10 @@ const browserLike = (name: string) => ({
   },
 });
 
+/**
+ * Unit and component tests of every package (files `*.test.ts(x)` beside the code).
+ * Browser tests live in e2e/ and run with Playwright.
+ */
 export default defineConfig({
   oxc: { jsx: { runtime: 'automatic' } },
   test: {
@@ -34,7 +46,14 @@ export default defineConfig({
       browserLike('shared'),
       {
         extends: true,
-        test: { name: 'shell-server', root: './shell', environment: 'node', include: ['server/**/*.test.{ts,tsx}'] },
+        test: {
+          name: 'shell-server',
+          root: './shell',
+          environment: 'node',
+          include: ['server/**/*.test.{ts,tsx}'],
+          // Its tests start servers (the shell's, remotes' origins) and build remotes: hang limits.
+          ...hangLimits,
+        },
       },
       {
         extends: true,
@@ -49,12 +68,20 @@ export default defineConfig({
           // WebAssembly are loaded once per worker, not once per file. Each file still opens a
           // database of its own, and the API's tests mock no module and leave no global behind.
           isolate: false,
-          testTimeout: 30_000,
+          // Every test and hook waits on a database, many on a server, a worker, a sync or an email.
+          ...hangLimits,
         },
       },
       {
         extends: true,
-        test: { name: 'tooling', root: '.', environment: 'node', include: ['*.test.ts', 'scripts/**/*.test.ts'] },
+        // Its tests start static servers and run Biome: hang limits.
+        test: {
+          name: 'tooling',
+          root: '.',
+          environment: 'node',
+          include: ['*.test.ts', 'scripts/**/*.test.ts'],
+          ...hangLimits,
+        },
       },
     ],
   },

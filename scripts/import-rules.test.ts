@@ -78,7 +78,7 @@ beforeAll(() => {
   } catch (error) {
     output = `${(error as { stdout?: string }).stdout ?? ''}${(error as { stderr?: string }).stderr ?? ''}`;
   }
-}, 30_000);
+});
 
 afterAll(() => rmSync(workDir, { recursive: true, force: true }));
 

@@ -14,7 +14,7 @@ let jobId: number;
 beforeAll(async () => {
   api = await createTestApi();
   jobId = await publishedJobId(api);
-}, 60_000);
+});
 afterAll(async () => {
   await api?.close();
 });

@@ -15,7 +15,7 @@ beforeAll(async () => {
     shellKey,
   });
   jobId = await publishedJobId(api);
-}, 60_000);
+});
 afterAll(async () => {
   await api?.close();
 });

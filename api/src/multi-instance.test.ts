@@ -86,7 +86,7 @@ describe.runIf(process.env.DATABASE_URL)('two API instances on one PostgreSQL (P
       await database.drop();
       for (const created of folders) rmSync(created, { recursive: true, force: true });
     }
-  }, 120_000);
+  });
 
   it('a job changed by SQL elsewhere is found through both, each learning of it by itself', async () => {
     const database = await createTestDatabase(undefined, { migrated: true });
@@ -119,5 +119,5 @@ describe.runIf(process.env.DATABASE_URL)('two API instances on one PostgreSQL (P
       await Promise.all([a.stop(), b.stop()]);
       await database.drop();
     }
-  }, 120_000);
+  });
 });

@@ -64,4 +64,4 @@ it('restarting under a stream of reads: every answer is the right body, or no an
     await database.drop();
     rmSync(folder, { recursive: true, force: true });
   }
-}, 180_000);
+});

@@ -32,7 +32,7 @@ let fake: FakeVendors;
 beforeAll(async () => {
   fake = await startFakeVendors();
   api = await createTestApi({ vendorUrls: fake.urls });
-}, 60_000);
+});
 afterAll(async () => {
   await api?.close();
   await fake?.close();

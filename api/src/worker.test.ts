@@ -60,15 +60,14 @@ describe.runIf(process.env.DATABASE_URL)('a worker beside two API instances (Pos
       stopping.push(() => worker.stop());
       const synced = async () =>
         (await handle.db.select().from(jobSources).where(eq(jobSources.id, source.id)))[0]?.lastSyncLine ?? null;
-      await expect.poll(synced, { timeout: 30_000 }).toMatch(/12 new/);
+      await expect.poll(synced).toMatch(/12 new/);
       const [stored] = await handle.db
         .select({ n: count() })
         .from(jobPostings)
         .where(eq(jobPostings.sourceId, source.id));
       expect(stored?.n).toBe(12);
       expect(listRequests() - before, 'one read of the vendor: one sync, by the worker alone').toBe(1);
-      for (const api of apis)
-        await expect.poll(() => search(api, 'title=harbour%20pilot'), { timeout: 5_000, interval: 100 }).toBe(12);
+      for (const api of apis) await expect.poll(() => search(api, 'title=harbour%20pilot'), { interval: 100 }).toBe(12);
 
       // A subscription through an instance: its confirmation is sent by the worker, told at the commit.
       const subscribed = await fetch(`${apis[1]?.url}/public/alerts/subscribe`, {
@@ -78,9 +77,7 @@ describe.runIf(process.env.DATABASE_URL)('a worker beside two API instances (Pos
       });
       expect(subscribed.status).toBe(202);
       await expect
-        .poll(() => sink.messages.filter((message) => message.to.includes('night-watch@example.com')).length, {
-          timeout: 15_000,
-        })
+        .poll(() => sink.messages.filter((message) => message.to.includes('night-watch@example.com')).length)
         .toBe(1);
 
       expect(await worker.stop(), 'SIGTERM: the work under way ends, then the worker exits 0').toBe(0);
@@ -92,5 +89,5 @@ describe.runIf(process.env.DATABASE_URL)('a worker beside two API instances (Pos
       await fake.close();
       await database.drop();
     }
-  }, 180_000);
+  });
 });

@@ -22,13 +22,13 @@ export async function launchFirefox(scripts: boolean): Promise<Engine> {
     executablePath: firefoxPath,
     headless: true,
     protocol: 'webDriverBiDi',
-    timeout: 30_000,
+    timeout: 120_000,
     extraPrefsFirefox: scripts ? {} : { 'javascript.enabled': false },
   });
   try {
     const page = await browser.newPage();
-    page.setDefaultTimeout(15_000);
-    page.setDefaultNavigationTimeout(30_000);
+    page.setDefaultTimeout(120_000);
+    page.setDefaultNavigationTimeout(120_000);
     const found: string[] = [];
     page.on('console', (message) => {
       if (message.type() === 'error') found.push(`console.error: ${message.text()} (${message.location().url ?? ''})`);

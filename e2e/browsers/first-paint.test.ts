@@ -18,10 +18,12 @@ import { launchWebKit } from './webkit';
  * suite's own (front-door.ts).
  */
 
-const runTimeoutMs = 240_000;
+// Limits that catch a hang, never measures of speed (decision 046): a check gets five minutes, a
+// wait in it two (`until`), and the whole run half an hour, on two cores shared with other work.
+const runTimeoutMs = 30 * 60_000;
 // A run that hangs (a browser that never answers) fails and stops everything it started.
 const watchdog = setTimeout(() => {
-  console.error(`the cross-browser suite did not finish within ${runTimeoutMs / 1000} s`);
+  console.error(`the cross-browser suite did not finish within ${runTimeoutMs / 60_000} minutes`);
   void cleanUp().finally(() => process.exit(1));
 }, runTimeoutMs);
 watchdog.unref();
@@ -53,7 +55,7 @@ before(
     assert.ok(jobs.length > 0, 'the API has no demo jobs');
     await warmUp(site.url);
   },
-  { timeout: 120_000 },
+  { timeout: 300_000 },
 );
 
 after(async () => {
@@ -65,7 +67,7 @@ const siteUrl = (path: string) => new URL(path, front?.url).href;
 
 const launchers = { firefox: launchFirefox, webkit: launchWebKit };
 /** Each check's own limit: one that hangs fails alone, and the run goes on. */
-const each = { timeout: 45_000 };
+const each = { timeout: 300_000 };
 
 // BROWSERS=firefox or BROWSERS=webkit runs one engine (both by default).
 const chosen = (process.env.BROWSERS ?? 'firefox,webkit').split(',');
@@ -81,7 +83,7 @@ for (const browser of (['firefox', 'webkit'] as const).filter((name) => chosen.i
           engines.add(engine);
           console.log(`# ${engine.label}, viewport ${engine.viewport.width} × ${engine.viewport.height}`);
         },
-        { timeout: 60_000 },
+        { timeout: 300_000 },
       );
       after(async () => {
         engines.delete(engine);
@@ -95,7 +97,6 @@ for (const browser of (['firefox', 'webkit'] as const).filter((name) => chosen.i
           await until(
             () => engine.evaluate<boolean>(page.hydrated()),
             () => `${path} never hydrated (no board:hydrated mark) in ${engine.label}`,
-            20_000,
           );
         }
       }
@@ -146,7 +147,6 @@ for (const browser of (['firefox', 'webkit'] as const).filter((name) => chosen.i
         await until(
           () => engine.evaluate<{ open: boolean }>(page.menuPanel()).then((panel) => panel.open),
           () => '"Open menu" was clicked, but no panel with Sign In and Get Started is on screen',
-          5_000,
         );
         await collect('menu');
       });
@@ -162,7 +162,6 @@ for (const browser of (['firefox', 'webkit'] as const).filter((name) => chosen.i
           field = await until(
             () => engine.evaluate<string | null>(page.visibleField('Job title')),
             () => '"Filters" was clicked, but no field labelled "Job title" is on screen',
-            5_000,
           );
         }
         const form = await engine.evaluate<{ form: boolean; method?: string; submit?: string | null }>(
@@ -184,7 +183,6 @@ for (const browser of (['firefox', 'webkit'] as const).filter((name) => chosen.i
           },
           () =>
             `after submitting "engineer": the address is ${last.href} (expected q=engineer) and the page ${last.text.includes(count) ? 'shows' : 'does not show'} "${count}s"`,
-          10_000,
         );
         await collect('filters');
       });
@@ -232,7 +230,6 @@ for (const browser of (['firefox', 'webkit'] as const).filter((name) => chosen.i
               return found.some((problem) => problem.includes('browser suite probe'));
             },
             () => `a console.error in the page was not seen in ${engine.label}`,
-            5_000,
           );
           seen.push(
             ...found

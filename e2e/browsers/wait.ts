@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 
 /** Polls `check` until it returns a truthy value; fails with `message(last)` after `timeout`. */
-export async function until<T>(check: () => Promise<T>, message: (last: T | undefined) => string, timeout = 10_000) {
+export async function until<T>(check: () => Promise<T>, message: (last: T | undefined) => string, timeout = 120_000) {
   const deadline = Date.now() + timeout;
   let last: T | undefined;
   let lastError: unknown;
@@ -34,11 +34,11 @@ export async function until<T>(check: () => Promise<T>, message: (last: T | unde
  * load balancer sends visitors to an instance once it is ready.
  */
 export async function warmUp(shellUrl: string) {
-  const deadline = Date.now() + 30_000;
+  const deadline = Date.now() + 120_000;
   while (Date.now() < deadline) {
     const html = await fetch(`${shellUrl}/`).then((answer) => answer.text());
     if (html.includes('<article')) return;
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
-  assert.fail("the shell's server did not render the board (no job card in its HTML) within 30 s");
+  assert.fail("the shell's server did not render the board (no job card in its HTML) within 2 minutes");
 }

@@ -37,7 +37,7 @@ async function startXvfb(): Promise<{ display: string; child: ChildProcess }> {
   child.stderr?.on('data', (chunk: Buffer) => (log += chunk.toString()));
   try {
     const display = await new Promise<string>((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error(`Xvfb did not start within 10 s:\n${log}`)), 10_000);
+      const timer = setTimeout(() => reject(new Error(`Xvfb did not start within 2 minutes:\n${log}`)), 120_000);
       (child.stdio[3] as NodeJS.ReadableStream).on('data', (chunk: Buffer) => {
         clearTimeout(timer);
         resolve(`:${chunk.toString().trim()}`);
@@ -62,7 +62,7 @@ async function startDriver(display: string): Promise<{ port: number; child: Chil
   let log = '';
   child.stdout?.on('data', (chunk: Buffer) => (log += chunk.toString()));
   child.stderr?.on('data', (chunk: Buffer) => (log += chunk.toString()));
-  const deadline = Date.now() + 10_000;
+  const deadline = Date.now() + 120_000;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) break;
     const ready = await fetch(`http://127.0.0.1:${port}/status`).then(
@@ -103,7 +103,7 @@ export async function launchWebKit(scripts: boolean): Promise<Engine> {
       port: driver.port,
       path: '/',
       logLevel: 'error',
-      connectionRetryTimeout: 30_000,
+      connectionRetryTimeout: 120_000,
       connectionRetryCount: 0,
       capabilities: {
         'wdio:enforceWebDriverClassic': true,
@@ -116,7 +116,7 @@ export async function launchWebKit(scripts: boolean): Promise<Engine> {
       for (const child of helpers) await stop(child);
     };
     try {
-      await browser.setTimeout({ pageLoad: 30_000, script: 15_000 });
+      await browser.setTimeout({ pageLoad: 120_000, script: 120_000 });
       const evaluate = <T>(expression: string) => browser.execute(`return (${expression});`) as Promise<T>;
       // The window's chrome takes some height: size the window so the page gets the phone's height.
       await browser.setWindowSize(phone.width, phone.height);

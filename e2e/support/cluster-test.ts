@@ -18,7 +18,7 @@ export const test = base.extend<object, { cluster: Cluster }>({
       await use(cluster);
       await cluster.stop();
     },
-    { scope: 'worker', timeout: 180_000 },
+    { scope: 'worker', timeout: 300_000 },
   ],
   baseURL: async ({ cluster }, use) => {
     await use(cluster.siteUrl);

@@ -57,8 +57,9 @@ http {
   execFileSync(binary, [...args, '-t'], { stdio: 'pipe' });
   const child = spawn(binary, args, { stdio: ['ignore', 'pipe', 'pipe'] });
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  // Ready when it answers on the API's port (a 502 until an instance is there is an answer too).
-  const until = Date.now() + 10_000;
+  // Ready when it answers on the API's port (a 502 until an instance is there is an answer too);
+  // two minutes, a limit that catches a hang on a machine shared with other work.
+  const until = Date.now() + 120_000;
   for (;;) {
     try {
       await fetch(`http://127.0.0.1:${options.apiPort}/health`, { signal: AbortSignal.timeout(1_000) });

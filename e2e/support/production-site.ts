@@ -81,7 +81,10 @@ export async function startShellService(env: Record<string, string>): Promise<Sh
   let output = '';
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
   const ready = await new Promise<Record<string, unknown>>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`serve:shell was not ready within 60 s:\n${output}`)), 60_000);
+    const timer = setTimeout(
+      () => reject(new Error(`serve:shell was not ready within 2 minutes:\n${output}`)),
+      120_000,
+    );
     const onData = (chunk: Buffer) => {
       output += chunk.toString();
       // Whole lines only: the last one may be cut in two chunks.

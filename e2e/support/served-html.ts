@@ -49,7 +49,7 @@ export async function servedWhen(
   request: APIRequestContext,
   path: string,
   accept: (html: string) => boolean,
-  timeout = 20_000,
+  timeout = 120_000,
 ): Promise<string> {
   let html = '';
   await expect
@@ -78,10 +78,15 @@ export async function waitForHydration(page: Page): Promise<void> {
     )
     .toBe(true);
   // The remote page hydrates after the shell around it (its own Suspense boundary) and marks that
-  // moment; a page whose remote failed to load shows the shell's error panel and never marks it.
+  // moment; a page whose remote failed to load shows the shell's error panel (an alert) and never
+  // marks it. Either ends the wait, whenever it comes: a busy machine takes seconds to hydrate.
   await page
-    .waitForFunction(() => performance.getEntriesByName('board:hydrated', 'mark').length > 0, undefined, {
-      timeout: 5_000,
-    })
+    .waitForFunction(
+      () =>
+        performance.getEntriesByName('board:hydrated', 'mark').length > 0 ||
+        document.querySelector('#root [role="alert"]') !== null,
+      undefined,
+      { timeout: 120_000 },
+    )
     .catch(() => undefined);
 }

@@ -56,7 +56,7 @@ export const test = base.extend<
     // Starting a board (PGlite's WebAssembly compiled, migrated, seeded; the shell; the remotes) takes
     // ~5 s on a quiet machine and over 30 s on two cores shared with builds and browsers: a fixture
     // timeout of its own, so a slow start is not read as a failing test.
-    { scope: 'worker', timeout: 120_000 },
+    { scope: 'worker', timeout: 300_000 },
   ],
 
   baseURL: async ({ board }, use) => {

@@ -109,7 +109,7 @@ for (const [browser, userAgent] of Object.entries(userAgents)) {
       await expect(async () => {
         await more.click();
         await expect(page).toHaveURL(/\?view=grid&page=2$/, { timeout: 5_000 });
-      }).toPass({ timeout: 20_000 });
+      }).toPass({ timeout: 120_000 });
       await expect(cards(page)).toHaveCount(48);
       await expect(page.getByText(countText(48, total))).toBeVisible();
       await expect(page.getByRole('link', { name: 'Show more jobs' })).toHaveAttribute('href', '/?view=grid&page=3');

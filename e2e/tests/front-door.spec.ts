@@ -56,7 +56,7 @@ const test = base.extend<object, { probe: Probe }>({
       await counter.close();
       await site.stop();
     },
-    { scope: 'worker', timeout: 120_000 },
+    { scope: 'worker', timeout: 300_000 },
   ],
 });
 
@@ -120,8 +120,6 @@ const countBy = <T>(items: T[], key: (item: T) => string | number) =>
 test.describe.configure({ mode: 'serial' });
 
 test.describe("the shell's front door, probed by a stranger", () => {
-  test.setTimeout(180_000);
-
   test('1,100 preview images of ids that cannot be one path segment (each longer): no API call, 404 then 429', async ({
     probe,
   }) => {

@@ -5,7 +5,7 @@ import { jobPostings, jobSources, organizations } from '../../api/src/db/job-boa
 import { scheduledRuns } from '../../api/src/db/scheduled-work-tables';
 import { enqueue } from '../../api/src/mail/outbox';
 import type { ApiProcess } from '../../api/src/test/api-process';
-import { clusterLeaseSeconds, clusterLimits } from '../support/cluster';
+import { clusterLimits } from '../support/cluster';
 import { clusterMissing, clusterSource } from '../support/cluster-parts';
 import {
   apply,
@@ -100,7 +100,7 @@ test.describe('several instances of each service behind a load balancer', () => 
     // The subscription: one confirmation email, sent by the worker (told of it at the commit).
     const address = 'one-email-each@example.com';
     expect((await subscribe(cluster, '203.0.113.21', address)).status).toBe(202);
-    await expect.poll(() => mailTo(cluster, address).length, { timeout: 15_000 }).toBe(1);
+    await expect.poll(() => mailTo(cluster, address).length).toBe(1);
     const confirmation = mailTo(cluster, address)[0]?.text ?? '';
     const link = /http:\/\/127\.0\.0\.1:\d+\/public\/alerts\/confirm\?token=[A-Za-z0-9_%.-]+/.exec(confirmation)?.[0];
     expect(link, 'the confirmation link names the balanced API').toContain(cluster.apiUrl);
@@ -137,7 +137,7 @@ test.describe('several instances of each service behind a load balancer', () => 
       .update(alerts)
       .set({ nextDigestAt: sql`now()` })
       .where(eq(alerts.id, alert?.id ?? ''));
-    await expect.poll(() => mailTo(cluster, address).length, { timeout: 15_000 }).toBe(2);
+    await expect.poll(() => mailTo(cluster, address).length).toBe(2);
     expect(cluster.workerSink.messages.filter((message) => message.to.includes(address))).toHaveLength(2);
     // Asked for again through the load balancer (twice: each instance once) beside the worker: nothing more is due.
     const sends = await Promise.all([operatorSend(cluster.apiUrl, cluster), operatorSend(cluster.apiUrl, cluster)]);
@@ -150,10 +150,12 @@ test.describe('several instances of each service behind a load balancer', () => 
     ]);
   });
 
-  test('the worker syncs the source once, and both API instances find its jobs within 5 s', async ({ cluster }) => {
+  test('the worker syncs the source once, and both API instances then find its jobs by themselves', async ({
+    cluster,
+  }) => {
     const lastSync = async () =>
       (await cluster.database.db.select({ line: jobSources.lastSyncLine }).from(jobSources))[0]?.line ?? null;
-    await expect.poll(lastSync, { timeout: 30_000 }).toMatch(new RegExp(`: ${clusterSource.jobs} new`));
+    await expect.poll(lastSync).toMatch(new RegExp(`: ${clusterSource.jobs} new`));
     expect(cluster.sourceRequests() - cluster.sourceRequestsBefore, 'one read of the vendor: one sync').toBe(1);
     const [round] = await cluster.database.db
       .select()
@@ -163,7 +165,7 @@ test.describe('several instances of each service behind a load balancer', () => 
     // The sync has committed: each instance learns of it by itself.
     for (const api of cluster.apis)
       await expect
-        .poll(() => searchTotal(api, 'title=lighthouse%20keeper'), { timeout: 5_000, intervals: [100, 250, 500] })
+        .poll(() => searchTotal(api, 'title=lighthouse%20keeper'), { intervals: [100, 250, 500] })
         .toBe(clusterSource.jobs);
   });
 
@@ -182,7 +184,7 @@ test.describe('several instances of each service behind a load balancer', () => 
     await Promise.all(
       cluster.shells.map((shell) =>
         expect
-          .poll(() => releasesOf(shell.url, `198.51.100.${++visitor}`), { timeout: 30_000, intervals: [250] })
+          .poll(() => releasesOf(shell.url, `198.51.100.${++visitor}`), { intervals: [250] })
           .toContain(`listings=${cluster.releases.second}`),
       ),
     );
@@ -227,8 +229,8 @@ test.describe('several instances of each service behind a load balancer', () => 
           .from(outbox)
           .where(and(like(outbox.dedupeKey, 'crash:%'), isNotNull(outbox.sentAt)))
       )[0]?.n;
-    await expect.poll(markedSent, { timeout: 15_000 }).toBe(acceptedBeforeHang);
-    await expect.poll(() => doomedRelay.held, { timeout: 15_000 }).toBeGreaterThan(0);
+    await expect.poll(markedSent).toBe(acceptedBeforeHang);
+    await expect.poll(() => doomedRelay.held).toBeGreaterThan(0);
     expect(doomedRelay.held, 'one email in flight when it dies').toBe(1);
     doomed.child.kill('SIGKILL');
     await doomed.stop();
@@ -236,7 +238,7 @@ test.describe('several instances of each service behind a load balancer', () => 
     await cluster.startWorker();
     const unsent = async () =>
       (await cluster.database.db.select({ n: count() }).from(outbox).where(isNull(outbox.sentAt)))[0]?.n;
-    await expect.poll(unsent, { timeout: (clusterLeaseSeconds + 20) * 1000, intervals: [500] }).toBe(0);
+    await expect.poll(unsent, { intervals: [500] }).toBe(0);
     const delivered = recipients.flatMap((to) => mailTo(cluster, to).map((message) => message.to.join()));
     expect(delivered.sort(), 'each email once, none lost').toEqual([...recipients].sort());
     expect(

@@ -108,7 +108,7 @@ test.describe('jobs board', () => {
     await expect(async () => {
       const response = await page.goto('/');
       expect(isRendered((await response?.text()) ?? '')).toBe(true);
-    }).toPass({ timeout: 20_000 });
+    }).toPass({ timeout: 120_000 });
     await waitForHydration(page);
     // Each search is held until the test lets it go, as a slow API or a busy machine holds it.
     const held: { title: string; answer: () => void }[] = [];
@@ -152,7 +152,7 @@ test.describe('jobs board', () => {
     // while the visitor types on: it neither shows nor counts (the request was aborted).
     const field = page.getByLabel('Job title');
     await field.press('e');
-    await expect.poll(() => held.map((search) => search.title), { timeout: 15_000 }).toEqual(['e']);
+    await expect.poll(() => held.map((search) => search.title)).toEqual(['e']);
     await field.press('n');
     held[0]?.answer();
     await expect.poll(() => [...answered, ...ended]).toContain('e');
@@ -206,7 +206,7 @@ test.describe('jobs board', () => {
     await page.route(`${board.config.apiBaseUrl}/**`, (route) => route.abort('connectionrefused'));
     await page.getByRole('link', { name: 'Jobs', exact: true }).click();
     const alert = page.getByRole('alert');
-    await expect(alert).toContainText('Unable to load jobs', { timeout: 15_000 });
+    await expect(alert).toContainText('Unable to load jobs');
     await expect(alert).toContainText('There was an error loading the job listings. Please try again later.');
     await expect(page.getByRole('heading', { level: 1, name: 'Find your dream job' })).toBeVisible();
     await expectAccessible(page);
@@ -352,7 +352,7 @@ test.describe('companies', () => {
     await waitForHydration(page);
     await page.route(`${board.config.apiBaseUrl}/**`, (route) => route.abort('connectionrefused'));
     await page.getByRole('link', { name: 'Companies', exact: true }).click();
-    await expect(page.getByRole('alert')).toContainText('Unable to load companies', { timeout: 15_000 });
+    await expect(page.getByRole('alert')).toContainText('Unable to load companies');
     await expect(page.getByRole('alert')).toContainText(
       'There was an error loading the company listings. Please try again later.',
     );

@@ -85,8 +85,6 @@ test.describe('live data from the ATSs', () => {
     visit,
     board,
   }) => {
-    // Caches expire on their own clocks (docs/caches.md): here the page reader's and the kept pages' 1 s.
-    test.setTimeout(120_000);
     // A seeker's alert for this kind of job, confirmed before the job arrives.
     const address = `zephyr-${Date.now()}@example.com`;
     const subscribed = await fetch(`${board.apiUrl}/public/alerts/subscribe`, {
@@ -172,7 +170,7 @@ test.describe('live data from the ATSs', () => {
       `${source} greenhouse/zephyr: 0 new, 0 updated, 1 closed, 2 unchanged`,
     ]);
     // Its page answers 410 once the shell's caches of it expire (the kept page and the API's answer).
-    await expect.poll(async () => (await page.goto(`/job/${robotics}`))?.status(), { timeout: 45_000 }).toBe(410);
+    await expect.poll(async () => (await page.goto(`/job/${robotics}`))?.status()).toBe(410);
     await visit(`/job/${robotics}`, { heading: 'Zephyr Robotics Engineer' });
     await expect(page.getByText('This job is closed')).toBeVisible();
     await expect(page.getByText('Zephyr Robotics is no longer taking applications for this role.')).toBeVisible();
@@ -192,13 +190,10 @@ test.describe('live data from the ATSs', () => {
 
     // It leaves the board at the next cache expiry.
     await expect
-      .poll(
-        async () => {
-          await page.goto('/demo?q=Zephyr');
-          return page.getByRole('link', { name: /Zephyr Robotics Engineer/ }).count();
-        },
-        { timeout: 45_000 },
-      )
+      .poll(async () => {
+        await page.goto('/demo?q=Zephyr');
+        return page.getByRole('link', { name: /Zephyr Robotics Engineer/ }).count();
+      })
       .toBe(0);
     // (The sitemap reads the API's crawler listing, which drops a closed job at once: the API's test
     // shows it; here it would only wait out the shell's 30 s cache of that listing.)

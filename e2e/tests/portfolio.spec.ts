@@ -73,13 +73,10 @@ test.describe('a company declared in the portfolio file', () => {
   test('its imported job shows the profile, and the portfolio’s investor finds it', async ({ page, visit }) => {
     // The source the file added syncs at once; the job reaches searches within seconds.
     await expect
-      .poll(
-        async () => {
-          await visit('/?investor=Foundry%20Test%20Fund');
-          return page.getByRole('article').count();
-        },
-        { timeout: 30_000 },
-      )
+      .poll(async () => {
+        await visit('/?investor=Foundry%20Test%20Fund');
+        return page.getByRole('article').count();
+      })
       .toBe(1);
     await page.getByRole('link', { name: /Halcyon Flight Software Engineer/ }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Halcyon Flight Software Engineer' })).toBeVisible();

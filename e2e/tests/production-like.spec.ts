@@ -23,7 +23,7 @@ const test = base.extend<object, { site: ProductionSite }>({
       await use(site);
       await site.stop();
     },
-    { scope: 'worker', timeout: 120_000 },
+    { scope: 'worker', timeout: 300_000 },
   ],
   baseURL: async ({ site }, use) => {
     await use(site.url);
@@ -41,7 +41,7 @@ async function renderedPage(request: APIRequestContext, path: string, status: nu
         html = await response.text();
         return isRendered(html);
       },
-      { timeout: 20_000, intervals: [250, 500, 1_000] },
+      { intervals: [250, 500, 1_000] },
     )
     .toBe(true);
   return html;
@@ -280,7 +280,7 @@ test.describe('the shell’s server started through pnpm serve:shell', () => {
               });
               socket.once('error', (error: NodeJS.ErrnoException) => resolve(error.code ?? String(error)));
             }),
-          { timeout: 5_000, intervals: [20, 50, 100] },
+          { intervals: [20, 50, 100] },
         )
         .toBe('ECONNREFUSED');
       for (const release of held) release();

@@ -29,7 +29,8 @@ test.describe('releases', () => {
   let original: RuntimeConfig;
 
   test.beforeAll(async ({ board }) => {
-    test.setTimeout(240_000);
+    // Builds on a machine shared with other work: a limit that catches a hang, not a measure.
+    test.setTimeout(600_000);
     stores = mkdtempSync(path.join(tmpdir(), 'board-releases-'));
     changed = await sharedChangedListings('changed');
     const published = release(stores, 'publish', 'listings');
@@ -131,7 +132,6 @@ test.describe('releases', () => {
     expect(release(stores, 'rollback', 'listings').status).toBe(0);
     await expect
       .poll(async () => rootMarkup(await (await request.get('/')).text()).includes(`${firstHeading}</h1>`), {
-        timeout: 10_000,
         intervals: [250],
       })
       .toBe(true);
@@ -146,13 +146,10 @@ test.describe('releases', () => {
     request,
     board,
   }) => {
-    // Twenty visitors' pages on a loaded machine: the test's own time, not a limit on the server.
-    test.setTimeout(90_000);
     expect(release(stores, 'canary', 'listings', second, '--percent', '50').status).toBe(0);
     // The server has read the new pointer once a new visitor's page sets the release cookie.
     await expect
       .poll(async () => (await request.get('/', { headers: { Cookie: '' } })).headers()['set-cookie'] ?? '', {
-        timeout: 10_000,
         intervals: [250],
       })
       .toMatch(/board_release=listings:/);
@@ -168,7 +165,7 @@ test.describe('releases', () => {
             });
             return isRendered(await response.text());
           },
-          { timeout: 30_000, intervals: [500] },
+          { intervals: [500] },
         )
         .toBe(true);
     // Twenty new visitors ask for the board, and again with the cookie it set (a reload): what the

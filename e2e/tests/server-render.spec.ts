@@ -297,7 +297,7 @@ test('with the listings remote down, a job is sent unrendered with its status an
           html = await response.text();
           return isRendered(html);
         },
-        { timeout: 15_000, intervals: [500, 1_000] },
+        { intervals: [500, 1_000] },
       )
       .toBe(false);
     expect(rootMarkup(html)).toBe('');
@@ -328,7 +328,6 @@ test('a listings build redeployed at the same address is rendered by the running
   request,
   board,
 }) => {
-  test.setTimeout(180_000);
   const path = '/';
   const manifestUrl = board.manifestUrl('listings');
   const before = await servedWhen(request, path, (html) => rootMarkup(html).includes('Find your dream job</h1>'));

@@ -107,7 +107,6 @@ test('footer: tagline, social links, About, Contact, terms link, copyright year 
 });
 
 test('every route of the table is served by its remote, with a document title', async ({ page, visit, guard }) => {
-  test.setTimeout(90_000);
   guard.allowConsoleErrors(/status of 404 .*999999/);
   const routes: [string, RegExp, RegExp][] = [
     ['/', /^Find your dream job$/, /^Find your dream job · Foundry Jobs$/],

@@ -22,7 +22,7 @@ beforeAll(async () => {
     sender: { backoffMs: () => 0 },
     alertRateLimit: { max: 30, windowSeconds: 600 },
   });
-}, 60_000);
+});
 afterAll(async () => {
   await api?.close();
   transport?.close();

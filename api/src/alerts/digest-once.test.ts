@@ -20,7 +20,7 @@ beforeAll(async () => {
   api = await createTestApi();
   other = api.databaseUrl ? await openDatabase({ databaseUrl: api.databaseUrl }) : undefined;
   second = other?.db ?? api.db;
-}, 60_000);
+});
 afterAll(async () => {
   await other?.close();
   await api?.close();

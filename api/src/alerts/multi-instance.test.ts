@@ -59,9 +59,9 @@ describe.runIf(process.env.DATABASE_URL)('two API instances sending the same dig
       expect(answers.map((answer) => answer.status)).toEqual([200, 200, 200, 200]);
       await waitFor(
         async () => (await handle.db.select().from(outbox).where(isNull(outbox.sentAt))).length === 0,
-        30_000,
+        120_000,
       );
-      await waitFor(() => sink.messages.length >= count, 30_000);
+      await waitFor(() => sink.messages.length >= count, 120_000);
       // Room for a duplicate to show up.
       await new Promise((resolve) => setTimeout(resolve, 2500));
       expect(sink.messages).toHaveLength(count);
@@ -73,5 +73,5 @@ describe.runIf(process.env.DATABASE_URL)('two API instances sending the same dig
       await sink.close();
       await database.drop();
     }
-  }, 120_000);
+  });
 });

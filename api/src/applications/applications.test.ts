@@ -12,7 +12,7 @@ beforeAll(async () => {
   api = await createTestApi();
   const [job] = await api.db.select().from(jobPostings).where(eq(jobPostings.status, 'published')).limit(1);
   jobId = job?.id ?? 0;
-}, 60_000);
+});
 afterAll(async () => {
   await api?.close();
 });
@@ -296,7 +296,7 @@ describe('rate limit and recaptcha mode', () => {
   };
   beforeAll(async () => {
     limited = await createTestApi({ rateLimit: { max: 2, windowSeconds: 600 }, captcha: recaptcha });
-  }, 60_000);
+  });
   afterAll(async () => {
     await limited?.close();
   });

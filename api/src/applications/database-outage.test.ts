@@ -19,11 +19,11 @@ describe.runIf(canStopPostgres)('the database going away (private PostgreSQL clu
     cluster = await startPrivatePostgres();
     api = await createTestApi({ databaseUrl: cluster.url });
     jobId = await publishedJobId(api);
-  }, 60_000);
+  });
   afterAll(async () => {
     await api?.close().catch(() => {});
     await cluster?.remove();
-  }, 30_000);
+  });
 
   const unavailable = {
     message: 'The application could not be stored right now, and nothing of it was kept. Please try again in a moment.',

@@ -13,7 +13,7 @@ const limit = { max: 10, windowSeconds: 600 };
 beforeAll(async () => {
   api = await createTestApi({ rateLimit: limit });
   jobId = await publishedJobId(api);
-}, 60_000);
+});
 afterAll(async () => {
   await api?.close();
 });
@@ -75,7 +75,7 @@ describe.runIf(redisForTests('the submission limit on two instances'))(
         stores.push(limits);
         apis.push(await createTestApi({ rateLimit: { max: 4, windowSeconds: 600 }, limits }));
       }
-    }, 60_000);
+    });
     afterAll(async () => {
       await Promise.all(apis.map((instance) => instance.close()));
       await Promise.all(stores.map((store) => store.close()));

@@ -17,7 +17,7 @@ beforeAll(async () => {
   database = await openDatabase({ databaseUrl: created.url, pgliteDataDir: 'memory://' });
   // More jobs than one read of the changed rows holds (250).
   await seed(database.db, generateDemoData({ jobs: 700 }));
-}, 60_000);
+});
 afterAll(async () => {
   await database?.close();
   await drop?.();

@@ -36,7 +36,7 @@ beforeAll(async () => {
   database = await openTestDatabase(created.url);
   await seed(database.db, generateDemoData());
   slugs = (await database.db.select({ slug: workspaces.slug }).from(workspaces)).map((row) => row.slug);
-}, 60_000);
+});
 afterAll(async () => {
   await database?.close();
   await drop?.();
@@ -234,7 +234,7 @@ describe('the search index kept up to date row by row', () => {
       }),
       { numRuns },
     );
-  }, 240_000);
+  });
 
   it('holds the right facets after an edit in place of each column they count, and of one they do not', async () => {
     readWhole = 'never';
@@ -335,5 +335,5 @@ describe('the search index kept up to date row by row', () => {
     );
     // Both happened: the property held for answers that were kept, and some changes did touch.
     expect([kept > 0, dropped > 0]).toEqual([true, true]);
-  }, 240_000);
+  });
 });

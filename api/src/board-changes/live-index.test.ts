@@ -21,7 +21,7 @@ beforeAll(async () => {
   drop = created.drop;
   database = await openTestDatabase(created.url);
   await seed(database.db, generateDemoData());
-}, 60_000);
+});
 afterAll(async () => {
   await database?.close();
   await drop?.();

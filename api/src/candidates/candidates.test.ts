@@ -44,7 +44,7 @@ beforeAll(async () => {
     .innerJoin(organizations, eq(organizations.id, jobPostings.organizationId))
     .where(eq(jobPostings.id, jobId));
   job = row ?? { title: '', company: '' };
-}, 60_000);
+});
 afterAll(async () => {
   await api?.close();
 });
@@ -444,5 +444,5 @@ describe('the applications command after a withdrawal', () => {
     expect(listing).toContain('kept@example.com');
     expect(listing).not.toContain(gone);
     expect(listing).not.toContain('gone@example.com');
-  }, 60_000);
+  });
 });

@@ -71,7 +71,7 @@ async function boardWithApplications(stored: Partial<typeof applications.$inferI
 let board: Awaited<ReturnType<typeof boardWithApplications>>;
 beforeAll(async () => {
   board = await boardWithApplications(applicationsStored);
-}, 90_000);
+});
 
 describe('applications command', () => {
   it('lists what arrived and writes a resume back out', async () => {

@@ -54,7 +54,7 @@ beforeAll(async () => {
   fake.setJobs('greenhouse', 'vaulttec', greenhouseDocsList.jobs, { '127817': greenhouseDocsJob });
   // Greenhouse sends its board's intro as HTML escaped once more.
   fake.setIntro('introonly', '&lt;p&gt;Intro Only writes &lt;b&gt;software&lt;/b&gt; for lighthouses.&lt;/p&gt;');
-}, 120_000);
+});
 afterAll(async () => {
   await api?.close();
   await database?.drop();
@@ -146,7 +146,6 @@ describe('pnpm portfolio, against the running API', () => {
       .poll(
         async () =>
           (await api.db.select().from(jobPostings).where(eq(jobPostings.organizationId, organization.id))).length,
-        { timeout: 20_000 },
       )
       .toBeGreaterThan(0);
     const search = (await (
@@ -254,7 +253,7 @@ describe('pnpm portfolio, against the running API', () => {
       ).json()) as { jobs: { organization_name: string; company_overview: string }[] };
       return search.jobs.find((job) => job.organization_name === 'Vault-Tec')?.company_overview;
     };
-    await expect.poll(vaultJob, { timeout: 5_000 }).toBe('Shelters, now with windows.');
+    await expect.poll(vaultJob).toBe('Shelters, now with windows.');
   });
 
   it('applies a portfolio larger than the 16 KB bodies the API takes elsewhere', async () => {
@@ -304,7 +303,7 @@ describe('pnpm portfolio, against the running API', () => {
     });
     expect(await new Promise((resolve) => child.on('exit', resolve))).toBe(0);
     expect(stderr).toBe('');
-  }, 60_000);
+  });
 
   it("refuses a bad logo with its company's line and applies the rest", async () => {
     const yaml = await file(

@@ -58,7 +58,7 @@ function steadyLoad(apis: TestApi[], paths: string[], everyMs: number) {
 
 /** Polls `/ready` until it answers 200 (or, so a failing run ends, 30 s have passed). */
 async function readyAgain(api: TestApi) {
-  const giveUp = performance.now() + 30_000;
+  const giveUp = performance.now() + 120_000;
   while (performance.now() < giveUp) {
     if ((await api.app.request('/ready')).status === 200) return;
     await new Promise((resolve) => setTimeout(resolve, 50));
@@ -79,11 +79,11 @@ describe.runIf(canStopPostgres)('PostgreSQL stopped under load (private cluster,
       .where(isNotNull(organizations.logo))
       .limit(1);
     logo = `/public/logos/${withLogo?.slug}.svg`;
-  }, 90_000);
+  });
   afterAll(async () => {
     await Promise.all((apis ?? []).map((api) => api.close().catch(() => {})));
     await cluster?.remove();
-  }, 30_000);
+  });
 
   for (const downMs of [3000, 8000])
     it(`for ${downMs / 1000} s: 503s while it is away, none waiting for its return; answered again once it is back`, async () => {
@@ -138,7 +138,7 @@ describe.runIf(canStopPostgres)('PostgreSQL stopped under load (private cluster,
         .from(organizations)
         .where(eq(organizations.jobBoardSlug, logo.slice('/public/logos/'.length, -'.svg'.length)));
       expect(row).toBeDefined();
-    }, 90_000);
+    });
 });
 
 /** What was answered when, for a failure's message: per path and status, the slowest answer. */

@@ -33,7 +33,7 @@ beforeAll(async () => {
   if (c === undefined) throw new Error('the demo board has fewer than three companies with a board job');
   await setTitle(a, 'Cartographer of Quiet Harbours');
   boardWritten(api.db);
-}, 60_000);
+});
 afterAll(async () => {
   await api?.close();
 });

@@ -19,7 +19,7 @@ import { createTestApi, type TestApi } from '../test/test-api';
 let api: TestApi;
 beforeAll(async () => {
   api = await createTestApi({ seedDemo: false });
-}, 60_000);
+});
 afterAll(async () => {
   await api?.close();
 });
@@ -302,5 +302,5 @@ describe('call 1 with limit: the database answers as the board filters', () => {
     );
     // The property says something only if searches often find jobs.
     expect(found).toBeGreaterThan(numRuns / 3);
-  }, 240_000);
+  });
 });

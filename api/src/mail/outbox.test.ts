@@ -13,7 +13,7 @@ beforeAll(async () => {
   sink = await startMailSink();
   transport = smtpTransport(sink.smtpUrl, 'Foundry Jobs <alerts@foundry.jobs>');
   api = await createTestApi({ seedDemo: false });
-}, 60_000);
+});
 afterAll(async () => {
   await api?.close();
   transport?.close();

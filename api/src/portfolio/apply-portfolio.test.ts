@@ -16,7 +16,7 @@ beforeAll(async () => {
   await api.db.insert(workspaces).values({ slug: 'portfolio', name: 'Portfolio' });
   boardWritten(api.db);
   fake.setJobs('greenhouse', 'acme', greenhouseDocsList.jobs, { '127817': greenhouseDocsJob });
-}, 60_000);
+});
 afterAll(async () => {
   await api?.close();
   await fake?.close();

@@ -96,7 +96,7 @@ describe('an ATS description made safe and kept readable', () => {
     expect(lists[0]).toEqual({ ul: expect.arrayContaining([['a']]) });
     // A hang guard, not a speed check: the five documents take 5 s of one core here (mostly the
     // HTML parser's own work on 20,000 open elements), and a loaded machine stretches that.
-  }, 120_000);
+  });
 
   it('nothing, or not a string, is no description', () => {
     expect(descriptionFromHtml(null)).toEqual({ blocks: [], text: '', short: '' });

@@ -15,7 +15,7 @@ beforeAll(async () => {
   fake = await startFakeVendors();
   api = await createTestApi({ seedDemo: false });
   sources = testSources(api.db, fake, { log: (entry) => logs.push(entry) });
-}, 60_000);
+});
 afterAll(async () => {
   await api?.close();
   await fake?.close();

@@ -23,7 +23,7 @@ beforeAll(async () => {
   fake = await startFakeVendors();
   api = await createTestApi({ seedDemo: false });
   sources = testSources(api.db, fake);
-}, 60_000);
+});
 afterAll(async () => {
   await api?.close();
   await fake?.close();

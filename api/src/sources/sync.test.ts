@@ -37,7 +37,7 @@ beforeAll(async () => {
     }),
     vendorUrls: fake.urls,
   });
-}, 60_000);
+});
 afterAll(async () => {
   await api?.close();
   await fake?.close();

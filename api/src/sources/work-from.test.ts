@@ -12,7 +12,7 @@ let fake: FakeVendors;
 beforeAll(async () => {
   fake = await startFakeVendors();
   api = await createTestApi({ vendorUrls: fake.urls });
-}, 60_000);
+});
 afterAll(async () => {
   await api?.close();
   await fake?.close();
@@ -75,7 +75,7 @@ describe('where an imported job can be done from', () => {
     );
     const { source } = await api.sources.add('lever', 'wherever', { company: 'Wherever Co', workspace: 'demo' });
     await api.sources.sync([source.id]);
-  }, 60_000);
+  });
 
   it.each([
     // Newest first among the jobs open to the country; the remote job that does not say from where last.

@@ -54,12 +54,13 @@ let pgliteTemplate: Promise<Blob | undefined> | undefined;
 
 /**
  * The database a test opens: PostgreSQL at `url` (made by `createTestDatabase`), or without one
- * an in-memory PGlite, started from the suite's migrated copy when there is one. Either way
- * `openDatabase` then applies the committed migrations (none left to do on a copy).
+ * a PGlite (in memory, or in a new `folder` on disk), started from the suite's migrated copy when
+ * there is one. Either way `openDatabase` then applies the committed migrations (none left to do
+ * on a copy).
  */
-export async function openTestDatabase(url: string | undefined): Promise<DatabaseHandle> {
+export async function openTestDatabase(url: string | undefined, folder = 'memory://'): Promise<DatabaseHandle> {
   if (url) return openDatabase({ databaseUrl: url });
   const archive = process.env[templateEnv.pglite];
   pgliteTemplate ??= archive ? readFile(archive).then((bytes) => new Blob([bytes])) : Promise.resolve(undefined);
-  return openDatabase({ pgliteDataDir: 'memory://', pgliteSnapshot: await pgliteTemplate });
+  return openDatabase({ pgliteDataDir: folder, pgliteSnapshot: await pgliteTemplate });
 }

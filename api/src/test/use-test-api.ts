@@ -11,7 +11,7 @@ export function useTestApi(options: Parameters<typeof createTestApi>[0] = {}): T
   let opened: TestApi | undefined;
   beforeAll(async () => {
     opened = await createTestApi(options);
-  }, 60_000);
+  });
   afterAll(async () => {
     await opened?.close();
   });

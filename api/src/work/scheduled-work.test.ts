@@ -13,7 +13,7 @@ beforeAll(async () => {
   database = await createTestDatabase(undefined, { migrated: true });
   first = await openTestDatabase(database.url);
   second = database.url ? await openDatabase({ databaseUrl: database.url }) : first;
-}, 60_000);
+});
 afterAll(async () => {
   if (second !== first) await second?.close();
   await first?.close();

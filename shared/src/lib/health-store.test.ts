@@ -31,16 +31,17 @@ describe('release health counts in memory', () => {
   });
 });
 
+// On a Redis server of its own: a limit that catches a hang (five minutes) on each test and hook.
 describe.runIf(redisForTests('release health counts in Redis'))('release health counts in Redis', () => {
   let redis: RedisServer;
   const opened: HealthStore[] = [];
   beforeAll(async () => {
     redis = await startRedisServer();
-  }, 20_000);
+  }, 300_000);
   afterAll(async () => {
     await Promise.all(opened.map((store) => store.close()));
     await redis?.stop();
-  });
+  }, 300_000);
   const open = (prefix = 'board:test:shell') => {
     const store = redisHealthStore({ url: redis.url, prefix });
     opened.push(store);
@@ -53,7 +54,7 @@ describe.runIf(redisForTests('release health counts in Redis'))('release health 
     expect(await countsAcross([a, b])).toMatchObject({ views: 10, errors: 10, 'error:remote': 10 });
     // Another deploy's prefix counts apart.
     expect((await open('board:staging:shell').read('listings', 'v2', 1000, 1002)).views).toBeUndefined();
-  });
+  }, 300_000);
 
   it('Redis gone: a count is dropped at once, never waited for', async () => {
     const server = await startRedisServer();
@@ -62,5 +63,5 @@ describe.runIf(redisForTests('release health counts in Redis'))('release health 
     expect(await store.add('listings', 'v1', 1, view)).toBe(true);
     await server.stop();
     expect(await store.add('listings', 'v1', 1, view)).toBe(false);
-  });
+  }, 300_000);
 });

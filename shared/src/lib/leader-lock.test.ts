@@ -39,16 +39,17 @@ describe('the leader lock as a file', () => {
   });
 });
 
+// On a Redis server of its own: a limit that catches a hang (five minutes) on each test and hook.
 describe.runIf(redisForTests('the leader lock in Redis'))('the leader lock in Redis', () => {
   let redis: RedisServer;
   const opened: LeaderLock[] = [];
   beforeAll(async () => {
     redis = await startRedisServer();
-  }, 20_000);
+  }, 300_000);
   afterAll(async () => {
     await Promise.all(opened.map((lock) => lock.close()));
     await redis?.stop();
-  });
+  }, 300_000);
   const open = (ttlMs = 60_000) => {
     const lock = redisLeaderLock({ url: redis.url, key: 'board:test:shell:release-gate', ttlMs });
     opened.push(lock);
@@ -64,5 +65,5 @@ describe.runIf(redisForTests('the leader lock in Redis'))('the leader lock in Re
     await holder.release();
     const others = [a, b, c].filter((lock) => lock !== holder);
     expect((await Promise.all(others.map((lock) => lock.acquire()))).filter(Boolean)).toHaveLength(1);
-  });
+  }, 300_000);
 });

@@ -33,16 +33,18 @@ describe('limits in memory', () => {
   });
 });
 
+// On a Redis server of its own: every test and hook has a limit that catches a hang (five minutes),
+// not the component tests' 20 s, which wait on no process.
 describe.runIf(redisForTests('limits in Redis'))('limits in Redis', () => {
   let redis: RedisServer;
   const opened: Limits[] = [];
   beforeAll(async () => {
     redis = await startRedisServer();
-  }, 20_000);
+  }, 300_000);
   afterAll(async () => {
     await Promise.all(opened.map((limits) => limits.close()));
     await redis?.stop();
-  });
+  }, 300_000);
 
   const open = async (prefix = 'board:test', log: (entry: Record<string, unknown>) => void = () => {}) => {
     const limits = await redisLimits({ url: redis.url, prefix, log, commandTimeoutMs: 300 });
@@ -57,7 +59,7 @@ describe.runIf(redisForTests('limits in Redis'))('limits in Redis', () => {
     expect(verdicts.filter((verdict) => verdict.allowed)).toHaveLength(5);
     const refused = verdicts.find((verdict) => !verdict.allowed);
     expect(refused && !refused.allowed && refused.retryAfterSeconds).toBeGreaterThan(0);
-  });
+  }, 300_000);
 
   it('limits of other names, or of another deploy (prefix), count apart', async () => {
     const [a, b, other] = [await open(), await open(), await open('board:staging')];
@@ -65,7 +67,7 @@ describe.runIf(redisForTests('limits in Redis'))('limits in Redis', () => {
     expect((await a.limit('requests', window).hit('203.0.113.2')).allowed).toBe(false);
     expect((await b.limit('submissions', window).hit('203.0.113.2')).allowed).toBe(true);
     expect((await other.limit('requests', window).hit('203.0.113.2')).allowed).toBe(true);
-  });
+  }, 300_000);
 
   it('Redis gone: every hit is still answered, counted in the instance’s memory, and the log says so once', async () => {
     const server = await startRedisServer();
@@ -85,14 +87,14 @@ describe.runIf(redisForTests('limits in Redis'))('limits in Redis', () => {
     // Started again at its address: the instance reconnects by itself, and one line says so.
     const again = await startRedisServer(server.port);
     try {
-      const until = Date.now() + 20_000;
+      const until = Date.now() + 120_000;
       while (!logged.some((entry) => entry.level === 'info') && Date.now() < until)
         await new Promise((resolve) => setTimeout(resolve, 100));
       expect(logged.map((entry) => entry.level)).toEqual(['warn', 'info']);
     } finally {
       await again.stop();
     }
-  }, 30_000);
+  }, 300_000);
 
   it('Redis that hangs: a hit waits at most the command timeout, then memory; back, the counts are shared again', async () => {
     const server = await startRedisServer();
@@ -114,7 +116,7 @@ describe.runIf(redisForTests('limits in Redis'))('limits in Redis', () => {
       server.resume();
     }
     // Once Redis answers again (the instance asks it after a rest of a few seconds), one line says so.
-    const until = Date.now() + 20_000;
+    const until = Date.now() + 120_000;
     while (!logged.some((entry) => entry.level === 'info') && Date.now() < until) {
       await a.limit('requests', window).hit('203.0.113.6');
       await new Promise((resolve) => setTimeout(resolve, 250));
@@ -124,7 +126,7 @@ describe.runIf(redisForTests('limits in Redis'))('limits in Redis', () => {
     const verdicts = await allowedOf([a, b], 12, '203.0.113.7');
     expect(verdicts.filter((verdict) => verdict.allowed)).toHaveLength(5);
     await server.stop();
-  }, 30_000);
+  }, 300_000);
 
   it('Redis unreachable at start: the limits open anyway, in memory, and say so once', async () => {
     const logged: Record<string, unknown>[] = [];
@@ -138,5 +140,5 @@ describe.runIf(redisForTests('limits in Redis'))('limits in Redis', () => {
     const verdicts = await Promise.all(Array.from({ length: 7 }, () => limits.limit('requests', window).hit('x')));
     expect(verdicts.filter((verdict) => verdict.allowed)).toHaveLength(5);
     expect(logged.filter((entry) => entry.level === 'warn')).toHaveLength(1);
-  });
+  }, 300_000);
 });

@@ -49,7 +49,10 @@ export async function startRedisServer(port?: number): Promise<RedisServer> {
   let output = '';
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   await new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`redis-server was not ready within 10 s:\n${output}`)), 10_000);
+    const timer = setTimeout(
+      () => reject(new Error(`redis-server was not ready within 2 minutes:\n${output}`)),
+      120_000,
+    );
     const onData = (chunk: Buffer) => {
       output += chunk.toString();
       if (/Ready to accept connections/.test(output)) {
