@@ -2,7 +2,7 @@ import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 /**
- * The Node projects' limits, which catch a hang and never measure speed (decision 046): their tests
+ * The Node projects' limits, which catch a hang and never measure speed (decision 050): their tests
  * start or wait on a process, a server, a database, a sync or an email. On two cores shared with
  * other work (load 11-18) a test of a few seconds took over a minute with every step on its way; a
  * hang still fails in minutes. A test or hook gets five minutes, one wait in it (expect.poll) two.

@@ -16,7 +16,7 @@ export default defineConfig<object, { apiFlavour: ApiFlavour }>({
   workers: process.env.CI ? 2 : undefined,
   forbidOnly: Boolean(process.env.CI),
   retries: 0,
-  // Guards against a hang, never measures of speed (decision 046): every test drives a real board,
+  // Guards against a hang, never measures of speed (decision 050): every test drives a real board,
   // and on two cores shared with other work (load 11-18) a scenario of 10 s took over a minute
   // with every step on its way. A test gets five minutes, one wait for a page, an email or a sync
   // two; a wait that passes returns at once, so only a failure costs them. The whole run is

@@ -18,7 +18,7 @@ import { launchWebKit } from './webkit';
  * suite's own (front-door.ts).
  */
 
-// Limits that catch a hang, never measures of speed (decision 046): a check gets five minutes, a
+// Limits that catch a hang, never measures of speed (decision 050): a check gets five minutes, a
 // wait in it two (`until`), and the whole run half an hour, on two cores shared with other work.
 const runTimeoutMs = 30 * 60_000;
 // A run that hangs (a browser that never answers) fails and stops everything it started.
