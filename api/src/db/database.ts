@@ -57,7 +57,7 @@ export const startUpLock = 'board:start-up';
  * PGlite's page cache, in its process's memory for good once filled (PostgreSQL's default, 128 MB,
  * is a server's, not this process's). Pages past it are read from the folder, which the system
  * keeps cached: a search reads a page's rows by id and the index is in memory (decision
- * 046-pglite-memory).
+ * 048-pglite-memory).
  */
 export const pgliteSharedBuffers = '32MB';
 
