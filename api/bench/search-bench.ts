@@ -17,7 +17,7 @@ import type { Logger } from 'drizzle-orm/logger';
 import { openDatabase } from '../src/db/database';
 import { jobPostingRoutes } from '../src/job-postings/routes';
 import { indexFacets } from '../src/search/index-facets';
-import { readSearchIndex } from '../src/search/search-index';
+import { readSearchIndex } from '../src/search/read-search-index';
 import { benchSearches } from './bench-searches';
 
 const apiDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');

@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type DatabaseHandle, openDatabase } from '../db/database';
-import { readSearchIndex, type SearchIndex } from '../search/search-index';
+import { readSearchIndex } from '../search/read-search-index';
+import type { SearchIndex } from '../search/search-index';
 import { generateDemoData } from '../seed/demo-data';
 import { seed } from '../seed/seed';
 import { createTestDatabase } from '../test/test-database';

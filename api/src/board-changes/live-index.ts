@@ -1,7 +1,8 @@
 import type { Database } from '../db/database';
 import { errorReport } from '../lib/error-report';
 import { timeSlice } from '../lib/time-slice';
-import { readSearchIndex, type SearchIndex } from '../search/search-index';
+import { readSearchIndex } from '../search/read-search-index';
+import type { SearchIndex } from '../search/search-index';
 import { withChanges } from './apply-changes';
 import { type BoardChangesOptions, type Learned, watchBoardChanges } from './board-changes';
 import { type ChangedJob, changedJobs, changedSteps, keptPerStep } from './changed-steps';

@@ -68,6 +68,14 @@ export interface DatabaseHandle {
 export const startUpLock = 'board:start-up';
 
 /**
+ * PGlite's page cache, in its process's memory for good once filled (PostgreSQL's default, 128 MB,
+ * is a server's, not this process's). Pages past it are read from the folder, which the system
+ * keeps cached: a search reads a page's rows by id and the index is in memory (decision
+ * 051-pglite-memory).
+ */
+export const pgliteSharedBuffers = '32MB';
+
+/**
  * PostgreSQL when a connection string is given, otherwise embedded PGlite (a data folder, or
  * "memory://" for tests). Both get the committed migrations before use, on PostgreSQL under the
  * start-up lock: of instances started together on an empty database, one migrates and the
@@ -180,6 +188,7 @@ export async function openDatabase(options: {
     const client = new PGlite(dataDir, {
       extensions: { pg_trgm },
       ...byteaCodec,
+      startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${pgliteSharedBuffers}`],
       ...(options.pgliteSnapshot ? { loadDataDir: options.pgliteSnapshot } : {}),
     });
     try {

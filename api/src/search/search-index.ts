@@ -1,9 +1,7 @@
 import { getTableColumns, type SQL, sql } from 'drizzle-orm';
 import type { OrganizationRow } from '../db/board-rows';
-import type { Database } from '../db/database';
 import { jobPostings, organizations } from '../db/job-board-tables';
 import { unreadWorkFrom } from '../db/job-places';
-import { selectRows } from '../db/select-rows';
 import { visibleJobs } from './visible';
 
 /**
@@ -133,28 +131,6 @@ export function companyFromJson(values: unknown[]): OrganizationRow {
   return company as OrganizationRow;
 }
 
-/** The data version of the database now: the latest committed version (the change log's). */
-export const versionColumn = sql`(select coalesce(max(version), 0) from board_commits)::text`;
-
-/**
- * Reads the whole index and the data version it is at, in one statement (one snapshot): the jobs
- * as one JSON text (PGlite's cost is per value returned, so 100,000 rows of 12 columns as values
- * took seconds), in the order of the newest sort, and every company.
- */
-export async function readSearchIndex(db: Database): Promise<{ version: number; index: SearchIndex }> {
-  const [row] = await selectRows<{ version: string; jobs: string | null; companies: string | null }>(
-    db,
-    sql`select ${versionColumn} as version,
-      (select json_agg(${indexRowColumns} order by ${jobPostings.postedUs} desc, ${jobPostings.id} desc) from ${jobPostings} where ${indexedJobs})::text as jobs,
-      ${companiesJson()} as companies`,
-  );
-  const companies = (JSON.parse(row?.companies ?? '[]') as unknown[][]).map(companyFromJson);
-  return {
-    version: Number(row?.version ?? 0),
-    index: indexOf(JSON.parse(row?.jobs ?? '[]') as IndexRow[], companies),
-  };
-}
-
 /** The dictionaries of an index, by name: what a job's row fills. */
 // biome-ignore format: one line
 export const dictionaryNames = ['title', 'location', 'locationShown', 'workplace', 'jobType', 'level', 'workFrom', 'visa'] as const;
@@ -212,33 +188,43 @@ export function numericColumnsOf(size: number) {
   };
 }
 
-function indexOf(rows: IndexRow[], companies: OrganizationRow[]): SearchIndex {
-  const size = rows.length;
+/**
+ * Builds an index of `size` jobs from their rows, given one at a time in the `newest` order: the
+ * rows need not all be held at once (read-search-index.ts reads them a page at a time).
+ */
+export function indexBuilder(size: number, companies: OrganizationRow[]) {
   const companyAt = new Map(companies.map((company, position) => [company.id, position]));
   const columns = numericColumnsOf(size);
   const dictionaries = Object.fromEntries(dictionaryNames.map((name) => [name, dictionary(size)])) as Record<
     DictionaryName,
     Dictionary
   >;
-  rows.forEach((row, at) => {
-    setRow(columns, at, row, companyAt);
-    const values = dictionaryValues(row);
-    for (const name of dictionaryNames) {
-      const target = dictionaries[name];
-      target.codes[at] = codeOf(target, values[name]);
-    }
-  });
-  for (const name of dictionaryNames) dictionaries[name].built = dictionaries[name].values.length;
+  let at = 0;
   return {
-    size,
-    ...columns,
-    ...dictionaries,
-    bySalary: bySalaryOrder(
-      columns.salaryTop,
-      Int32Array.from({ length: size }, (_, at) => at),
-    ),
-    companies,
-    companyById: new Map(companies.map((company) => [company.id, company])),
-    companyAt,
+    add(row: IndexRow) {
+      setRow(columns, at, row, companyAt);
+      const values = dictionaryValues(row);
+      for (const name of dictionaryNames) {
+        const target = dictionaries[name];
+        target.codes[at] = codeOf(target, values[name]);
+      }
+      at++;
+    },
+    done(): SearchIndex {
+      if (at !== size) throw new Error(`search index: ${at} rows read of ${size}`);
+      for (const name of dictionaryNames) dictionaries[name].built = dictionaries[name].values.length;
+      return {
+        size,
+        ...columns,
+        ...dictionaries,
+        bySalary: bySalaryOrder(
+          columns.salaryTop,
+          Int32Array.from({ length: size }, (_, position) => position),
+        ),
+        companies,
+        companyById: new Map(companies.map((company) => [company.id, company])),
+        companyAt,
+      };
+    },
   };
 }

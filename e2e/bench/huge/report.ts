@@ -103,8 +103,16 @@ function rows(result: HugeResult): Row[] {
     {
       figure: "shell server's RSS after the load",
       target: '≤ 500 MB',
-      measured: `${Math.round(memory.shellRssMb)} MB (the API's process: ${Math.round(memory.apiRssMb)} MB)`,
+      measured: `${Math.round(memory.shellRssMb)} MB`,
       met: memory.shellRssMb <= 500,
+      load: memory.loadAverage,
+    },
+    {
+      // The API's process holds the index, the caches and, on PGlite, the database's own memory.
+      figure: "the API's process RSS after the load (PGlite)",
+      target: '≤ 500 MB',
+      measured: `${Math.round(memory.apiRssMb)} MB`,
+      met: memory.apiRssMb <= 500,
       load: memory.loadAverage,
     },
     {
