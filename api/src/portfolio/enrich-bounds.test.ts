@@ -1,6 +1,6 @@
 import { inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { organizations } from '../db/job-board-tables';
+import { jobSources, organizations } from '../db/job-board-tables';
 import { type FakeSites, startFakeSites } from '../test/fake-sites';
 import { createTestApi, type TestApi } from '../test/test-api';
 import { portfolioService } from './portfolio-service';
@@ -12,7 +12,7 @@ const services: ReturnType<typeof portfolioService>[] = [];
 beforeAll(async () => {
   sites = await startFakeSites();
   api = await createTestApi({ seedDemo: false });
-}, 60_000);
+});
 afterAll(async () => {
   for (const service of services) await service.close();
   await api?.close();
@@ -20,11 +20,12 @@ afterAll(async () => {
 });
 
 /** The portfolio's service with a company's budget of `budgetMs` (15 s in use), and a request's own timeout far past any test. */
-function withBudget(budgetMs: number) {
+function withBudget(budgetMs: number, greenhouseBoard?: (board: string) => Promise<unknown>) {
   const service = portfolioService({
     db: api.db,
     reader: siteReader({ allowHosts: [sites.host], timeoutMs: 600_000 }),
     siteBudgetMs: budgetMs,
+    ...(greenhouseBoard ? { greenhouseBoard } : {}),
   });
   services.push(service);
   return service;
@@ -36,7 +37,7 @@ const companies = (entries: { slug: string; path: string }[]) =>
 const requestsUnder = (prefix: string) => sites.requests.filter((request) => request.path.startsWith(prefix)).length;
 /** A wait that fails a hang, not a slow machine. */
 const unlessHung = <T>(work: Promise<T>) =>
-  Promise.race([work, new Promise<never>((_, reject) => setTimeout(() => reject(new Error('hung')), 90_000))]);
+  Promise.race([work, new Promise<never>((_, reject) => setTimeout(() => reject(new Error('hung')), 240_000))]);
 
 describe("reading a company's site, within bounds", () => {
   it('of a page listing 30,000 icons, tries 5 at most', async () => {
@@ -45,7 +46,7 @@ describe("reading a company's site, within bounds", () => {
     const applied = await withBudget(600_000).apply(companies([{ slug: 'many-icons', path: '/many/' }]), 'yaml');
     expect(applied.enriched).toEqual(['many-icons: read (overview)']);
     expect(requestsUnder('/many/i')).toBe(5);
-  }, 120_000);
+  });
 
   it("ends a company's read when its budget is spent, keeps what it read, and reads its neighbour on the same host", async () => {
     const icons = Array.from({ length: 5 }, (_, n) => `<link rel="icon" sizes="128x128" href="/slow/icon/${n}.png">`);
@@ -67,7 +68,7 @@ describe("reading a company's site, within bounds", () => {
     ]);
     // The first icon held the read until the budget ended it; the other four were never asked for.
     expect(requestsUnder('/slow/icon/')).toBe(1);
-  }, 120_000);
+  });
 
   it('a process stopping ends the round at once: the companies not reached are not read, and wait for the next', async () => {
     const slugs = Array.from({ length: 12 }, (_, n) => `stuck-${n}`);
@@ -92,5 +93,24 @@ describe("reading a company's site, within bounds", () => {
     // reached the site; and no company is marked read, so the next round reads them first.
     expect(requestsUnder('/stuck/') - before.requests).toBe(1);
     expect(await readAt()).toEqual(before.readAt);
-  }, 120_000);
+  });
+
+  it("counts the Greenhouse board's intro in the company's budget: a board that never answers ends with it", async () => {
+    sites.set('/intro/', page(description('A page, and a board whose intro never comes.')));
+    await withBudget(600_000).apply(companies([{ slug: 'slow-intro', path: '/intro/' }]), 'yaml');
+    const [company] = await api.db
+      .select({ id: organizations.id })
+      .from(organizations)
+      .where(inArray(organizations.jobBoardSlug, ['slow-intro']));
+    if (!company) throw new Error('the company was not applied');
+    await api.db.insert(jobSources).values({ kind: 'greenhouse', board: 'slow-intro', organizationId: company.id });
+    let asked = 0;
+    const never = () => {
+      asked += 1;
+      return new Promise<unknown>(() => undefined);
+    };
+    const lines = await unlessHung(withBudget(2_000, never).enrich(['slow-intro']));
+    expect(asked).toBe(1);
+    expect(lines).toEqual(['slow-intro: unchanged']);
+  });
 });

@@ -96,7 +96,7 @@ async function enrichOne(deps: EnrichDeps, stored: StoredCompany, stop?: AbortSi
   } else failure = 'no website';
   // A process stopping leaves the company as it is, for the next round.
   if (stop?.aborted) return 'not read (stopped)';
-  const intro = await introOf(deps, stored.id);
+  const intro = await introOf(deps, stored.id, budget);
   if (site === null && intro === null) {
     await db.update(organizations).set({ siteReadAt: new Date() }).where(eq(organizations.id, stored.id));
     return `not read (${failure})`;
@@ -152,9 +152,13 @@ async function enrichOne(deps: EnrichDeps, stored: StoredCompany, stop?: AbortSi
   return named.length > 0 ? `read (${named.join(', ')})${note}` : `unchanged${note}`;
 }
 
-/** The intro of the company's Greenhouse board, if it has one and it can be read. */
-async function introOf(deps: EnrichDeps, organizationId: number): Promise<string | null> {
-  if (!deps.greenhouseBoard) return null;
+/**
+ * The intro of the company's Greenhouse board, if it has one and it can be read within what is left
+ * of the company's budget (the vendor's client has its own limits, but the budget counts every
+ * request a company costs).
+ */
+async function introOf(deps: EnrichDeps, organizationId: number, budget: AbortSignal): Promise<string | null> {
+  if (!deps.greenhouseBoard || budget.aborted) return null;
   const [source] = await deps.db
     .select({ board: jobSources.board })
     .from(jobSources)
@@ -168,10 +172,19 @@ async function introOf(deps: EnrichDeps, organizationId: number): Promise<string
     .limit(1);
   if (!source) return null;
   try {
-    return greenhouseIntro(await deps.greenhouseBoard(source.board));
+    return greenhouseIntro(await withinBudget(deps.greenhouseBoard(source.board), budget));
   } catch {
     return null;
   }
+}
+
+/** `work`'s value, or a refusal as soon as `budget` ends (the work itself is left to its own limits). */
+function withinBudget<T>(work: Promise<T>, budget: AbortSignal): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const spent = () => reject(new Error('the budget is spent'));
+    budget.addEventListener('abort', spent, { once: true });
+    work.then(resolve, reject).finally(() => budget.removeEventListener('abort', spent));
+  });
 }
 
 /** Reads Greenhouse boards through the vendors' client (its queue per host and its retries). */
