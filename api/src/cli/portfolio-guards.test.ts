@@ -48,7 +48,7 @@ beforeAll(async () => {
   await mkdir(path.join(folder, 'logos'));
   for (const board of boards)
     fake.setJobs('greenhouse', board, greenhouseDocsList.jobs, { '127817': greenhouseDocsJob });
-}, 120_000);
+});
 afterAll(async () => {
   await api?.close();
   await database?.drop();
@@ -82,7 +82,7 @@ describe('apply --prune, past half of the companies', () => {
       code: 0,
     });
     await expect.poll(published, { timeout: 120_000 }).toBe(boards.length);
-  }, 180_000);
+  });
 
   const held =
     "held: the file would remove 4 of the board's 4 companies with jobs or sources, so nothing was changed; if they did leave, apply it again with --allow-mass-remove";

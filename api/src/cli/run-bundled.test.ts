@@ -50,7 +50,7 @@ beforeAll(async () => {
     ...(database.url ? { DATABASE_URL: database.url } : { SOURCES_API_URL: api.url }),
   };
   folder = await mkdtemp(path.join(tmpdir(), 'run-bundled-'));
-}, 120_000);
+});
 afterAll(async () => {
   await api?.close();
   await database?.drop();
@@ -118,7 +118,7 @@ describe('pnpm sources and pnpm portfolio, from their bundle', () => {
     const byTmp = await run(api, ['sources', 'list'], { TMPDIR: temporary });
     expect(byTmp).toEqual({ code: 0, stdout: expect.stringMatching(listed), stderr: '' });
     expect((await bundleIn(path.join(temporary, `board-commands-${uid}`))).files).toContain('sources.mjs');
-  }, 120_000);
+  });
 
   it('say in one line that no folder can hold the bundle, and why, when none can', async () => {
     const { api } = await checkout();
@@ -140,7 +140,7 @@ describe('pnpm sources and pnpm portfolio, from their bundle', () => {
         `${path.join(temporary, `board-commands-${uid}`)}: not a folder of this user alone`,
       ].join('; ')}): make api/.cache writable, or set XDG_CACHE_HOME to a folder that is.`,
     ]);
-  }, 120_000);
+  });
 
   it('never run a kept bundle that was changed since it was written: they write it again', async () => {
     const { api, cache } = await checkout();
@@ -152,7 +152,7 @@ describe('pnpm sources and pnpm portfolio, from their bundle', () => {
     expect(await run(api, ['portfolio', '--help'])).toEqual({ code: 0, stdout: usage, stderr: '' });
     expect(await readFile(entry, 'utf8')).toBe(written);
     expect((await bundleIn(cache)).files).toEqual(files);
-  }, 120_000);
+  });
 
   it('write again a chunk deleted from a kept bundle, and run', async () => {
     const { api, cache } = await checkout();
@@ -168,5 +168,5 @@ describe('pnpm sources and pnpm portfolio, from their bundle', () => {
         stderr: '',
       });
     expect((await bundleIn(cache)).files).toEqual(files);
-  }, 120_000);
+  });
 });

@@ -21,7 +21,7 @@ beforeAll(async () => {
     logger: { logQuery: (query) => void statements.push(query) },
   });
   await seed(database.db, generateDemoData({ jobs: 300 }));
-}, 60_000);
+});
 afterAll(async () => {
   await database?.close();
   await drop?.();

@@ -125,9 +125,9 @@ describe('scheduled work', () => {
     });
     const round = work.runIfDue();
     await running;
-    const hung = new Promise<never>((_, reject) => setTimeout(() => reject(new Error('hung')), 60_000));
+    const hung = new Promise<never>((_, reject) => setTimeout(() => reject(new Error('hung')), 240_000));
     await Promise.race([work.stop(), hung]);
     expect(stoppedEarly).toBe(true);
     expect(await round).toBe(true);
-  }, 120_000);
+  });
 });
