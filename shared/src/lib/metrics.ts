@@ -38,8 +38,8 @@ export interface Metrics {
  * The `method` label: HTTP's own methods, and `other` for the rest (Node takes WebDAV's and a
  * few dozen more), so no caller can add a label value by sending an odd method.
  */
-const knownMethods = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']);
-export const methodLabel = (method: string) => (knownMethods.has(method) ? method : 'other');
+const knownMethods: readonly string[] = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'];
+export const methodLabel = (method: string) => (knownMethods.includes(method) ? method : 'other');
 
 /** Seconds: from a kept page (~1 ms) to a render at its budget and past it. */
 export const requestBuckets = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
