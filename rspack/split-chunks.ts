@@ -17,6 +17,9 @@ const sharedSingletonFiles = new RegExp(
     .join('|')})\\.tsx?$`,
 );
 
+/** Packages, but for those that load later (web-vitals, sonner). */
+const nodeModulesButLazy = /^(?!.*[\\/]node_modules[\\/](web-vitals|sonner)[\\/]).*[\\/]node_modules[\\/]/;
+
 /**
  * The shell's startup code in a few files instead of one per shared package: the packages it
  * provides, and the modules of `@board/shared` it provides, in one `vendor` chunk; its own code in
@@ -34,12 +37,7 @@ export function shellSplitChunks(): SplitChunks {
       // (lazy-vitals), sonner goes in one of its own that the first toast loads (lazy-*:
       // never preloaded).
       vendor: {
-        test: (module: { resource?: string }) =>
-          Boolean(module.resource) &&
-          (/^(?!.*[\\/]node_modules[\\/](web-vitals|sonner)[\\/]).*[\\/]node_modules[\\/]/.test(
-            module.resource ?? '',
-          ) ||
-            sharedSingletonFiles.test(module.resource ?? '')),
+        test: new RegExp(`${nodeModulesButLazy.source}|${sharedSingletonFiles.source}`),
         name: 'vendor',
         chunks: 'async',
         enforce: true,
