@@ -24,7 +24,9 @@ import { addBuildVersion, buildVersion } from './rspack/build-version';
 import { devServerConfig } from './rspack/dev-server';
 import { bundlerRuntimeAliases, bundlerRuntimeFromShell, federationRuntimeAsEsm } from './rspack/federation-runtime';
 import { sharedConfig } from './rspack/federation-shared';
+import { routerProductionAliases } from './rspack/router-production';
 import { createServerConfig, serverBuildFolder } from './rspack/server-build';
+import { remoteSplitChunks, shellSplitChunks } from './rspack/split-chunks';
 import { typescriptRule } from './rspack/typescript-rule';
 import { UnusedFallbacksPlugin } from './rspack/unused-fallbacks-plugin';
 import { providedVersions, sharedSingletons } from './rspack.singletons';
@@ -82,7 +84,8 @@ export function createConfig(app: AppDefinition, options: BuildOptions): Configu
     resolve: {
       extensions: ['.tsx', '.ts', '.jsx', '.js'],
       // The shell hands its federation bundler runtime to the remotes (see bundlerRuntimeFromShell).
-      ...(isShell ? { alias: bundlerRuntimeAliases() } : {}),
+      // A production build takes React Router's production files (rspack/router-production.ts).
+      alias: { ...(isShell ? bundlerRuntimeAliases() : {}), ...(dev ? {} : routerProductionAliases(app.dir)) },
     },
     module: {
       rules: [
@@ -153,35 +156,10 @@ export function createConfig(app: AppDefinition, options: BuildOptions): Configu
       // Content hashes must depend on content only, so unchanged files stay cached after a deploy.
       moduleIds: 'deterministic',
       chunkIds: 'deterministic',
-      // The shell's startup code in a few files instead of one per shared package: the packages it
-      // provides in one `vendor` chunk, its own code in the bootstrap chunk. (A remote keeps the
-      // default: its fallbacks of shared packages must stay separate, so they are never downloaded
-      // when the shell provides them.)
-      ...(isShell && !dev
-        ? {
-            splitChunks: {
-              chunks: 'async' as const,
-              cacheGroups: {
-                default: false as const,
-                defaultVendors: false as const,
-                // Off the first view: web-vitals stays in the chunk that loads it after the page
-                // (lazy-vitals), sonner goes in one of its own that the first toast loads (lazy-*:
-                // never preloaded).
-                vendor: {
-                  test: /^(?!.*[\\/]node_modules[\\/](web-vitals|sonner)[\\/]).*[\\/]node_modules[\\/]/,
-                  name: 'vendor',
-                  chunks: 'async' as const,
-                  enforce: true,
-                },
-                sonner: {
-                  test: /[\\/]node_modules[\\/]sonner[\\/]/,
-                  name: 'lazy-sonner',
-                  chunks: 'async' as const,
-                  enforce: true,
-                },
-              },
-            },
-          }
+      // The shell's startup chunks and a remote's pages' common chunk (rspack/split-chunks.ts).
+      ...(isShell && !dev ? { splitChunks: shellSplitChunks() } : {}),
+      ...(!isShell && !dev && !options.singleBundle
+        ? { splitChunks: remoteSplitChunks(Object.keys(app.exposes ?? {}).length) }
         : {}),
     },
     performance: false,

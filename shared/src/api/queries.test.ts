@@ -1,4 +1,5 @@
-import { dehydrate, hydrate, QueryClient } from '@board/shared/lib/query';
+import { hydrate, QueryClient } from '@board/shared/lib/query';
+import { dehydrate } from '@board/shared/test/outside-pages';
 import { describe, expect, it, vi } from 'vitest';
 import { type ApiClient, ApiError } from './api-client';
 import { boardSearchFromUrl } from './board-search';

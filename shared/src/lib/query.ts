@@ -3,7 +3,8 @@
  * `@tanstack/react-query` (Biome refuses that import outside this file), as with the router
  * (./router.ts). This module is a federation singleton; the packages behind it are not, so each
  * build tree-shakes them down to the exports below instead of the shell providing both whole
- * (~2 KB gzip less per page). An app that needs another export adds it here.
+ * (~2 KB gzip less per page); what only tests use (`dehydrate`) is in
+ * @board/shared/test/outside-pages. An app that needs another export adds it here.
  * See docs/decisions/004-federation-bytes.md.
  */
 export type {
@@ -14,7 +15,6 @@ export type {
   UseInfiniteQueryResult,
 } from '@tanstack/react-query';
 export {
-  dehydrate,
   hydrate,
   infiniteQueryOptions,
   keepPreviousData,

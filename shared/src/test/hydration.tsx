@@ -1,12 +1,12 @@
 import {
   type DehydratedState,
-  dehydrate,
   hydrate,
   QueryClient,
   QueryClientProvider,
   type QueryKey,
 } from '@board/shared/lib/query';
-import { createMemoryRouter, RouterProvider } from '@board/shared/lib/router';
+import { RouterProvider } from '@board/shared/lib/router';
+import { createMemoryRouter, dehydrate } from '@board/shared/test/outside-pages';
 import { render } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { renderToString } from 'react-dom/server';

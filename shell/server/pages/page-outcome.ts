@@ -1,7 +1,7 @@
 import { jobPostingFor, jobPostingScriptId } from '@board/shared/api/job-posting-json-ld';
 import type { RuntimeConfig } from '@board/shared/config/runtime-config';
 import { brand } from '@board/shared/lib/brand';
-import type { RouteHead } from '../../src/routes/board-routes';
+import { type RouteHead, routeHead } from '../../src/routes/route-heads';
 import { feedPath } from '../crawler/crawler-files';
 import { ogImageFor } from '../preview-images/og-image';
 import type { PageHead } from './page-head';
@@ -16,7 +16,7 @@ export interface PageOutcome {
 }
 
 /**
- * The status and head of a page: its route's own head (board-routes.ts) over the data its calls
+ * The status and head of a page: its route's own head (route-heads.ts) over the data its calls
  * read, plus what only the server adds: the canonical URL, the feeds, the preview card's URL.
  * `complete: false` (the API could not answer) gives the route's own title, status 200. The job's
  * JobPosting goes in the head only of a page the server did not render (`rendered`): a rendered
@@ -38,10 +38,10 @@ export function pageOutcome(
       head: { title: 'Status', description: brand.tagline, noindex: true, canonical: at(url.pathname), feeds },
     };
   }
-  const routeHead: RouteHead = queries.complete
-    ? plan.route.head(queries.read, plan.params)
+  const head: RouteHead = queries.complete
+    ? routeHead(plan.route)(queries.read, plan.params)
     : { state: { found: true, summary: { title: plan.route.title, description: brand.tagline }, subject: null } };
-  const { state, card, workspace, jobPosting } = routeHead;
+  const { state, card, workspace, jobPosting } = head;
   if (!state.found) {
     const { title, message, documentTitle } = state.missing;
     return {

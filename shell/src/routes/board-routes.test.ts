@@ -2,7 +2,8 @@ import { parseCompanyProfile } from '@board/shared/api/company-profile';
 import { parseJob } from '@board/shared/api/job';
 import type { CallData, CallReader } from '@board/shared/api/page-calls';
 import { describe, expect, it } from 'vitest';
-import { matchBoardRoute } from './board-routes';
+import { boardRoutes, matchBoardRoute } from './board-routes';
+import { routeHead, routeHeads } from './route-heads';
 
 /** The data of a page's calls, as the shell's server hands it to the route's head. */
 const reading =
@@ -13,7 +14,7 @@ const reading =
 const headOf = (path: string, data: Partial<CallData> = {}) => {
   const match = matchBoardRoute(path);
   if (!match) throw new Error(`no route for ${path}`);
-  return match.route.head(reading(data), match.params);
+  return routeHead(match.route)(reading(data), match.params);
 };
 
 const job = parseJob({ id: 7, title: 'Backend Engineer', organization_name: 'Acme', application_url: '/job/7/apply' });
@@ -82,5 +83,11 @@ describe("each route's head and status", () => {
     expect(headOf('/a/b/c').state).toMatchObject({ found: false, missing: { title: 'Page Not Found' } });
     expect(headOf('/terms-of-service').state).toMatchObject({ found: true });
     expect(headOf('/').state).toMatchObject({ found: true, summary: { title: 'Find your dream job' } });
+  });
+});
+
+describe('the heads beside the route table', () => {
+  it('every board route has a head, and every head a route', () => {
+    expect(Object.keys(routeHeads).sort()).toEqual(boardRoutes.map((route) => route.path).sort());
   });
 });

@@ -1,44 +1,13 @@
 import { boardSearchFromUrl } from '@board/shared/api/board-search';
-import type { Job } from '@board/shared/api/job';
-import type { CallReader } from '@board/shared/api/page-calls';
-import {
-  applyState,
-  boardPage,
-  companiesPage,
-  companyState,
-  fixedPages,
-  jobState,
-  missingPages,
-  type PageState,
-  type PageSummary,
-  workspaceState,
-} from '@board/shared/api/page-heads';
 import type { BoardCall } from '@board/shared/api/requests';
 import type { RemoteName } from '@board/shared/config/remotes';
 import { matchRoutes } from '@board/shared/lib/router';
 
-/** Which preview card a page shows (the shell's server draws it: og-image.ts). */
-type PreviewCard =
-  | { kind: 'job'; job: Pick<Job, 'id' | 'title' | 'company' | 'location' | 'salary'> }
-  | { kind: 'company'; id: string; company: string }
-  | { kind: 'board'; workspaceSlug: string | null; name?: string | null };
-
-/**
- * What a page says about itself once its calls have answered: its state (the same function its
- * component calls: its title and description, or its missing panel and 404), its preview card,
- * the workspace whose feed it links to, and the job whose JobPosting it carries.
- */
-export interface RouteHead {
-  state: PageState;
-  card?: PreviewCard;
-  workspace?: { slug: string; name: string };
-  jobPosting?: Job;
-}
-
 /**
  * The top-level route table: which remote serves which path (SPEC section 2). Each entry is the
- * whole route: its component (the remote's exposed module), its first API calls, its head and its
- * status, used by the shell in the browser and by its server. Remotes own everything inside their
+ * whole route as the browser needs it: its component (the remote's exposed module) and its first
+ * API calls, used by the shell in the browser and by its server; its head and its status, which
+ * only the server reads, are in route-heads.ts under the same path. Remotes own everything inside their
  * pages. Static segments rank above `:workspaceSlug`, so /companies is the companies list, /saved
  * the saved jobs, and /acme is the acme workspace board.
  */
@@ -58,28 +27,9 @@ export interface BoardRoute {
    * string: a board's first call is the first page of the search it states.
    */
   calls?: (params: Record<string, string | undefined>, search?: URLSearchParams) => BoardCall[];
-  /** The page's head and status from its calls' data (the server's head; the component says the same). */
-  head: (data: CallReader, params: Record<string, string | undefined>) => RouteHead;
 }
 
 const noSearch = new URLSearchParams();
-
-const fixed = (summary: PageSummary): RouteHead => ({ state: { found: true, summary, subject: null } });
-const allJobsCard: PreviewCard = { kind: 'board', workspaceSlug: null };
-
-/** A workspace's page: Page Not Found for a workspace the API does not know; else its card and feed. */
-function workspaceHead(data: CallReader, slug: string, page: 'jobs' | 'companies'): RouteHead {
-  const workspace = data('workspace');
-  const state = workspaceState(workspace, slug, page);
-  const name = workspace?.name || slug;
-  return { state, card: { kind: 'board', workspaceSlug: slug, name }, workspace: { slug, name } };
-}
-
-/** A job's page: its card and, on the job page itself, its JobPosting. */
-function jobHead(state: PageState<Job>, withPosting: boolean): RouteHead {
-  if (!state.found) return { state };
-  return { state, card: { kind: 'job', job: state.subject }, ...(withPosting ? { jobPosting: state.subject } : {}) };
-}
 
 /** Paths the shell serves itself (no remote, no API call): they rank above `/:workspaceSlug`. */
 export const shellRoutes = ['/__status'] as const;
@@ -92,7 +42,6 @@ export const boardRoutes: BoardRoute[] = [
     title: 'Find your dream job',
     tabs: true,
     calls: (_, search = noSearch) => [['jobPage', null, boardSearchFromUrl(search)]],
-    head: () => ({ ...fixed(boardPage(null)), card: allJobsCard }),
   },
   {
     path: '/companies',
@@ -101,7 +50,6 @@ export const boardRoutes: BoardRoute[] = [
     title: 'Companies',
     tabs: true,
     calls: (_, search = noSearch) => [['organizationPage', null, search.get('q') ?? '']],
-    head: () => ({ ...fixed(companiesPage(null)), card: allJobsCard }),
   },
   {
     path: '/companies/:id',
@@ -109,11 +57,6 @@ export const boardRoutes: BoardRoute[] = [
     module: './company-page',
     title: 'Company',
     calls: ({ id = '' }) => [['organizationJobPage', id]],
-    head: (data, { id = '' }) => {
-      const first = data('organizationJobPage')?.pages[0];
-      const state = companyState(first?.items[0], first?.organization);
-      return state.found ? { state, card: { kind: 'company', id, company: state.subject.company } } : { state };
-    },
   },
   {
     path: '/job/:id',
@@ -121,14 +64,12 @@ export const boardRoutes: BoardRoute[] = [
     module: './job-detail-page',
     title: 'Job',
     calls: ({ id = '0' }) => [['job', id]],
-    head: (data) => jobHead(jobState(data('job')), true),
   },
   {
     path: '/saved',
     remote: 'listings',
     module: './saved-page',
     title: 'Saved jobs',
-    head: () => fixed(fixedPages.saved),
   },
   {
     path: '/job/:id/apply',
@@ -136,7 +77,6 @@ export const boardRoutes: BoardRoute[] = [
     module: './apply-page',
     title: 'Apply',
     calls: ({ id = '' }) => [['job', id]],
-    head: (data) => jobHead(applyState(data('job'), 'form'), false),
   },
   {
     path: '/job/:id/apply/success',
@@ -144,21 +84,18 @@ export const boardRoutes: BoardRoute[] = [
     module: './success-page',
     title: 'Application submitted',
     calls: ({ id = '' }) => [['job', id]],
-    head: (data) => jobHead(applyState(data('job'), 'success'), false),
   },
   {
     path: '/talent-scout',
     remote: 'static',
     module: './talent-scout-page',
     title: 'Talent Scout',
-    head: () => fixed(fixedPages.talentScout),
   },
   {
     path: '/terms-of-service',
     remote: 'static',
     module: './terms-page',
     title: 'Terms of Service',
-    head: () => fixed(fixedPages.terms),
   },
   {
     path: '/:workspaceSlug',
@@ -170,7 +107,6 @@ export const boardRoutes: BoardRoute[] = [
       ['workspace', workspaceSlug],
       ['jobPage', workspaceSlug, boardSearchFromUrl(search)],
     ],
-    head: (data, { workspaceSlug = '' }) => workspaceHead(data, workspaceSlug, 'jobs'),
   },
   {
     path: '/:workspaceSlug/companies',
@@ -182,14 +118,12 @@ export const boardRoutes: BoardRoute[] = [
       ['workspace', workspaceSlug],
       ['organizationPage', workspaceSlug, search.get('q') ?? ''],
     ],
-    head: (data, { workspaceSlug = '' }) => workspaceHead(data, workspaceSlug, 'companies'),
   },
   {
     path: '*',
     remote: 'static',
     module: './not-found-page',
     title: 'Page Not Found',
-    head: () => ({ state: { found: false, missing: missingPages.page } }),
   },
 ];
 
