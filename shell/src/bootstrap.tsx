@@ -56,9 +56,9 @@ async function start(container: HTMLElement) {
   if (decision.kind === 'refused') console.warn('[shell] preview refused:', decision.reason);
   registerBoardRemotes(remotes);
   // A page the shell's server sent reports its view to that server (a preview is no visitor's view,
-  // a static deployment has no server to take it, and a view of no release has nothing to report).
-  if (readBootData() && decision.kind === 'none' && Object.keys(config.releases ?? {}).length > 0)
-    startViewReports(() => releasesInUse(config, usedRemotes));
+  // and a static deployment has no server to take it); a board of no release asks for no token.
+  if (readBootData() && decision.kind === 'none')
+    startViewReports(() => releasesInUse(config, usedRemotes), Object.keys(config.releases ?? {}).length > 0);
   const first = matchBoardRoute(window.location.pathname);
   const firstLoad = first ? preloadRemotePage(first.route.remote, first.route.module) : null;
   const queryClient = createQueryClient();

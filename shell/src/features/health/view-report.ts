@@ -114,11 +114,14 @@ const post = (path: string, body?: string): Promise<string | null> =>
 
 /**
  * Starts the reports of this tab: its first token and errors at once, a beacon when the page is
- * hidden, the vitals once the page has loaded and the browser is idle.
+ * hidden, the vitals once the page has loaded and the browser is idle. A board whose remotes have
+ * no releases (`attributable` false) has no view the server could count: it asks for no token, so
+ * it sends no beacon, and its visitors still load what a board with releases loads.
  */
-export function startViewReports(releases: () => Record<string, string>) {
+export function startViewReports(releases: () => Record<string, string>, attributable: boolean) {
   if (reports || typeof fetch !== 'function') return;
-  const current = viewReports(releases, { send: (body) => post(beaconPath, body), token: () => post(beaconTokenPath) });
+  const token = attributable ? () => post(beaconTokenPath) : () => Promise.resolve(null);
+  const current = viewReports(releases, { send: (body) => post(beaconPath, body), token });
   reports = current;
   addEventListener('error', () => current.error('uncaught'));
   addEventListener('unhandledrejection', () => current.error('rejection'));
