@@ -4,16 +4,15 @@ import path from 'node:path';
 import { eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { jobPostings, jobSources } from '../db/job-board-tables';
-import { startApi } from '../server';
+import { type CommandApi, startCommandApi } from '../test/command-api';
 import { type FakeVendors, startFakeVendors } from '../test/fake-vendors';
-import { createTestDatabase } from '../test/test-database';
 import { greenhouseDocsJob, greenhouseDocsList } from '../test/vendor-samples';
 import { runPortfolio } from './portfolio';
 
 /** What `pnpm portfolio apply` holds or refuses of a file that would do more harm than it says. */
 let fake: FakeVendors;
-let database: Awaited<ReturnType<typeof createTestDatabase>>;
-let api: Awaited<ReturnType<typeof startApi>>;
+let commandApi: CommandApi;
+let api: CommandApi['api'];
 let env: Record<string, string | undefined>;
 let folder: string;
 
@@ -24,34 +23,16 @@ const csvHeader =
 
 beforeAll(async () => {
   fake = await startFakeVendors();
-  database = await createTestDatabase(undefined, { migrated: true });
-  api = await startApi({
-    PORT: '0',
-    HOST: '127.0.0.1',
-    BOARD_ENV: 'test',
-    // The board holds only this file's companies: the counts below are theirs.
-    SEED: 'none',
-    PGLITE_DATA_DIR: 'memory://',
-    ...(database.url ? { DATABASE_URL: database.url } : {}),
-    LOG_LEVEL: 'silent',
-    ALERTS_INTERVAL_SECONDS: '0',
-    SOURCES_SYNC_MINUTES: '0',
-    ...fake.env,
-  });
-  env = {
-    PATH: process.env.PATH,
-    BOARD_ENV: 'test',
-    ...fake.env,
-    ...(database.url ? { DATABASE_URL: database.url } : { SOURCES_API_URL: api.url }),
-  };
+  // The board holds only this file's companies: the counts below are theirs.
+  commandApi = await startCommandApi({ apiEnv: { SEED: 'none' }, commandEnv: fake.env });
+  ({ api, env } = commandApi);
   folder = await mkdtemp(path.join(tmpdir(), 'portfolio-guards-'));
   await mkdir(path.join(folder, 'logos'));
   for (const board of boards)
     fake.setJobs('greenhouse', board, greenhouseDocsList.jobs, { '127817': greenhouseDocsJob });
 });
 afterAll(async () => {
-  await api?.close();
-  await database?.drop();
+  await commandApi?.close();
   await fake?.close();
   if (folder) await rm(folder, { recursive: true, force: true });
 });

@@ -7,17 +7,16 @@ import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { jobPostings, organizations } from '../db/job-board-tables';
-import { startApi } from '../server';
+import { type CommandApi, startCommandApi } from '../test/command-api';
 import { type FakeSites, startFakeSites } from '../test/fake-sites';
 import { type FakeVendors, startFakeVendors } from '../test/fake-vendors';
-import { createTestDatabase } from '../test/test-database';
 import { greenhouseDocsJob, greenhouseDocsList } from '../test/vendor-samples';
 import { portfolioUsage, runPortfolio } from './portfolio';
 
 let fake: FakeVendors;
 let sites: FakeSites;
-let database: Awaited<ReturnType<typeof createTestDatabase>>;
-let api: Awaited<ReturnType<typeof startApi>>;
+let commandApi: CommandApi;
+let api: CommandApi['api'];
 let env: Record<string, string | undefined>;
 let folder: string;
 
@@ -27,26 +26,8 @@ const logoSvg =
 beforeAll(async () => {
   fake = await startFakeVendors();
   sites = await startFakeSites();
-  database = await createTestDatabase(undefined, { migrated: true });
-  api = await startApi({
-    PORT: '0',
-    HOST: '127.0.0.1',
-    BOARD_ENV: 'test',
-    PGLITE_DATA_DIR: 'memory://',
-    ...(database.url ? { DATABASE_URL: database.url } : {}),
-    LOG_LEVEL: 'silent',
-    ALERTS_INTERVAL_SECONDS: '0',
-    SOURCES_SYNC_MINUTES: '0',
-    ENRICH_ALLOW_HOSTS: sites.host,
-    ...fake.env,
-  });
-  env = {
-    PATH: process.env.PATH,
-    BOARD_ENV: 'test',
-    ENRICH_ALLOW_HOSTS: sites.host,
-    ...fake.env,
-    ...(database.url ? { DATABASE_URL: database.url } : { SOURCES_API_URL: api.url }),
-  };
+  commandApi = await startCommandApi({ commandEnv: { ENRICH_ALLOW_HOSTS: sites.host, ...fake.env } });
+  ({ api, env } = commandApi);
   folder = await mkdtemp(path.join(tmpdir(), 'portfolio-'));
   await mkdir(path.join(folder, 'logos'));
   await writeFile(path.join(folder, 'logos', 'vault.svg'), logoSvg);
@@ -56,8 +37,7 @@ beforeAll(async () => {
   fake.setIntro('introonly', '&lt;p&gt;Intro Only writes &lt;b&gt;software&lt;/b&gt; for lighthouses.&lt;/p&gt;');
 });
 afterAll(async () => {
-  await api?.close();
-  await database?.drop();
+  await commandApi?.close();
   await fake?.close();
   await sites?.close();
   if (folder) await rm(folder, { recursive: true, force: true });

@@ -16,8 +16,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startApi } from '../server';
-import { createTestDatabase } from '../test/test-database';
+import { type CommandApi, startCommandApi } from '../test/command-api';
 import { portfolioUsage } from './portfolio';
 
 // `pnpm sources …` and `pnpm portfolio …` as an operator runs them (cli/run-bundled.mjs), each test
@@ -25,35 +24,19 @@ import { portfolioUsage } from './portfolio';
 const apiDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const uid = process.getuid?.() ?? 'user';
 
-let database: Awaited<ReturnType<typeof createTestDatabase>>;
-let api: Awaited<ReturnType<typeof startApi>>;
+let commandApi: CommandApi;
 let env: Record<string, string | undefined>;
 let folder: string;
 let copies = 0;
 
 beforeAll(async () => {
-  database = await createTestDatabase(undefined, { migrated: true });
-  api = await startApi({
-    PORT: '0',
-    HOST: '127.0.0.1',
-    BOARD_ENV: 'test',
-    PGLITE_DATA_DIR: 'memory://',
-    ...(database.url ? { DATABASE_URL: database.url } : {}),
-    LOG_LEVEL: 'silent',
-    ALERTS_INTERVAL_SECONDS: '0',
-    SOURCES_SYNC_MINUTES: '0',
-  });
   // On the PostgreSQL run the command opens the database itself: its migrations found from the bundle.
-  env = {
-    PATH: process.env.PATH,
-    BOARD_ENV: 'test',
-    ...(database.url ? { DATABASE_URL: database.url } : { SOURCES_API_URL: api.url }),
-  };
+  commandApi = await startCommandApi();
+  ({ env } = commandApi);
   folder = await mkdtemp(path.join(tmpdir(), 'run-bundled-'));
 });
 afterAll(async () => {
-  await api?.close();
-  await database?.drop();
+  await commandApi?.close();
   if (folder) await rm(folder, { recursive: true, force: true });
 });
 

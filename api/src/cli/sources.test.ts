@@ -5,18 +5,17 @@ import { promisify } from 'node:util';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { jobPostings, jobSources, organizations } from '../db/job-board-tables';
-import { startApi } from '../server';
 import { startWorkerProcess } from '../test/api-process';
+import { type CommandApi, startCommandApi } from '../test/command-api';
 import { type FakeVendors, startFakeVendors } from '../test/fake-vendors';
-import { createTestDatabase } from '../test/test-database';
 import { greenhouseDocsJob, greenhouseDocsList, leverDocsPosting } from '../test/vendor-samples';
 import { runSources } from './sources';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 
 let fake: FakeVendors;
-let database: Awaited<ReturnType<typeof createTestDatabase>>;
-let api: Awaited<ReturnType<typeof startApi>>;
+let commandApi: CommandApi;
+let api: CommandApi['api'];
 /**
  * The environment the commands run in: on the suite's PostgreSQL run, DATABASE_URL (the commands
  * work on the database directly); otherwise the running API's address (it holds the PGlite).
@@ -25,28 +24,11 @@ let env: Record<string, string | undefined>;
 
 beforeAll(async () => {
   fake = await startFakeVendors();
-  database = await createTestDatabase(undefined, { migrated: true });
-  api = await startApi({
-    PORT: '0',
-    HOST: '127.0.0.1',
-    BOARD_ENV: 'test',
-    PGLITE_DATA_DIR: 'memory://',
-    ...(database.url ? { DATABASE_URL: database.url } : {}),
-    LOG_LEVEL: 'silent',
-    ALERTS_INTERVAL_SECONDS: '0',
-    SOURCES_SYNC_MINUTES: '0',
-    ...fake.env,
-  });
-  env = {
-    PATH: process.env.PATH,
-    BOARD_ENV: 'test',
-    ...fake.env,
-    ...(database.url ? { DATABASE_URL: database.url } : { SOURCES_API_URL: api.url }),
-  };
+  commandApi = await startCommandApi({ commandEnv: fake.env });
+  ({ api, env } = commandApi);
 });
 afterAll(async () => {
-  await api?.close();
-  await database?.drop();
+  await commandApi?.close();
   await fake?.close();
 });
 
@@ -209,7 +191,7 @@ describe.runIf(process.env.DATABASE_URL)('the scheduled sync on two workers (Pos
     const id = Number((await sources('add', 'greenhouse', 'scheduled')).lines.at(-1));
     fake.requests.length = 0;
     const worker = {
-      DATABASE_URL: database.url,
+      DATABASE_URL: commandApi.databaseUrl,
       BOARD_ENV: 'test',
       LOG_LEVEL: 'silent',
       ALERTS_SECRET: 'sources-test-secret-of-enough-length',
