@@ -123,11 +123,11 @@ function canSplitOneRunManyWays(pattern: RegExp): boolean {
 }
 
 describe('number parameters', () => {
-  // The audit's value: 15,800 ones and an `e`, which took the API a third of a second to refuse.
+  // A value found by probing: 15,800 ones and an `e`, which took the API a third of a second to refuse.
   const slow = `${'1'.repeat(15_800)}e`;
   afterEach(() => vi.restoreAllMocks());
 
-  it('refuse the audit’s slow value, in call 1 and in an alert’s search', () => {
+  it('refuse a value that took a third of a second, in call 1 and in an alert’s search', () => {
     for (const name of ['salary_min_k', 'salary_max_k']) {
       const result = parse(`limit=5&${name}=${slow}`);
       expect(result).toEqual({ ok: false, message: `${name} must be a number (thousands)` });
@@ -164,7 +164,7 @@ describe('number parameters', () => {
   });
 
   it('are read by a pattern that cannot split a run of characters two ways', () => {
-    // The check finds the audit's pattern, and the shapes that cost the same.
+    // The check finds that pattern, and the shapes that cost the same.
     expect(canSplitOneRunManyWays(/^[-+]?(\d+\.?\d*|\.\d+)(e[-+]?\d+)?$/i)).toBe(true);
     expect(canSplitOneRunManyWays(/^(\d+)+$/)).toBe(true);
     expect(canSplitOneRunManyWays(/^\d+[,]?\d+$/)).toBe(true);
