@@ -1,9 +1,9 @@
 import type { RuntimeConfig } from '@board/shared/config/runtime-config';
 import { QueryClient, QueryClientProvider } from '@board/shared/lib/query';
-import { createBrowserRouter } from '@board/shared/lib/router';
+import { BrowserRouter, useRoutes } from '@board/shared/lib/router';
 import { RenderTimeProvider } from '@board/shared/react/render-time';
 import { RuntimeConfigProvider } from '@board/shared/react/runtime-config';
-import type { ReactNode } from 'react';
+import { type ReactNode, useState } from 'react';
 import { type FirstPage, FirstPageProvider } from './features/remotes/remote-page';
 import { createRouteObjects } from './routes/route-table';
 
@@ -51,6 +51,21 @@ export function App({
   );
 }
 
-export function createRouter() {
-  return createBrowserRouter(createRouteObjects());
+/** The board's routes (src/routes/route-table.tsx), under whichever router is around them. */
+export function BoardRoutes() {
+  const [routes] = useState(createRouteObjects);
+  return useRoutes(routes);
+}
+
+/**
+ * The browser's router. Its updates are not transitions: a controlled field that writes the URL
+ * (a search typed, a filter ticked) would otherwise first snap back to its old value, and a page
+ * of another remote shows its loading placeholder at once either way (a Suspense boundary of its own).
+ */
+export function BoardBrowserRouter() {
+  return (
+    <BrowserRouter useTransitions={false}>
+      <BoardRoutes />
+    </BrowserRouter>
+  );
 }

@@ -1,10 +1,9 @@
 import './styles.css';
 import type { RuntimeConfig } from '@board/shared/config/runtime-config';
 import { hydrate } from '@board/shared/lib/query';
-import { RouterProvider } from '@board/shared/lib/router';
 import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
-import { App, createQueryClient, createRouter } from './app';
+import { App, BoardBrowserRouter, createQueryClient } from './app';
 import { type BootGlobals, readBootData, readBootQueries } from './boot-data';
 import { releasesInUse } from './features/health/releases-in-use';
 import { startViewReports } from './features/health/view-report';
@@ -80,7 +79,6 @@ async function start(container: HTMLElement) {
     // hydration start in tasks of their own, so no one task holds the main thread for all three.
     await yieldToBrowser();
   }
-  const router = createRouter();
   const app = (
     <StrictMode>
       <App
@@ -89,7 +87,7 @@ async function start(container: HTMLElement) {
         firstPage={firstPage}
         renderedAt={firstPage ? rendered?.at : undefined}
       >
-        <RouterProvider router={router} />
+        <BoardBrowserRouter />
       </App>
     </StrictMode>
   );

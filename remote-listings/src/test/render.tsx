@@ -1,8 +1,7 @@
 import { QueryClient, QueryClientProvider } from '@board/shared/lib/query';
-import { RouterProvider } from '@board/shared/lib/router';
 import { RuntimeConfigProvider } from '@board/shared/react/runtime-config';
 import { stubApi } from '@board/shared/test/api';
-import { createMemoryRouter } from '@board/shared/test/outside-pages';
+import { createMemoryRouter, RouterProvider } from '@board/shared/test/outside-pages';
 import { createRuntimeConfig } from '@board/shared/test/render';
 import { render, screen } from '@testing-library/react';
 import type { ReactNode } from 'react';

@@ -1,10 +1,14 @@
 import { fetchRuntimeConfig } from '@board/shared/config/runtime-config';
 import { QueryClient, QueryClientProvider } from '@board/shared/lib/query';
-import { createBrowserRouter, Link, Outlet, type RouteObject, RouterProvider } from '@board/shared/lib/router';
+import { BrowserRouter, Link, Outlet, type RouteObject, useRoutes } from '@board/shared/lib/router';
 import { RuntimeConfigProvider } from '@board/shared/react/runtime-config';
 import { Toasts } from '@board/shared/react/toast';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+
+function Routes({ routes }: { routes: RouteObject[] }) {
+  return useRoutes(routes);
+}
 
 /**
  * Runs one remote on its own for development: its own router, QueryClient, Toaster and runtime
@@ -15,7 +19,7 @@ export async function startStandalone(name: string, routes: RouteObject[]) {
   const container = document.getElementById('root');
   if (!container) throw new Error('index.html has no #root element');
   const config = await fetchRuntimeConfig();
-  const router = createBrowserRouter([
+  const tree: RouteObject[] = [
     {
       element: (
         <>
@@ -33,13 +37,15 @@ export async function startStandalone(name: string, routes: RouteObject[]) {
       ),
       children: routes,
     },
-  ]);
+  ];
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: 1, refetchOnWindowFocus: false } } });
   createRoot(container).render(
     <StrictMode>
       <RuntimeConfigProvider config={config}>
         <QueryClientProvider client={queryClient}>
-          <RouterProvider router={router} />
+          <BrowserRouter useTransitions={false}>
+            <Routes routes={tree} />
+          </BrowserRouter>
         </QueryClientProvider>
       </RuntimeConfigProvider>
     </StrictMode>,

@@ -5,8 +5,7 @@ import {
   QueryClientProvider,
   type QueryKey,
 } from '@board/shared/lib/query';
-import { RouterProvider } from '@board/shared/lib/router';
-import { createMemoryRouter, dehydrate } from '@board/shared/test/outside-pages';
+import { createMemoryRouter, dehydrate, RouterProvider } from '@board/shared/test/outside-pages';
 import { render } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { renderToString } from 'react-dom/server';

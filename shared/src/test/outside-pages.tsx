@@ -6,4 +6,4 @@
  */
 
 export { dehydrate } from '@tanstack/react-query';
-export { createMemoryRouter } from 'react-router-dom';
+export { createMemoryRouter, RouterProvider } from 'react-router-dom';

@@ -1,5 +1,4 @@
-import { RouterProvider } from '@board/shared/lib/router';
-import { createMemoryRouter } from '@board/shared/test/outside-pages';
+import { createMemoryRouter, RouterProvider } from '@board/shared/test/outside-pages';
 import { type RenderOptions, render } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import type { RuntimeConfig } from '../config/runtime-config';

@@ -1,6 +1,5 @@
-import { RouterProvider } from '@board/shared/lib/router';
 import type { PageTree } from '@board/shared/test/hydration';
-import { createMemoryRouter } from '@board/shared/test/outside-pages';
+import { createMemoryRouter, RouterProvider } from '@board/shared/test/outside-pages';
 import { createRuntimeConfig } from '@board/shared/test/render';
 import { App } from '../app';
 import { BoardTabs } from '../features/layout/board-tabs';

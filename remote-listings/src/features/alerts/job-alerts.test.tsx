@@ -1,9 +1,8 @@
 import { boardSearchFromUrl } from '@board/shared/api/board-search';
 import { QueryClient, QueryClientProvider } from '@board/shared/lib/query';
-import { RouterProvider } from '@board/shared/lib/router';
 import { RuntimeConfigProvider } from '@board/shared/react/runtime-config';
 import { preloadToasts, Toasts } from '@board/shared/react/toast';
-import { createMemoryRouter } from '@board/shared/test/outside-pages';
+import { createMemoryRouter, RouterProvider } from '@board/shared/test/outside-pages';
 import { createRuntimeConfig } from '@board/shared/test/render';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';

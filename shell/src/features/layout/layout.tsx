@@ -1,9 +1,10 @@
-import { Outlet, ScrollRestoration } from '@board/shared/lib/router';
+import { Outlet } from '@board/shared/lib/router';
 import { Toasts } from '@board/shared/react/toast';
 import { lazy, Suspense } from 'react';
 import { getPreviewDecision } from '../remotes/preview-state';
 import { Footer } from './footer';
 import { Header } from './header';
+import { useScrollRestoration } from './use-scroll-restoration';
 import { useServerHeadUntilNavigation } from './use-server-head';
 
 /** Shown only in a preview session (or when one is refused): its code loads then, not on every page. */
@@ -15,6 +16,7 @@ const PreviewBanner = lazy(() =>
 
 export function Layout() {
   useServerHeadUntilNavigation();
+  useScrollRestoration();
   return (
     <div className="flex min-h-dvh flex-col">
       <a
@@ -35,7 +37,6 @@ export function Layout() {
         </Suspense>
       )}
       <Toasts />
-      <ScrollRestoration />
     </div>
   );
 }

@@ -1,5 +1,5 @@
-import { Link, RouterProvider } from '@board/shared/lib/router';
-import { createMemoryRouter } from '@board/shared/test/outside-pages';
+import { Link } from '@board/shared/lib/router';
+import { createMemoryRouter, RouterProvider } from '@board/shared/test/outside-pages';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
