@@ -6,7 +6,6 @@ import { sourcesService } from '../../api/src/sources/sources-service';
 import { vendorHttp } from '../../api/src/sources/vendor-http';
 import { benchAshbyJobs } from '../../api/src/test/ashby-jobs';
 import { type FakeVendors, startFakeVendors } from '../../api/src/test/fake-vendors';
-import { postgresBinaries } from '../../api/src/test/private-postgres';
 import { appFolders } from '../../scripts/serve-board';
 import { redisServerBinary } from '../../shared/src/test/redis-server';
 import { nginxBinary } from './nginx';
@@ -15,18 +14,14 @@ import { release } from './release-cli';
 /** What the cluster (support/cluster.ts) needs of the machine, its releases and its ATS source. */
 
 /**
- * Whether the suite can run here: it needs Debian's nginx and redis-server, and PostgreSQL (the
- * suite's server, BOARD_TEST_POSTGRES_URL, or a cluster of its own). Locally a missing one skips
- * the suite with the reason; under CI=true it fails it (.ci/run installs them).
+ * Whether the suite can run here: it needs Debian's nginx and redis-server (PostgreSQL is the
+ * suite's server, BOARD_TEST_POSTGRES_URL, or a cluster of its own from the npm package). Locally
+ * a missing one skips the suite with the reason; under CI=true it fails it (.ci/run installs them).
  */
 export function clusterMissing(): string | null {
-  const missing = [
-    nginxBinary() ? null : 'nginx',
-    redisServerBinary() ? null : 'redis-server',
-    process.env.BOARD_TEST_POSTGRES_URL || postgresBinaries() ? null : 'postgresql',
-  ].filter(Boolean);
+  const missing = [nginxBinary() ? null : 'nginx', redisServerBinary() ? null : 'redis-server'].filter(Boolean);
   if (missing.length === 0) return null;
-  const reason = `the instances suite needs ${missing.join(', ')} (apt-get install nginx redis-server postgresql)`;
+  const reason = `the instances suite needs ${missing.join(', ')} (apt-get install nginx redis-server)`;
   if (process.env.CI === 'true') throw new Error(`${reason}: CI=true requires it (.ci/run installs them)`);
   return reason;
 }

@@ -22,15 +22,15 @@ export { freePort };
 export const dottedWorkspace = { slug: 'acme.io', name: 'Acme IO', job: 'Reliability Engineer at Acme IO' };
 
 /**
- * The PostgreSQL server the suite runs the API on: CI provides one (`BOARD_TEST_POSTGRES_URL`, from
- * scripts/postgres.sh in .ci/run) and CI=true without it is an error, so CI cannot pass on PGlite.
+ * The PostgreSQL server the suite runs the API on: `npm test` provides one (`BOARD_TEST_POSTGRES_URL`,
+ * api/src/test/with-postgres.ts) and CI=true without it is an error, so CI cannot pass on PGlite.
  * Locally, without it, the API runs on PGlite (undefined).
  */
 export function postgresServerUrl(): string | undefined {
   const url = process.env.BOARD_TEST_POSTGRES_URL || undefined;
   if (!url && process.env.CI === 'true') {
     throw new Error(
-      'The production-like suite runs the API on PostgreSQL: BOARD_TEST_POSTGRES_URL is not set, and CI=true requires it (.ci/run sets it after scripts/postgres.sh).',
+      'The production-like suite runs the API on PostgreSQL: BOARD_TEST_POSTGRES_URL is not set, and CI=true requires it (`npm test` sets it: api/src/test/with-postgres.ts).',
     );
   }
   return url;

@@ -1,15 +1,14 @@
 import postgres from 'postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { applicationForm, publishedJobId, storedCounts, submitApplication } from '../test/application-form';
-import { postgresBinaries, startPrivatePostgres } from '../test/private-postgres';
+import { startPrivatePostgres } from '../test/private-postgres';
 import { createTestApi, type TestApi } from '../test/test-api';
 
 /**
- * Stops a real PostgreSQL under the API. Runs in the suite's PostgreSQL run (DATABASE_URL set from
- * BOARD_TEST_POSTGRES_URL, as CI does) when PostgreSQL's binaries are installed: it starts a private
- * cluster of its own, which it may stop; on a machine without PostgreSQL there is nothing to stop.
+ * Stops a real PostgreSQL under the API. Runs in the suite's PostgreSQL run (DATABASE_URL set): it
+ * starts a private cluster of its own (test/private-postgres.ts), which it may stop.
  */
-const canStopPostgres = Boolean(postgresBinaries() && process.env.BOARD_TEST_POSTGRES_URL && process.env.DATABASE_URL);
+const canStopPostgres = Boolean(process.env.DATABASE_URL);
 
 describe.runIf(canStopPostgres)('the database going away (private PostgreSQL cluster, PostgreSQL run only)', () => {
   let cluster: Awaited<ReturnType<typeof startPrivatePostgres>>;

@@ -16,6 +16,7 @@ import { jsonLines } from '@board/shared/lib/request-log';
 import { alertsFromConfig } from '../alerts/from-config';
 import { ConfigError, loadConfig } from '../config';
 import { openDatabase } from '../db/database';
+import { useRunningLocalDatabase } from './command-main';
 import { callOperator, OperatorCallError } from './operator-call';
 
 export async function runAlertsSend(argv: string[], env = process.env, print = console.log): Promise<number> {
@@ -72,6 +73,7 @@ function summary(result: { alerts: number; digests: number; sent: number; failed
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  useRunningLocalDatabase();
   try {
     process.exitCode = await runAlertsSend(process.argv.slice(2));
   } catch (error) {

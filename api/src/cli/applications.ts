@@ -14,6 +14,7 @@ import { ConfigError, loadConfig } from '../config';
 import { applicationResumes, applications } from '../db/application-tables';
 import { openDatabase } from '../db/database';
 import { jobPostings } from '../db/job-board-tables';
+import { useRunningLocalDatabase } from './command-main';
 
 const apiDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -109,6 +110,7 @@ export async function runApplicationsCommand(argv: string[], env = process.env, 
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  useRunningLocalDatabase();
   runApplicationsCommand(process.argv.slice(2)).catch((error) => {
     console.error(error instanceof ConfigError ? error.message : (error as Error).message);
     process.exit(1);

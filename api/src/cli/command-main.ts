@@ -1,5 +1,6 @@
 import { jsonLines } from '@board/shared/lib/request-log';
 import { ConfigError } from '../config';
+import { runningLocalPostgres } from '../db/local-postgres-url';
 
 /**
  * A command run as a process (`pnpm sources`, `pnpm portfolio`): its exit code is what `run`
@@ -11,6 +12,7 @@ export async function commandMain(run: (argv: string[]) => Promise<number>, argv
   process.stdout.on('error', (error: NodeJS.ErrnoException) => {
     if (error.code !== 'EPIPE') throw error;
   });
+  useRunningLocalDatabase();
   try {
     process.exitCode = await run(argv);
   } catch (error) {
@@ -22,3 +24,13 @@ export async function commandMain(run: (argv: string[]) => Promise<number>, argv
 
 /** `--help` or `-h` anywhere: the command prints its usage and exits 0. */
 export const asksForHelp = (argv: string[]) => argv.includes('--help') || argv.includes('-h');
+
+/**
+ * Locally, without DATABASE_URL, a command works on the database `npm start` runs (found by its
+ * folder, .data/postgres, as the API was given it): no API needs to be up.
+ */
+export function useRunningLocalDatabase(env = process.env, folder?: string) {
+  if (env.DATABASE_URL || (env.BOARD_ENV ?? 'local') !== 'local') return;
+  const local = runningLocalPostgres(folder);
+  if (local) env.DATABASE_URL = local;
+}

@@ -15,6 +15,7 @@ import { parseArgs } from 'node:util';
 import { ConfigError, loadConfig } from '../config';
 import { openDatabase } from '../db/database';
 import { futurePurgeRefusal, type PurgeCounts, purgeExpired, purgeSummary } from '../privacy/purge';
+import { useRunningLocalDatabase } from './command-main';
 import { callOperator, OperatorCallError } from './operator-call';
 
 export async function runPrivacyPurge(argv: string[], env = process.env, print = console.log): Promise<number> {
@@ -69,6 +70,7 @@ export async function runPrivacyPurge(argv: string[], env = process.env, print =
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  useRunningLocalDatabase();
   try {
     process.exitCode = await runPrivacyPurge(process.argv.slice(2));
   } catch (error) {

@@ -1,6 +1,6 @@
 import { eq, isNotNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { postgresBinaries, startPrivatePostgres } from '../test/private-postgres';
+import { startPrivatePostgres } from '../test/private-postgres';
 import { createTestApi, type TestApi } from '../test/test-api';
 import { organizations } from './job-board-tables';
 
@@ -11,7 +11,7 @@ import { organizations } from './job-board-tables';
  * request sent while the database is away is answered (503) before the database is started again,
  * `/ready` says so, `/health` never does, and once the database is back every request is answered.
  */
-const canStopPostgres = Boolean(postgresBinaries() && process.env.BOARD_TEST_POSTGRES_URL && process.env.DATABASE_URL);
+const canStopPostgres = Boolean(process.env.DATABASE_URL);
 
 interface Sample {
   instance: number;
