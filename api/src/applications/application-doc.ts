@@ -27,14 +27,12 @@ export const applicationDoc = describeRoute({
   summary: 'Call 6: an application, with its resume',
   requestBody: { required: true, content: { 'multipart/form-data': { schema: applicationForm() } } },
   responses: {
+    ...errors,
     '201': json(ref('ApplicationReceived'), 'Stored: the application and its resume.'),
     '400': error('Not multipart, unreadable, no job id, or the captcha failed.'),
     '404': notFound('Job posting'),
     '410': error('The job closed: nothing was stored.'),
     '413': error('The resume is over 10 MB.'),
     '422': error('A field is invalid: `detail` holds a message per multipart field.'),
-    '429': errors['429'],
-    '500': errors['500'],
-    '503': errors['503'],
   },
 });

@@ -1,13 +1,11 @@
 import { workplaceTypes } from '@board/shared/api/job-search';
 import {
   filterText,
-  jobSearchParams,
+  type jobSearchParams,
   maxCrawlPageSize,
   maxIds,
   maxPageSize,
   pageEntries,
-  present,
-  queryParse,
   searchEntries,
 } from '@board/shared/api/job-search-query';
 import * as v from 'valibot';
@@ -26,47 +24,21 @@ import { type Visibility, visibilities } from '../search/visible';
 const about = <S extends v.GenericSchema>(schema: S, description: string, ...examples: string[]) =>
   v.pipe(schema, v.metadata(examples.length > 0 ? { description, examples } : { description }));
 
+const e = searchEntries;
 const search = {
-  title: about(searchEntries.title, "Case-insensitive 'contains' on the title."),
-  investor: about(searchEntries.investor, "The company's investors (all or last round) hold exactly this name."),
-  salary_min_k: about(
-    searchEntries.salary_min_k,
-    "A finite number (thousands): the salary text's first number is not below it; a job without a salary is never excluded.",
-    '85',
-    '85.5',
-  ),
-  salary_max_k: about(
-    searchEntries.salary_max_k,
-    'A finite number (thousands): the same number is not above it.',
-    '120',
-  ),
-  location: about(
-    searchEntries.location,
-    "Case-insensitive 'contains' on the location as shown ('Remote' when blank).",
-  ),
-  workplace: about(
-    searchEntries.workplace,
-    `Any of ${workplaceTypes.join(', ')}, comma-separated (any case).`,
-    'Remote,Hybrid',
-  ),
-  job_type: about(
-    searchEntries.job_type,
-    "Case-insensitive equality with the job type as shown ('Full-time' when blank).",
-  ),
-  level: about(searchEntries.level, 'Case-insensitive equality with the level.'),
-  posted_within: about(searchEntries.posted_within, 'Posted at most that long ago (a job with no date is left out).'),
-  from: about(
-    searchEntries.from,
-    'I can work from this country (its ISO 3166-1 alpha-2 code, any case): jobs with a place there, remote jobs open to it (the country, its region or anywhere), then remote jobs that do not say from where.',
-    'DE',
-  ),
-  visa: about(searchEntries.visa, '`1`: only jobs that say they sponsor a work visa (not stated is not yes).'),
-  sort: about(searchEntries.sort, '`newest` (default) or `salary` (top of the range, high to low, undisclosed last).'),
-  ids: about(
-    searchEntries.ids,
-    `Only these jobs: 1 to ${maxIds} job ids (each at most 2147483647), comma-separated.`,
-    '1,2',
-  ),
+  title: about(e.title, "Case-insensitive 'contains' on the title."),
+  investor: about(e.investor, "The company's investors (all or last round) hold exactly this name."),
+  salary_min_k: about(e.salary_min_k, "Thousands: the salary text's first number is not below it.", '85', '85.5'),
+  salary_max_k: about(e.salary_max_k, 'Thousands: that number is not above it (no salary: kept).', '120'),
+  location: about(e.location, "Case-insensitive 'contains' on the location as shown ('Remote' when blank)."),
+  workplace: about(e.workplace, `Any of ${workplaceTypes.join(', ')}, comma-separated, any case.`, 'Remote,Hybrid'),
+  job_type: about(e.job_type, "Case-insensitive equality with the job type as shown ('Full-time' when blank)."),
+  level: about(e.level, 'Case-insensitive equality with the level.'),
+  posted_within: about(e.posted_within, 'Posted at most that long ago (a job with no date is left out).'),
+  from: about(e.from, 'I can work here (ISO 3166-1 alpha-2, any case): its places, then remote jobs open to it.', 'DE'),
+  visa: about(e.visa, '`1`: only jobs that say they sponsor a work visa (not stated is not yes).'),
+  sort: about(e.sort, '`newest` or `salary` (top of the range, high to low, undisclosed last).'),
+  ids: about(e.ids, `Only these jobs: 1 to ${maxIds} job ids (at most 2147483647), comma-separated.`, '1,2'),
 } satisfies Record<(typeof jobSearchParams)[number], v.GenericSchema>;
 
 const visibility = (fallback: Visibility) =>
@@ -89,6 +61,7 @@ function page(max: number, what: string, cursor: string) {
   };
 }
 const jobCursor = jobCursorText({ sort: 'newest', postedUs: '0', id: 1 });
+const companyCursor = organizationCursorText({ name: 'M', id: 1 });
 const crawlPage = page(maxCrawlPageSize, 'The page size (default 1,000).', idCursorText(1));
 
 export const callQueries = {
@@ -96,24 +69,13 @@ export const callQueries = {
   jobList: v.object({
     visibility: visibility('job_board_only'),
     ...search,
-    ...page(
-      maxPageSize,
-      'One page of a search (required with any search parameter); absent: the whole list.',
-      jobCursor,
-    ),
+    ...page(maxPageSize, 'One page of a search (required with a search); absent: the whole list.', jobCursor),
     workspace_slug: workspaceSlug,
   }),
   /** Call 3: the workspace, and with `limit` a page of companies whose name contains `name`. */
   organizationList: v.object({
-    ...page(
-      maxPageSize,
-      'One page of the companies, by name; absent: all of them.',
-      organizationCursorText({ name: 'M', id: 1 }),
-    ),
-    name: about(
-      v.optional(filterText('name'), ''),
-      "Case-insensitive 'contains' on the company's name (only with `limit`).",
-    ),
+    ...page(maxPageSize, 'One page of the companies, by name; absent: all of them.', companyCursor),
+    name: about(v.optional(filterText('name'), ''), "Case-insensitive 'contains' on the name (only with `limit`)."),
     workspace_slug: workspaceSlug,
   }),
   /** Call 5: the visibility, and with `limit` a page. */
@@ -124,22 +86,9 @@ export const callQueries = {
   /** Call 4: the visibility; `include_closed=true` (the board's own pages) answers a closed job too. */
   job: v.object({
     visibility: visibility('linkedin_or_job_board'),
-    include_closed: about(
-      v.optional(v.string()),
-      '`true`: a job that closed is answered too, with its `closed_at` (any other value: it is not).',
-      'true',
-    ),
+    include_closed: about(v.optional(v.string()), '`true`: a closed job too, with its `closed_at`.', 'true'),
   }),
   /** The crawler listings: a page by id (1,000 unless `limit` says otherwise). */
   crawlJobs: v.object(crawlPage),
   crawlOrganizations: v.object({ ...crawlPage, workspace_slug: workspaceSlug }),
 };
-
-/** The parameters of `schema` that `params` holds, parsed (the first of a repeated one; an empty one is absent). */
-export function parseQuery<S extends v.ObjectSchema<v.ObjectEntries, undefined>>(schema: S, params: URLSearchParams) {
-  return v.safeParse(schema, present(params, Object.keys(schema.entries)), queryParse);
-}
-
-/** Whether call 1 was given a search parameter or a cursor (only a page may have them). */
-export const searchesOrPages = (params: URLSearchParams) =>
-  Object.keys(present(params, [...jobSearchParams, 'cursor'])).length > 0;

@@ -1,11 +1,11 @@
-import { searchOf } from '@board/shared/api/job-search-query';
+import { jobSearchParams, present, queryParse, searchOf } from '@board/shared/api/job-search-query';
 import { isTypeable } from '@board/shared/lib/typeable';
-import type * as v from 'valibot';
+import * as v from 'valibot';
 import { httpError } from '../lib/http-error';
 import { documentedQuery } from '../openapi/documented-query';
 import { visibilities } from '../search/visible';
 import type { PageRequest } from './pages';
-import { callQueries, parseQuery, searchesOrPages } from './query-schemas';
+import { callQueries } from './query-schemas';
 
 /**
  * The query of each public call, validated by a Hono validator middleware before the handler
@@ -27,7 +27,8 @@ function read<S extends v.ObjectSchema<v.ObjectEntries, undefined>>(
   params: URLSearchParams,
   detail: string,
 ): v.InferOutput<S> {
-  const result = parseQuery(schema, params);
+  // The first of a repeated parameter; an empty one is absent.
+  const result = v.safeParse(schema, present(params, Object.keys(schema.entries)), queryParse);
   if (result.success) return result.output;
   const [issue] = result.issues;
   // The value is not repeated: an error answer never carries what a client wrote.
@@ -42,6 +43,11 @@ function pageOf(limit: number | undefined, cursor: string | undefined) {
   return { limit, cursor: cursor ?? null };
 }
 
+/** A crawler listing's page: 1,000 unless `limit` says otherwise. */
+const crawlPage = (query: { limit?: number; cursor?: string }): { page: PageRequest } => ({
+  page: { limit: query.limit ?? 1000, cursor: pageOf(query.limit, query.cursor).cursor },
+});
+
 /**
  * What each call reads of its query, as plain functions: the validators below hand it to the
  * handlers, and the response cache keys an answer on it (`publicCallCacheKey`). Each throws the
@@ -51,7 +57,7 @@ const readers = {
   jobList(params: URLSearchParams) {
     const call1 = 'See the API README, call 1';
     const { visibility, workspace_slug, limit, cursor, ...search } = read(callQueries.jobList, params, call1);
-    if (limit === undefined && searchesOrPages(params))
+    if (limit === undefined && Object.keys(present(params, [...jobSearchParams, 'cursor'])).length > 0)
       throw httpError(400, 'limit is required with search parameters (and with cursor)', call1);
     const page: PageRequest | null = limit === undefined ? null : { limit, cursor: cursor ?? null };
     return { visibility, workspaceSlug: workspaceOf(workspace_slug), search: searchOf(search), page };
@@ -71,14 +77,10 @@ const readers = {
     const query = read(callQueries.job, params, 'See the API README, call 4');
     return { visibility: query.visibility, includeClosed: query.include_closed === 'true' };
   },
-  crawl(params: URLSearchParams): { page: PageRequest } {
-    const query = read(callQueries.crawlJobs, params, pagedCalls);
-    return { page: { limit: query.limit ?? 1000, cursor: pageOf(query.limit, query.cursor).cursor } };
-  },
-  crawlOrganizations(params: URLSearchParams): { workspaceSlug?: string; page: PageRequest } {
+  crawl: (params: URLSearchParams) => crawlPage(read(callQueries.crawlJobs, params, pagedCalls)),
+  crawlOrganizations(params: URLSearchParams) {
     const query = read(callQueries.crawlOrganizations, params, pagedCalls);
-    const page = { limit: query.limit ?? 1000, cursor: pageOf(query.limit, query.cursor).cursor };
-    return { workspaceSlug: workspaceOf(query.workspace_slug), page };
+    return { ...crawlPage(query), workspaceSlug: workspaceOf(query.workspace_slug) };
   },
 };
 

@@ -14,12 +14,7 @@ export function openApiRoutes<E extends Env>(publicOrigin: () => string, app: Ho
   routes.get('/', etag(), async (c) => {
     const origin = publicOrigin();
     if (built?.origin !== origin) {
-      const body = openApiDocument(app, origin).then((document) => JSON.stringify(document));
-      built = { origin, body };
-      // A build that failed is tried again by the next request.
-      body.catch(() => {
-        if (built?.body === body) built = null;
-      });
+      built = { origin, body: openApiDocument(app, origin).then((document) => JSON.stringify(document)) };
     }
     c.header('Cache-Control', 'public, max-age=3600');
     c.header('Content-Type', 'application/json; charset=utf-8');
