@@ -36,7 +36,7 @@ describe('GET /openapi.json', () => {
         '/public-job-posting/job-board/list-organizations',
         '/public-job-posting/{id}',
         '/public-job-posting/organization/{id}',
-        '/public/job-application',
+        '/public/job-application/',
       ]),
     );
     const callOne = paths['/public-job-posting']?.get?.parameters?.map((parameter) => parameter.name);
