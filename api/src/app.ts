@@ -181,7 +181,7 @@ export function createApp(deps: AppDeps) {
 
   const cacheLookup = deps.metrics?.cache;
   app.route('/public-job-posting', jobPostingRoutes(deps.database.db, deps.publicOrigin, versions, { cacheLookup }));
-  app.route('/openapi.json', openApiRoutes(deps.publicOrigin));
+  app.route('/openapi.json', openApiRoutes(deps.publicOrigin, app));
   app.route(
     '/public/job-application',
     applicationRoutes({

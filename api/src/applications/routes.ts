@@ -24,6 +24,7 @@ import { applicationResumes, applications, captchaRedemptions } from '../db/appl
 import type { Database } from '../db/database';
 import { jobPostings, organizations } from '../db/job-board-tables';
 import { httpError } from '../lib/http-error';
+import { applicationDoc } from './application-doc';
 import { isPdf, resumeFileName } from './pdf';
 
 export interface ApplicationDeps {
@@ -64,6 +65,7 @@ export function applicationRoutes(deps: ApplicationDeps) {
 
   app.post(
     '/',
+    applicationDoc,
     async (c, next) => {
       if (!(c.req.header('content-type') ?? '').toLowerCase().startsWith('multipart/form-data')) {
         throw httpError(400, 'Malformed request', 'The application must be sent as multipart/form-data');

@@ -1,48 +1,52 @@
-import type { JobSearch } from '@board/shared/api/job-search';
-import {
-  maxCrawlPageSize,
-  maxFilterLength,
-  maxPageSize,
-  parseJobSearchParams,
-  parsePageParams,
-} from '@board/shared/api/job-search-query';
-import { isSearchText, isTypeable } from '@board/shared/lib/typeable';
-import { validator } from 'hono/validator';
+import { jobSearchParams, present, queryParse, searchOf } from '@board/shared/api/job-search-query';
+import { isTypeable } from '@board/shared/lib/typeable';
+import * as v from 'valibot';
 import { httpError } from '../lib/http-error';
-import { type Visibility, visibilities } from '../search/visible';
+import { documentedQuery } from '../openapi/documented-query';
+import { visibilities } from '../search/visible';
 import type { PageRequest } from './pages';
+import { callQueries } from './query-schemas';
 
 /**
  * The query of each public call, validated by a Hono validator middleware before the handler
- * runs, with the shared contract's parsers (shared/src/api/job-search-query.ts: the same valibot
- * schema the board builds its URLs against). A bad value is a 400 that names the parameter; the
- * handler reads the typed result with `c.req.valid('query')`.
+ * runs, with the call's schema (query-schemas.ts, which `/openapi.json` states too). A bad value
+ * is a 400 that names the parameter; the handler reads the typed result with `c.req.valid('query')`.
  */
-
-const paramsOf = (url: string) => new URL(url).searchParams;
-
-function visibilityOf(params: URLSearchParams, fallback: Visibility): Visibility {
-  const value = params.get('visibility');
-  if (value === null || value === '') return fallback;
-  if ((visibilities as readonly string[]).includes(value)) return value as Visibility;
-  // The value is not repeated: an error answer never carries what a client wrote.
-  throw httpError(400, 'Unknown visibility', `visibility must be one of: ${visibilities.join(', ')}`);
-}
 
 /** A workspace slug the database could hold; anything else (a NUL byte, 1,000 characters) is simply unknown. */
 export const isPossibleSlug = (slug: string) => slug.length <= 200 && isTypeable(slug);
 
-function workspaceOf(params: URLSearchParams): string | undefined {
-  const slug = params.get('workspace_slug') || undefined;
+function workspaceOf(slug: string | undefined): string | undefined {
   if (slug !== undefined && !isPossibleSlug(slug)) throw httpError(404, 'Workspace not found');
   return slug;
 }
 
-function pageOf(params: URLSearchParams, max: number): { limit: number | undefined; cursor: string | null } {
-  const page = parsePageParams(params, max);
-  if (!page.ok) throw httpError(400, page.message, 'See the API README for the paged calls');
-  return { limit: page.limit, cursor: page.cursor };
+/** The call's parameters, or the 400 of the first bad one (`detail`: where the README says more). */
+function read<S extends v.ObjectSchema<v.ObjectEntries, undefined>>(
+  schema: S,
+  params: URLSearchParams,
+  detail: string,
+): v.InferOutput<S> {
+  // The first of a repeated parameter; an empty one is absent.
+  const result = v.safeParse(schema, present(params, Object.keys(schema.entries)), queryParse);
+  if (result.success) return result.output;
+  const [issue] = result.issues;
+  // The value is not repeated: an error answer never carries what a client wrote.
+  const visibility = issue.path?.[0]?.key === 'visibility';
+  throw httpError(400, issue.message, visibility ? `visibility must be one of: ${visibilities.join(', ')}` : detail);
 }
+
+const pagedCalls = 'See the API README for the paged calls';
+
+function pageOf(limit: number | undefined, cursor: string | undefined) {
+  if (limit === undefined && cursor !== undefined) throw httpError(400, 'limit is required with cursor', pagedCalls);
+  return { limit, cursor: cursor ?? null };
+}
+
+/** A crawler listing's page: 1,000 unless `limit` says otherwise. */
+const crawlPage = (query: { limit?: number; cursor?: string }): { page: PageRequest } => ({
+  page: { limit: query.limit ?? 1000, cursor: pageOf(query.limit, query.cursor).cursor },
+});
 
 /**
  * What each call reads of its query, as plain functions: the validators below hand it to the
@@ -50,66 +54,42 @@ function pageOf(params: URLSearchParams, max: number): { limit: number | undefin
  * 400 or 404 of a bad value.
  */
 const readers = {
-  /** Call 1: the scope, and with `limit` a search and its page (without it, the SPEC's whole list). */
-  jobList(params: URLSearchParams): {
-    visibility: Visibility;
-    workspaceSlug?: string;
-    search: JobSearch;
-    page: PageRequest | null;
-  } {
-    const visibility = visibilityOf(params, 'job_board_only');
-    const parsed = parseJobSearchParams(params);
-    if (!parsed.ok) throw httpError(400, parsed.message, 'See the API README, call 1');
-    const workspaceSlug = workspaceOf(params);
-    return {
-      visibility,
-      workspaceSlug,
-      search: parsed.search,
-      page: parsed.limit === undefined ? null : { limit: parsed.limit, cursor: parsed.cursor },
-    };
+  jobList(params: URLSearchParams) {
+    const call1 = 'See the API README, call 1';
+    const { visibility, workspace_slug, limit, cursor, ...search } = read(callQueries.jobList, params, call1);
+    if (limit === undefined && Object.keys(present(params, [...jobSearchParams, 'cursor'])).length > 0)
+      throw httpError(400, 'limit is required with search parameters (and with cursor)', call1);
+    const page: PageRequest | null = limit === undefined ? null : { limit, cursor: cursor ?? null };
+    return { visibility, workspaceSlug: workspaceOf(workspace_slug), search: searchOf(search), page };
   },
-  /** Call 3: the workspace, and with `limit` a page of companies whose name contains `name`. */
   organizationList(params: URLSearchParams) {
-    const page = pageOf(params, maxPageSize);
-    const name = (params.get('name') ?? '').trim();
-    if (name.length > maxFilterLength || !isSearchText(name))
-      throw httpError(
-        400,
-        `name must be at most ${maxFilterLength} characters, without control characters or line breaks`,
-      );
-    if (name !== '' && page.limit === undefined) throw httpError(400, 'limit is required with name');
-    return { workspaceSlug: workspaceOf(params), name, page };
+    const query = read(callQueries.organizationList, params, pagedCalls);
+    const page = pageOf(query.limit, query.cursor);
+    const name = query.name.trim();
+    if (name !== '' && page.limit === undefined) throw httpError(400, 'limit is required with name', pagedCalls);
+    return { workspaceSlug: workspaceOf(query.workspace_slug), name, page };
   },
-  /** Call 5: the visibility, and with `limit` a page. */
-  organizationJobs: (params: URLSearchParams) => ({
-    visibility: visibilityOf(params, 'job_board_only'),
-    page: pageOf(params, maxPageSize),
-  }),
-  /** Call 4: the visibility. */
-  job: (params: URLSearchParams) => ({
-    visibility: visibilityOf(params, 'linkedin_or_job_board'),
-    /** `include_closed=true` (the board's own pages): a closed job is answered, with its `closed_at`. */
-    includeClosed: params.get('include_closed') === 'true',
-  }),
-  /** The crawler listings: a page (1,000 unless `limit` says otherwise, at most `max`). */
-  crawl(params: URLSearchParams, max: number): { page: PageRequest } {
-    const page = pageOf(params, max);
-    return { page: { limit: page.limit ?? 1000, cursor: page.cursor } };
+  organizationJobs(params: URLSearchParams) {
+    const query = read(callQueries.organizationJobs, params, pagedCalls);
+    return { visibility: query.visibility, page: pageOf(query.limit, query.cursor) };
   },
-  /** The hiring companies' crawler listing: a page, and the workspace. */
-  crawlOrganizations(params: URLSearchParams, max: number): { workspaceSlug?: string; page: PageRequest } {
-    const page = pageOf(params, max);
-    return { workspaceSlug: workspaceOf(params), page: { limit: page.limit ?? 1000, cursor: page.cursor } };
+  job(params: URLSearchParams) {
+    const query = read(callQueries.job, params, 'See the API README, call 4');
+    return { visibility: query.visibility, includeClosed: query.include_closed === 'true' };
+  },
+  crawl: (params: URLSearchParams) => crawlPage(read(callQueries.crawlJobs, params, pagedCalls)),
+  crawlOrganizations(params: URLSearchParams) {
+    const query = read(callQueries.crawlOrganizations, params, pagedCalls);
+    return { ...crawlPage(query), workspaceSlug: workspaceOf(query.workspace_slug) };
   },
 };
 
-export const jobListQuery = validator('query', (_value, c) => readers.jobList(paramsOf(c.req.url)));
-export const organizationListQuery = validator('query', (_value, c) => readers.organizationList(paramsOf(c.req.url)));
-export const organizationJobsQuery = validator('query', (_value, c) => readers.organizationJobs(paramsOf(c.req.url)));
-export const jobQuery = validator('query', (_value, c) => readers.job(paramsOf(c.req.url)));
-export const crawlQuery = (max: number) => validator('query', (_value, c) => readers.crawl(paramsOf(c.req.url), max));
-export const crawlOrganizationsQuery = (max: number) =>
-  validator('query', (_value, c) => readers.crawlOrganizations(paramsOf(c.req.url), max));
+export const jobListQuery = documentedQuery(callQueries.jobList, readers.jobList);
+export const organizationListQuery = documentedQuery(callQueries.organizationList, readers.organizationList);
+export const organizationJobsQuery = documentedQuery(callQueries.organizationJobs, readers.organizationJobs);
+export const jobQuery = documentedQuery(callQueries.job, readers.job);
+export const crawlQuery = documentedQuery(callQueries.crawlJobs, readers.crawl);
+export const crawlOrganizationsQuery = documentedQuery(callQueries.crawlOrganizations, readers.crawlOrganizations);
 
 const maxCachedUrlLength = 4096;
 
@@ -119,8 +99,8 @@ const callReads: [RegExp, (params: URLSearchParams) => unknown][] = [
   [/^\/workspace\/[^/]+\/?$/, () => null],
   [/^\/job-board\/list-organizations\/?$/, readers.organizationList],
   [/^\/organization\/[^/]+\/?$/, readers.organizationJobs],
-  [/^\/crawl\/jobs\/?$/, (params) => readers.crawl(params, maxCrawlPageSize)],
-  [/^\/crawl\/organizations\/?$/, (params) => readers.crawlOrganizations(params, maxCrawlPageSize)],
+  [/^\/crawl\/jobs\/?$/, readers.crawl],
+  [/^\/crawl\/organizations\/?$/, readers.crawlOrganizations],
   [/^\/[^/]+\/?$/, readers.job],
 ];
 

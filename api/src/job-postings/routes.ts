@@ -1,6 +1,5 @@
 import { isIntegerId } from '@board/shared/api/board-id';
 import type { CrawlJobsBody, CrawlOrganizationsBody } from '@board/shared/api/crawl-bodies';
-import { maxCrawlPageSize } from '@board/shared/api/job-search-query';
 import type { JobDetailBody } from '@board/shared/api/job-wire';
 import type {
   JobPageBody,
@@ -15,6 +14,7 @@ import { type DataVersion, dataVersion } from '../board-changes/data-version';
 import type { Database } from '../db/database';
 import { negotiateEncoding } from '../lib/compress';
 import { httpError } from '../lib/http-error';
+import { callDocs } from './call-docs';
 import { crawlJobs, crawlOrganizations } from './crawl';
 import { jobListCache } from './list-cache';
 import { organizationJobPage, organizationPage, type PageRead } from './pages';
@@ -71,7 +71,7 @@ export function jobPostingRoutes(
 
   // Call 1: the jobs of the board, or of one workspace. Without `limit`, the SPEC's whole list,
   // serialised once per change of the data; with it, one page of a search over the search index.
-  app.get('/', jobListQuery, async (c) => {
+  app.get('/', callDocs.jobList, jobListQuery, async (c) => {
     const { visibility, workspaceSlug, search: wanted, page } = c.req.valid('query');
     if (page !== null) {
       if (workspaceSlug && !(await findWorkspace(db, workspaceSlug))) throw httpError(404, 'Workspace not found');
@@ -97,7 +97,7 @@ export function jobPostingRoutes(
   });
 
   // Call 2: a workspace.
-  app.get('/workspace/:slug', async (c) => {
+  app.get('/workspace/:slug', callDocs.workspace, async (c) => {
     const workspace = await workspaceBySlug(db, c.req.param('slug'));
     if (!workspace) throw httpError(404, 'Workspace not found');
     return c.json({ slug: workspace.slug, name: workspace.name } satisfies WorkspaceBody);
@@ -105,7 +105,7 @@ export function jobPostingRoutes(
 
   // Call 3: the companies that are hiring, of one workspace or of all; with `limit`, one page of
   // them by name (`name`: contains, case-insensitive).
-  app.get('/job-board/list-organizations', organizationListQuery, async (c) => {
+  app.get('/job-board/list-organizations', callDocs.organizationList, organizationListQuery, async (c) => {
     const { workspaceSlug, name, page } = c.req.valid('query');
     if (workspaceSlug && !(await findWorkspace(db, workspaceSlug))) throw httpError(404, 'Workspace not found');
     if (page.limit !== undefined) {
@@ -123,7 +123,7 @@ export function jobPostingRoutes(
   });
 
   // Call 5: the jobs of one company.
-  app.get('/organization/:id', organizationJobsQuery, async (c) => {
+  app.get('/organization/:id', callDocs.organizationJobs, organizationJobsQuery, async (c) => {
     const { visibility, page } = c.req.valid('query');
     const id = parseId(c.req.param('id'), 'Organization');
     const found = await findOrganization(db, id);
@@ -151,12 +151,12 @@ export function jobPostingRoutes(
 
   // The crawler files' reading (sitemap, feeds): every board job, and every hiring company, by
   // id, a page at a time (1,000 unless `limit` says otherwise, at most 10,000).
-  app.get('/crawl/jobs', crawlQuery(maxCrawlPageSize), async (c) => {
+  app.get('/crawl/jobs', callDocs.crawlJobs, crawlQuery, async (c) => {
     const { page } = c.req.valid('query');
     return c.json(pageOrBadRequest(await crawlJobs(db, page)) satisfies CrawlJobsBody);
   });
 
-  app.get('/crawl/organizations', crawlOrganizationsQuery(maxCrawlPageSize), async (c) => {
+  app.get('/crawl/organizations', callDocs.crawlOrganizations, crawlOrganizationsQuery, async (c) => {
     const { workspaceSlug, page } = c.req.valid('query');
     if (workspaceSlug && !(await findWorkspace(db, workspaceSlug))) throw httpError(404, 'Workspace not found');
     return c.json(
@@ -166,7 +166,7 @@ export function jobPostingRoutes(
 
   // Call 4: one job. With `include_closed=true` (the board's own extension), a closed job too, with
   // its `closed_at`: the board answers its page 410. As the SPEC states call 4, a closed job is a 404.
-  app.get('/:id', jobQuery, async (c) => {
+  app.get('/:id', callDocs.job, jobQuery, async (c) => {
     const { visibility, includeClosed } = c.req.valid('query');
     const id = parseId(c.req.param('id'), 'Job posting');
     const row = await findJob(db, id, visibility, includeClosed);

@@ -1,58 +1,18 @@
-import { ApplicationReceivedWire, ErrorWire } from '@board/shared/api/application-bodies';
-import { CrawlJobsWire, CrawlOrganizationsWire } from '@board/shared/api/crawl-bodies';
-import { DescriptionBlocksWire, DescriptionInlinesWire, isSafeHref } from '@board/shared/api/description-blocks';
-import {
-  isDateText,
-  type JobDetailBody,
-  JobDetailWire,
-  JobListItemWire,
-  NameTableWire,
-  type OrganizationJobBody,
-  OrganizationJobWire,
-  TeamMemberWire,
-} from '@board/shared/api/job-wire';
-import {
-  JobFacetsWire,
-  JobListWire,
-  JobPageWire,
-  OrganizationJobsPageWire,
-  OrganizationJobsWire,
-  OrganizationListWire,
-  OrganizationPageWire,
-  OrganizationWire,
-  WorkspaceWire,
-} from '@board/shared/api/page-bodies';
+import { isSafeHref } from '@board/shared/api/description-blocks';
+import { isDateText, type JobDetailBody, NameTableWire, type OrganizationJobBody } from '@board/shared/api/job-wire';
 import { toJsonSchemaDefs } from '@valibot/to-json-schema';
-import { applicationForm, callParameters } from './openapi-parameters';
+import type { Env, Hono } from 'hono';
+import { generateSpecs } from 'hono-openapi';
+import { wireSchemas } from './openapi-responses';
 
 /**
- * The OpenAPI 3.1 document of the public calls, generated from the wire contract's schemas
- * (shared/src/api/job-wire.ts, page-bodies.ts): the schemas the API's answers are typed against and
- * the board reads with, so a remote team and any other client read the same contract. Served at
- * `GET /openapi.json`; api/README.md's Endpoints section says the rest (caching, limits, errors).
+ * The OpenAPI 3.1 document of the public calls, generated: each call's path, summary and answers
+ * from its route (`describeRoute` beside the handler), its parameters from the valibot schema its
+ * query is validated with (job-postings/query-schemas.ts), and the answers' schemas from the wire
+ * contract (shared/src/api/job-wire.ts, page-bodies.ts): the schemas the API's answers are typed
+ * against and the board reads with, so a remote team and any other client read the same contract.
+ * Served at `GET /openapi.json`; api/README.md's Endpoints section says the rest.
  */
-
-const wireSchemas = {
-  JobListItem: JobListItemWire,
-  JobDetail: JobDetailWire,
-  OrganizationJob: OrganizationJobWire,
-  TeamMember: TeamMemberWire,
-  DescriptionBlocks: DescriptionBlocksWire,
-  DescriptionInlines: DescriptionInlinesWire,
-  JobFacets: JobFacetsWire,
-  JobList: JobListWire,
-  JobPage: JobPageWire,
-  Workspace: WorkspaceWire,
-  Organization: OrganizationWire,
-  OrganizationList: OrganizationListWire,
-  OrganizationPage: OrganizationPageWire,
-  OrganizationJobs: OrganizationJobsWire,
-  OrganizationJobsPage: OrganizationJobsPageWire,
-  CrawlJobs: CrawlJobsWire,
-  CrawlOrganizations: CrawlOrganizationsWire,
-  ApplicationReceived: ApplicationReceivedWire,
-  Error: ErrorWire,
-};
 
 type Json = Record<string, unknown>;
 
@@ -82,94 +42,8 @@ function annotated(schemas: Record<string, Json>): Record<string, Json> {
   }
   return schemas;
 }
-const ref = (name: keyof typeof wireSchemas) => ({ $ref: `#/components/schemas/${name}` });
-const json = (schema: Json, description: string) => ({ description, content: { 'application/json': { schema } } });
-const error = (description: string) => json(ref('Error'), description);
-const errors = {
-  '400': error('A parameter (named in `message`) has a bad value, or a cursor this API did not give.'),
-  '429': error('Too many requests from this client: see `Retry-After`.'),
-  '500': error('Anything else unexpected (`detail` names the request id).'),
-  '503': error('The database is briefly unavailable: see `Retry-After`.'),
-};
-const notFound = (what: string) => error(`${what} not found.`);
-
-const get = (summary: string, parameters: unknown[], responses: Json) => ({
-  get: { summary, parameters, responses: { ...responses, ...errors } },
-});
-
-function paths(): Json {
-  return {
-    '/public-job-posting': get(
-      'Call 1: the jobs of the board or of one workspace, newest first',
-      callParameters.jobList,
-      {
-        '200': json(
-          { oneOf: [ref('JobList'), ref('JobPage')] },
-          'Without `limit`, every job (`JobList`); with it, one page of the search (`JobPage`).',
-        ),
-        '404': notFound('Workspace'),
-      },
-    ),
-    '/public-job-posting/workspace/{slug}': get('Call 2: a workspace', callParameters.workspace, {
-      '200': json(ref('Workspace'), 'The workspace.'),
-      '404': notFound('Workspace'),
-    }),
-    '/public-job-posting/job-board/list-organizations': get(
-      'Call 3: the hiring companies, by name',
-      callParameters.organizationList,
-      {
-        '200': json(
-          { oneOf: [ref('OrganizationList'), ref('OrganizationPage')] },
-          'Without `limit`, every hiring company; with it, one page of them.',
-        ),
-        '404': notFound('Workspace'),
-      },
-    ),
-    '/public-job-posting/{id}': get('Call 4: one job', callParameters.job, {
-      '200': json(ref('JobDetail'), 'The job.'),
-      '404': notFound('Job posting (unknown, draft, or closed without `include_closed=true`)'),
-    }),
-    '/public-job-posting/organization/{id}': get(
-      "Call 5: a company's jobs, newest first",
-      callParameters.organizationJobs,
-      {
-        '200': json(
-          { oneOf: [ref('OrganizationJobs'), ref('OrganizationJobsPage')] },
-          'Without `limit`, every job of the company; with it, one page of them.',
-        ),
-        '404': notFound('Organization'),
-      },
-    ),
-    '/public-job-posting/crawl/jobs': get('Every job on the board, by id (the sitemap)', callParameters.crawlJobs, {
-      '200': json(ref('CrawlJobs'), 'One page of the jobs.'),
-    }),
-    '/public-job-posting/crawl/organizations': get(
-      'Every hiring company, by id, with its newest job',
-      callParameters.crawlOrganizations,
-      { '200': json(ref('CrawlOrganizations'), 'One page of the companies.'), '404': notFound('Workspace') },
-    ),
-    '/public/job-application/': {
-      post: {
-        summary: 'Call 6: an application, with its resume',
-        requestBody: { required: true, content: { 'multipart/form-data': { schema: applicationForm() } } },
-        responses: {
-          '201': json(ref('ApplicationReceived'), 'Stored: the application and its resume.'),
-          '400': error('Not multipart, unreadable, no job id, or the captcha failed.'),
-          '404': notFound('Job posting'),
-          '410': error('The job closed: nothing was stored.'),
-          '413': error('The resume is over 10 MB.'),
-          '422': error('A field is invalid: `detail` holds a message per multipart field.'),
-          '429': errors['429'],
-          '500': errors['500'],
-          '503': errors['503'],
-        },
-      },
-    },
-  };
-}
-
-/** The OpenAPI 3.1 document, with the API's public address as its server. */
-export function openApiDocument(publicOrigin: string): Json {
+/** The OpenAPI 3.1 document of `app`'s described calls, with the API's public address as its server. */
+export async function openApiDocument<E extends Env>(app: Hono<E>, publicOrigin: string) {
   const schemas = toJsonSchemaDefs(wireSchemas, {
     target: 'draft-2020-12',
     // A check is a JavaScript rule; the two the contract holds have a format in JSON Schema's words.
@@ -185,7 +59,7 @@ export function openApiDocument(publicOrigin: string): Json {
       valibotSchema === NameTableWire ? { type: 'object', additionalProperties: { type: 'string' } } : undefined,
     overrideRef: ({ referenceId }) => `#/components/schemas/${referenceId}`,
   });
-  return {
+  const documentation = {
     openapi: '3.1.1',
     info: {
       title: 'Foundry Jobs API',
@@ -194,7 +68,15 @@ export function openApiDocument(publicOrigin: string): Json {
         "The job board's public calls (SPEC section 7 and the board's extensions). Every key of an answer is always sent; a client reading another platform's answers applies the SPEC's defaults to what is missing.",
     },
     servers: [{ url: publicOrigin }],
-    paths: paths(),
     components: { schemas: annotated(schemas as unknown as Record<string, Json>) },
   };
+  const document = await generateSpecs(app, { documentation, defaultValidationErrorResponse: false });
+  // The SPEC names call 6 with its trailing slash; the route answers both forms (app.ts).
+  const paths = document.paths ?? {};
+  const application = paths['/public/job-application'];
+  if (application) {
+    delete paths['/public/job-application'];
+    paths['/public/job-application/'] = application;
+  }
+  return document;
 }

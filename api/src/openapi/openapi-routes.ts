@@ -1,21 +1,24 @@
-import { Hono } from 'hono';
+import { type Env, Hono } from 'hono';
 import { etag } from 'hono/etag';
 import { openApiDocument } from './openapi-document';
 
 /**
- * `GET /openapi.json`: the OpenAPI document of the public calls. It changes only with a release
- * (and the public address), so it is built once and may be cached for an hour; the ETag answers a
+ * `GET /openapi.json`: the OpenAPI document of the public calls of `app` (the API it is mounted
+ * in, read at the first request, once every route is in). It changes only with a release (and the
+ * public address), so it is built once and may be cached for an hour; the ETag answers a
  * revalidation with a 304.
  */
-export function openApiRoutes(publicOrigin: () => string) {
-  const app = new Hono();
-  let built: { origin: string; body: string } | null = null;
-  app.get('/', etag(), (c) => {
+export function openApiRoutes<E extends Env>(publicOrigin: () => string, app: Hono<E>) {
+  const routes = new Hono();
+  let built: { origin: string; body: Promise<string> } | null = null;
+  routes.get('/', etag(), async (c) => {
     const origin = publicOrigin();
-    if (built?.origin !== origin) built = { origin, body: JSON.stringify(openApiDocument(origin)) };
+    if (built?.origin !== origin) {
+      built = { origin, body: openApiDocument(app, origin).then((document) => JSON.stringify(document)) };
+    }
     c.header('Cache-Control', 'public, max-age=3600');
     c.header('Content-Type', 'application/json; charset=utf-8');
-    return c.body(built.body);
+    return c.body(await built.body);
   });
-  return app;
+  return routes;
 }

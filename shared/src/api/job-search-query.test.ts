@@ -1,12 +1,14 @@
+import * as v from 'valibot';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { emptyJobSearch, type JobSearch } from './job-search';
 import {
   jobSearchQuery,
   maxNumberLength,
   numberPattern,
+  pageEntries,
   parseJobSearch,
   parseJobSearchParams,
-  parsePageParams,
+  queryParse,
 } from './job-search-query';
 
 const parse = (query: string) => parseJobSearchParams(new URLSearchParams(query));
@@ -96,15 +98,19 @@ describe('jobSearchQuery and parseJobSearchParams', () => {
     expect(result.ok ? '' : result.message).toContain(word);
   });
 
-  it('reads the page of the other paged calls', () => {
-    expect(parsePageParams(new URLSearchParams('limit=10000'), 10_000)).toEqual({
-      ok: true,
-      limit: 10_000,
-      cursor: null,
-    });
-    expect(parsePageParams(new URLSearchParams('limit=101')).ok).toBe(false);
-    expect(parsePageParams(new URLSearchParams('cursor=abc')).ok).toBe(false);
-    expect(parsePageParams(new URLSearchParams(''))).toEqual({ ok: true, limit: undefined, cursor: null });
+  it('reads the page size of the other paged calls, 1 to their maximum', () => {
+    const page = (max: number, limit: string) => v.safeParse(v.object(pageEntries(max)), { limit }, queryParse);
+    expect(page(10_000, '10000').output).toEqual({ limit: 10_000 });
+    expect(page(100, '0100').output).toEqual({ limit: 100 });
+    for (const [max, limit] of [
+      [100, '101'],
+      [100, '0'],
+      [10_000, '10001'],
+      [10_000, '99999'],
+      [100, '1.5'],
+    ] as const)
+      expect(page(max, limit).success, `${limit} of ${max}`).toBe(false);
+    for (const limit of ['1', '9', '10', '99', '100']) expect(page(100, limit).success, limit).toBe(true);
   });
 });
 

@@ -13,22 +13,21 @@ export function isTypeable(value: string): boolean {
 }
 
 /**
- * The characters that reorder the text around them when it is shown: the bidirectional
- * embeddings, overrides and isolates (U+202A-U+202E, U+2066-U+2069) and the direction marks
- * (U+200E, U+200F, U+061C). None comes from typing a line of text; in a name, a search or a
- * salary they make what follows them read in another order (`U+202E` turns "txt.exe" around),
- * in a listing, an email or a log.
- */
-const directionControls = /[\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/;
-
-/**
  * Text of one line (a name, an address, a search box, a filter, a name to look for): typeable,
  * and no tab, line break (CR, LF, U+2028, U+2029) or direction control either. A search's text
  * ends up in job alerts' emails and an application's fields in the operator's listing, where a
  * line break would start a line its author wrote and a direction control would turn ours around.
+ * The direction controls are the bidirectional embeddings, overrides and isolates (U+202A-U+202E,
+ * U+2066-U+2069) and the direction marks (U+200E, U+200F, U+061C): none comes from typing, and in
+ * a name or a search they make what follows them read in another order. A pattern, so that the
+ * API's OpenAPI document states the same rule for a query's text.
  */
+export const oneLineTextPattern =
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: the control characters are what it refuses.
+  /^[^\u0000-\u001f\u007f-\u009f\u2028\u2029\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]*$/;
+
 export function isOneLineText(value: string): boolean {
-  return isTypeable(value) && !/[\t\n\r\u2028\u2029]/.test(value) && !directionControls.test(value);
+  return oneLineTextPattern.test(value);
 }
 
 /** A search's or a filter's text: one line (`isOneLineText`). */
