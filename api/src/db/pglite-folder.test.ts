@@ -3,7 +3,6 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { templateEnv } from '../test/test-database';
 import { openDatabase } from './database';
 import { DataFolderError } from './pglite-folder';
 
@@ -14,16 +13,10 @@ import { DataFolderError } from './pglite-folder';
 const root = mkdtempSync(path.join(tmpdir(), 'board-pglite-folder-'));
 afterAll(() => rmSync(root, { recursive: true, force: true }));
 
-/** The suite's migrated folder, as an archive (a new folder from it skips PGlite's initdb). */
-const template = () => {
-  const archive = process.env[templateEnv.pglite];
-  return archive ? new Blob([readFileSync(archive)]) : undefined;
-};
-
 /** A migrated folder on disk, closed. */
 async function madeFolder(name: string): Promise<string> {
   const dir = path.join(root, name);
-  const database = await openDatabase({ pgliteDataDir: dir, pgliteSnapshot: template() });
+  const database = await openDatabase({ pgliteDataDir: dir });
   await database.close();
   return dir;
 }
@@ -94,7 +87,7 @@ describe('a first start cut short', () => {
     mkdirSync(path.join(dir, 'global'), { recursive: true });
     writeFileSync(path.join(dir, 'PG_VERSION'), '17\n');
     writeFileSync(`${dir}.creating`, 'cut short\n');
-    const database = await openDatabase({ pgliteDataDir: dir, pgliteSnapshot: template() });
+    const database = await openDatabase({ pgliteDataDir: dir });
     expect(await database.ready()).toBe(true);
     await database.close();
     expect(existsSync(`${dir}.creating`)).toBe(false);

@@ -1,15 +1,13 @@
 import { randomBytes } from 'node:crypto';
-import { readFile } from 'node:fs/promises';
 import postgres from 'postgres';
 import { type DatabaseHandle, openDatabase } from '../db/database';
 
 /**
  * Where the API suite's global set-up (test/global-setup.ts) left one migrated database to copy:
- * a PGlite data folder archive, and on PostgreSQL a template database. Without them (a single
- * file run outside Vitest, the e2e suite) every database is migrated from nothing, as before.
+ * a template database on the suite's PostgreSQL. Without it (a single file run outside Vitest, the
+ * e2e suite) every database is migrated from nothing.
  */
 export const templateEnv = {
-  pglite: 'BOARD_TEST_PGLITE_TEMPLATE',
   postgres: 'BOARD_TEST_POSTGRES_TEMPLATE',
 } as const;
 
@@ -50,17 +48,12 @@ export async function createTestDatabase(
   };
 }
 
-let pgliteTemplate: Promise<Blob | undefined> | undefined;
-
 /**
  * The database a test opens: PostgreSQL at `url` (made by `createTestDatabase`), or without one
- * a PGlite (in memory, or in a new `folder` on disk), started from the suite's migrated copy when
- * there is one. Either way `openDatabase` then applies the committed migrations (none left to do
- * on a copy).
+ * (outside the API suite) a PGlite, in memory or in a new `folder` on disk. Either way
+ * `openDatabase` then applies the committed migrations (none left to do on a copy).
  */
 export async function openTestDatabase(url: string | undefined, folder = 'memory://'): Promise<DatabaseHandle> {
   if (url) return openDatabase({ databaseUrl: url });
-  const archive = process.env[templateEnv.pglite];
-  pgliteTemplate ??= archive ? readFile(archive).then((bytes) => new Blob([bytes])) : Promise.resolve(undefined);
-  return openDatabase({ pgliteDataDir: folder, pgliteSnapshot: await pgliteTemplate });
+  return openDatabase({ pgliteDataDir: folder });
 }
