@@ -15,17 +15,17 @@ export const templateEnv = {
  * A fresh database for one test file: when `serverUrl` (by default DATABASE_URL) names a PostgreSQL
  * server (the suite's PostgreSQL run), a new database on it, dropped by `drop`; otherwise none
  * (in-memory PGlite). With `migrated`, the new database may be a copy of the suite's migrated
- * template (the same as migrating it, only faster); without, it is empty, for the tests of
- * migrating at start-up.
+ * template (the same as migrating it, only faster), or of the `template` named; without, it is
+ * empty, for the tests of migrating at start-up.
  */
 export async function createTestDatabase(
   serverUrl = process.env.DATABASE_URL,
-  options: { migrated?: boolean } = {},
+  options: { migrated?: boolean; template?: string } = {},
 ): Promise<{ url: string | undefined; drop: () => Promise<void> }> {
   if (!serverUrl) return { url: undefined, drop: async () => {} };
   const name = `board_test_${randomBytes(6).toString('hex')}`;
   const admin = postgres(serverUrl, { max: 1, onnotice: () => {} });
-  const template = options.migrated ? process.env[templateEnv.postgres] : undefined;
+  const template = options.template ?? (options.migrated ? process.env[templateEnv.postgres] : undefined);
   await admin.unsafe(template ? `create database ${name} template ${template}` : `create database ${name}`);
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
