@@ -53,7 +53,7 @@ export const test = base.extend<
       await use(board);
       await board.stop();
     },
-    // Starting a board (PGlite's WebAssembly compiled, migrated, seeded; the shell; the remotes) takes
+    // Starting a board (its database copied from the run's seeded template; the shell; the remotes) takes
     // ~5 s on a quiet machine and over 30 s on two cores shared with builds and browsers: a fixture
     // timeout of its own, so a slow start is not read as a failing test.
     { scope: 'worker', timeout: 300_000 },
